@@ -183,6 +183,9 @@ export interface Engine<S extends BaseState = BaseState, E extends BaseEvent = B
   describe(e: E): string
   /** ASCII picture of the position. */
   ascii(s: S): string
+  /** Optional: applies a conformance fixture's ruleset-specific `start` block
+   *  (turn, phase, markers...) to a freshly initialised state. Errors name the field. */
+  setup?(s: S, start: unknown): TercioError | null
 }
 
 export interface RulesetModule {

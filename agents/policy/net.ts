@@ -1,0 +1,276 @@
+// The policy/value network over a Tercio observation (planes, entities, globals):
+//
+//   planes C×R×W ─→ NHWC (+ column-parity plane) ─→ k × [3×3 conv, ReLU] ─→ board features h
+//   entities M×F ─→ row-wise dense+ReLU ─→ entity features e (shared weights per row)
+//   globals G    ─→ dense+ReLU ─→ g
+//   torso z = MLP([mean(h), max(h), mean(e), max(e), g])
+//   logits = [ CHOICE+WING: dense(z) | UNIT: row-wise dense(relu(e + film(z))) |
+//              HEX: 1×1 conv of relu(h + film(z)) ]       (one logit per flat action id)
+//   value  = dense(z)
+//
+// The parity plane is there because the map is a column-staggered hex grid stored as a
+// rectangle: a 3×3 window covers a hex's six neighbours plus two non-neighbours whose
+// position depends on the column's parity, which the net could not otherwise tell apart.
+// Weights are plain named tf.Variables (checkpoints store them by name). Every method
+// that computes runs in tf.tidy or expects to be called inside one (see each doc).
+
+import * as tf from '@tensorflow/tfjs'
+import { policyShape, type ObsBatch, type PolicyShape, type PolicySpec } from './spec.ts'
+import { sampleMasked, type SampleOut } from './sample.ts'
+
+export interface NetConfig {
+  /** Channels of each 3×3 conv layer. */
+  readonly convChannels: number
+  readonly convLayers: number
+  readonly entityHidden: number
+  readonly globalHidden: number
+  /** Width of the torso MLP (two layers). */
+  readonly hidden: number
+}
+
+/** Sized for CPU (wasm, 1 thread): see docs/training.md for the measured costs. */
+export const DEFAULT_NET: NetConfig = { convChannels: 32, convLayers: 2, entityHidden: 32, globalHidden: 32, hidden: 128 }
+
+/** Logit given to masked ids before the softmax: finite, so 0·log p stays 0 (no NaN). */
+export const MASKED_LOGIT = -1e9
+
+export interface ObsTensors {
+  /** [B, C·R·W] */
+  planes: tf.Tensor2D
+  /** [B, M·F] */
+  entities: tf.Tensor2D
+  /** [B, G] */
+  globals: tf.Tensor2D
+}
+
+export interface NetOutput {
+  /** Unmasked logits, [B, N]. */
+  logits: tf.Tensor2D
+  /** [B] */
+  value: tf.Tensor1D
+}
+
+export interface NamedWeight {
+  readonly name: string
+  readonly shape: readonly number[]
+  readonly data: Float32Array
+}
+
+/** Results of `act` for rows 0..n-1 (caller-owned, reused across steps). */
+export interface ActOut extends SampleOut {
+  values: Float32Array
+}
+
+export const makeActOut = (rows: number): ActOut => ({
+  actions: new Int32Array(rows),
+  logp: new Float32Array(rows),
+  entropy: new Float32Array(rows),
+  values: new Float32Array(rows),
+})
+
+let netCount = 0
+
+export class PolicyNet {
+  readonly spec: PolicySpec
+  readonly config: NetConfig
+  readonly shape: PolicyShape
+  private readonly vars = new Map<string, tf.Variable>()
+  /** [1, R, W, 1]: 1 on odd 0-based columns. */
+  private readonly parity: tf.Tensor4D
+  private disposed = false
+
+  /** Throws a RangeError naming the problem when the spec's layout is unusable (a
+   *  programmer error: specs come from the env, which checks them). */
+  constructor(spec: PolicySpec, config: NetConfig = DEFAULT_NET, seed = 0) {
+    const s = policyShape(spec)
+    if (typeof s === 'string') throw new RangeError(s)
+    if (s.unit > 0 && s.entityFeatures === 0) throw new RangeError('spec has UNIT actions but no entity features')
+    for (const [k, v] of Object.entries(config)) if (!Number.isInteger(v) || v < (k === 'convLayers' ? 0 : 1)) throw new RangeError(`net config ${k} must be a positive integer, got ${v}`)
+    this.spec = spec
+    this.config = config
+    this.shape = s
+    const c = config
+    let k = seed >>> 0
+    netCount++
+    // He-normal for ReLU layers; output heads start small so the first policy is near
+    // uniform over the legal actions and the first values are near 0.
+    const add = (name: string, shape: number[], std: number): void => {
+      const init = std === 0 ? tf.zeros(shape) : tf.randomNormal(shape, 0, std, 'float32', (k = (k + 0x9e3779b9) >>> 0))
+      // tfjs variable names are process-global: prefix them per network instance.
+      this.vars.set(name, tf.variable(init, true, `policy${netCount}/${name}`))
+    }
+    const he = (fanIn: number): number => Math.sqrt(2 / Math.max(1, fanIn))
+    let cin = s.channels + 1
+    for (let i = 0; i < c.convLayers; i++) {
+      add(`conv${i}/w`, [3, 3, cin, c.convChannels], he(9 * cin))
+      add(`conv${i}/b`, [c.convChannels], 0)
+      cin = c.convChannels
+    }
+    const boardF = cin
+    const hasEnt = this.hasEntities
+    let torsoIn = 2 * boardF
+    if (hasEnt) {
+      add('ent/w', [s.entityFeatures, c.entityHidden], he(s.entityFeatures))
+      add('ent/b', [c.entityHidden], 0)
+      torsoIn += 2 * c.entityHidden
+    }
+    if (s.globals > 0) {
+      add('glob/w', [s.globals, c.globalHidden], he(s.globals))
+      add('glob/b', [c.globalHidden], 0)
+      torsoIn += c.globalHidden
+    }
+    add('torso0/w', [torsoIn, c.hidden], he(torsoIn))
+    add('torso0/b', [c.hidden], 0)
+    add('torso1/w', [c.hidden, c.hidden], he(c.hidden))
+    add('torso1/b', [c.hidden], 0)
+    if (s.choice + s.wing > 0) {
+      add('dense/w', [c.hidden, s.choice + s.wing], 0.01)
+      add('dense/b', [s.choice + s.wing], 0)
+    }
+    if (s.unit > 0) {
+      add('unitFilm/w', [c.hidden, c.entityHidden], he(c.hidden) * 0.5)
+      add('unitFilm/b', [c.entityHidden], 0)
+      add('unitOut/w', [c.entityHidden, 1], 0.01)
+      add('unitOut/b', [1], 0)
+    }
+    add('hexFilm/w', [c.hidden, boardF], he(c.hidden) * 0.5)
+    add('hexFilm/b', [boardF], 0)
+    add('hexOut/w', [boardF, 1], 0.01)
+    add('hexOut/b', [1], 0)
+    add('value/w', [c.hidden, 1], 0.01)
+    add('value/b', [1], 0)
+    const par = new Float32Array(s.hexes)
+    for (let h = 0; h < s.hexes; h++) par[h] = (h % s.cols) & 1
+    this.parity = tf.tensor4d(par, [1, s.rows, s.cols, 1])
+  }
+
+  private get hasEntities(): boolean {
+    return this.shape.maxEntities > 0 && this.shape.entityFeatures > 0
+  }
+
+  private v(name: string): tf.Variable {
+    const x = this.vars.get(name)
+    if (!x) throw new Error(`PolicyNet has no weight ${name}`)
+    return x
+  }
+
+  /** Trainable variables in a stable order (names = checkpoint keys). */
+  variables(): tf.Variable[] {
+    return [...this.vars.values()]
+  }
+
+  paramCount(): number {
+    let n = 0
+    for (const x of this.vars.values()) n += x.size
+    return n
+  }
+
+  /** Tensors for rows [start, start+n) of a batch. Call inside tf.tidy. */
+  inputs(batch: Omit<ObsBatch, 'masks'>, n: number, start = 0): ObsTensors {
+    const s = this.shape
+    const G = s.globals
+    return {
+      planes: tf.tensor2d(batch.planes.subarray(start * s.planeSize, (start + n) * s.planeSize), [n, s.planeSize]),
+      entities: tf.tensor2d(batch.entities.subarray(start * s.entitySize, (start + n) * s.entitySize), [n, s.entitySize]),
+      globals: tf.tensor2d(batch.globals.subarray(start * G, (start + n) * G), [n, G]),
+    }
+  }
+
+  /** Mask rows [start, start+n) as a float [n, N] tensor. Call inside tf.tidy. */
+  maskTensor(masks: Uint8Array, n: number, start = 0): tf.Tensor2D {
+    const N = this.shape.actions
+    return tf.tensor2d(masks.subarray(start * N, (start + n) * N), [n, N], 'int32').toFloat() as tf.Tensor2D
+  }
+
+  /** Logits and values. Call inside tf.tidy (or tf.variableGrads / optimizer.minimize). */
+  forward(x: ObsTensors): NetOutput {
+    if (this.disposed) throw new Error('PolicyNet used after dispose()')
+    const s = this.shape
+    const c = this.config
+    const B = x.planes.shape[0]
+    const relu = tf.relu
+    let h = x.planes.reshape([B, s.channels, s.rows, s.cols]).transpose([0, 2, 3, 1]) as tf.Tensor4D
+    h = tf.concat([h, tf.tile(this.parity, [B, 1, 1, 1])], 3)
+    for (let i = 0; i < c.convLayers; i++) {
+      h = relu(tf.conv2d(h, this.v(`conv${i}/w`) as tf.Tensor4D, 1, 'same').add(this.v(`conv${i}/b`))) as tf.Tensor4D
+    }
+    const boardF = h.shape[3]
+    const parts: tf.Tensor2D[] = [h.mean([1, 2]) as tf.Tensor2D, h.max([1, 2]) as tf.Tensor2D]
+    let e3: tf.Tensor3D | null = null
+    if (this.hasEntities) {
+      const e = relu(x.entities.reshape([B * s.maxEntities, s.entityFeatures]).matMul(this.v('ent/w')).add(this.v('ent/b')))
+      const e3r = e.reshape([B, s.maxEntities, c.entityHidden]) as tf.Tensor3D
+      e3 = e3r
+      parts.push(e3r.mean(1) as tf.Tensor2D, e3r.max(1) as tf.Tensor2D)
+    }
+    if (s.globals > 0) parts.push(relu(x.globals.matMul(this.v('glob/w')).add(this.v('glob/b'))) as tf.Tensor2D)
+    let z: tf.Tensor2D = relu(tf.concat(parts, 1).matMul(this.v('torso0/w')).add(this.v('torso0/b'))) as tf.Tensor2D
+    z = relu(z.matMul(this.v('torso1/w')).add(this.v('torso1/b'))) as tf.Tensor2D
+    const segs: tf.Tensor2D[] = []
+    if (s.choice + s.wing > 0) segs.push(z.matMul(this.v('dense/w')).add(this.v('dense/b')) as tf.Tensor2D)
+    if (s.unit > 0 && e3) {
+      const film = z.matMul(this.v('unitFilm/w')).add(this.v('unitFilm/b')).reshape([B, 1, c.entityHidden])
+      const u = relu(e3.add(film)).reshape([B * s.maxEntities, c.entityHidden]).matMul(this.v('unitOut/w')).add(this.v('unitOut/b'))
+      const u2 = u.reshape([B, s.maxEntities]) as tf.Tensor2D
+      segs.push(s.unit === s.maxEntities ? u2 : u2.slice([0, 0], [B, s.unit]))
+    }
+    const film = z.matMul(this.v('hexFilm/w')).add(this.v('hexFilm/b')).reshape([B, 1, 1, boardF])
+    const hexL = relu(h.add(film)).reshape([B * s.hexes, boardF]).matMul(this.v('hexOut/w')).add(this.v('hexOut/b'))
+    segs.push(hexL.reshape([B, s.hexes]) as tf.Tensor2D)
+    const logits = (segs.length === 1 ? segs[0] : tf.concat(segs, 1)) as tf.Tensor2D
+    const value = z.matMul(this.v('value/w')).add(this.v('value/b')).reshape([B]) as tf.Tensor1D
+    return { logits, value }
+  }
+
+  /**
+   * Acts for rows 0..n-1 of a batch: one forward pass (tidied), then masked sampling in JS
+   * (greedy: the most likely legal action). Fills out.actions/logp/entropy/values.
+   */
+  act(batch: ObsBatch, n: number, rng: () => number, greedy: boolean, out: ActOut): void {
+    const [lt, vt] = tf.tidy(() => {
+      const o = this.forward(this.inputs(batch, n))
+      return [o.logits, o.value] as const
+    })
+    const logits = lt.dataSync()
+    const values = vt.dataSync()
+    tf.dispose([lt, vt])
+    sampleMasked(logits, batch.masks, n, this.shape.actions, rng, greedy, out)
+    out.values.set(values.subarray(0, n))
+  }
+
+  /** Snapshot of the weights (copies), by name. */
+  getWeights(): NamedWeight[] {
+    return [...this.vars.entries()].map(([name, x]) => ({ name, shape: [...x.shape], data: x.dataSync() as Float32Array }))
+  }
+
+  /** Loads weights by name; every weight must be present with the same shape. Returns
+   *  the problem in words (nothing is changed then), or null. */
+  setWeights(ws: readonly NamedWeight[]): string | null {
+    const byName = new Map(ws.map((w) => [w.name, w]))
+    for (const [name, x] of this.vars) {
+      const w = byName.get(name)
+      if (!w) return `weight ${name} is missing`
+      if (w.shape.length !== x.shape.length || w.shape.some((d, i) => d !== x.shape[i])) return `weight ${name} has shape [${w.shape.join(',')}], the network expects [${x.shape.join(',')}]`
+      if (w.data.length !== x.size) return `weight ${name} has ${w.data.length} values, expected ${x.size}`
+    }
+    for (const name of byName.keys()) if (!this.vars.has(name)) return `unexpected weight ${name}`
+    for (const [name, x] of this.vars) {
+      const w = byName.get(name) as NamedWeight
+      tf.tidy(() => x.assign(tf.tensor(w.data, [...x.shape])))
+    }
+    return null
+  }
+
+  dispose(): void {
+    if (this.disposed) return
+    this.disposed = true
+    for (const x of this.vars.values()) x.dispose()
+    this.parity.dispose()
+  }
+}
+
+/** Masked log-softmax, [B, N]: masked ids get ≈ MASKED_LOGIT. Call inside tf.tidy. */
+export function maskedLogSoftmax(logits: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
+  // logits + (mask − 1)·1e9 leaves legal logits exact and drives masked ones to −1e9.
+  return tf.logSoftmax(logits.add(mask.sub(1).mul(-MASKED_LOGIT))) as tf.Tensor2D
+}

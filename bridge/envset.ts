@@ -1,0 +1,218 @@
+// One vector of envs owned by a bridge connection: the same semantics as the
+// in-process VecEnv (env i seeded base + i, auto-reset in the step, the last
+// observation of a finished episode kept as `final`), plus what the wire needs:
+// per-env seeds on reset, atomic validation of a whole batch of actions before
+// anything moves, the engine's events in words, and byte views of every array
+// made once, so a step allocates nothing but the reply object.
+
+import type { BaseEvent, Engine } from '../env/core/types.ts'
+import { actionText } from '../env/core/actions.ts'
+import { TercioEnv, type EnvOptions } from '../env/gym/env.ts'
+import { obsSizes, type EnvSpec, type ObsSizes } from '../env/gym/spec.ts'
+import { allocVecBuffers, rowOf, WINNER_DRAW, WINNER_TRUNCATED, type BatchObs, type VecBuffers } from '../env/gym/vec.ts'
+import type { tercio } from '../proto/tercio.js'
+import type { BridgeErrorCode } from './codes.ts'
+
+export interface BatchError {
+  code: BridgeErrorCode
+  message: string
+  env?: number
+}
+
+const bytesOf = (a: ArrayBufferView): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength)
+
+interface ByteViews {
+  planes: Uint8Array
+  entities: Uint8Array
+  globals: Uint8Array
+  mask: Uint8Array
+}
+const viewsOf = (b: BatchObs): ByteViews => ({ planes: bytesOf(b.planes), entities: bytesOf(b.entities), globals: bytesOf(b.globals), mask: bytesOf(b.mask) })
+
+export interface EnvSetOptions extends Omit<EnvOptions, 'buffers' | 'seed' | 'record'> {
+  count: number
+  baseSeed: number
+}
+
+export class EnvSet {
+  readonly count: number
+  readonly spec: EnvSpec
+  readonly envs: TercioEnv[] = []
+  private readonly sizes: ObsSizes
+  private readonly b: VecBuffers
+  private readonly obsBytes: ByteViews
+  private readonly finalBytes: ByteViews
+  private readonly finalEnvs: number[] = []
+  private readonly events: boolean
+  private readonly eventTexts: tercio.v1.IEnvEvents[] = []
+  private readonly fixed: Omit<tercio.v1.IBatch, 'finalEnvs' | 'finalPlanes' | 'finalEntities' | 'finalGlobals' | 'finalMasks' | 'episodeReturn' | 'episodeDecisions' | 'winner' | 'events'>
+
+  constructor(
+    readonly engine: Engine,
+    readonly handle: number,
+    o: EnvSetOptions,
+  ) {
+    this.count = o.count
+    this.events = o.events ?? false
+    const probe = new TercioEnv(engine, { ...o, events: false })
+    this.spec = probe.spec
+    this.sizes = obsSizes(this.spec)
+    // `final` doubles as the compact store of finished rows (k <= n), so it needs no extra buffer.
+    this.b = allocVecBuffers(this.sizes, o.count, false)
+    for (let i = 0; i < o.count; i++) {
+      this.envs.push(new TercioEnv(engine, { ...o, seed: (o.baseSeed + i) >>> 0, events: this.events, buffers: rowOf(this.b.obs, this.sizes, i) }))
+    }
+    this.obsBytes = viewsOf(this.b.obs)
+    this.finalBytes = viewsOf(this.b.final)
+    const b = this.b
+    this.fixed = {
+      envSet: handle,
+      count: o.count,
+      planes: this.obsBytes.planes,
+      entities: this.obsBytes.entities,
+      globals: this.obsBytes.globals,
+      masks: this.obsBytes.mask,
+      rewards: bytesOf(b.rewards),
+      terminated: bytesOf(b.terminated),
+      truncated: bytesOf(b.truncated),
+      player: bytesOf(b.player),
+      actor: bytesOf(b.actor),
+      legalCount: bytesOf(b.legalCount),
+      decisionKind: bytesOf(b.decisionKind),
+      decisions: bytesOf(b.decisions),
+      skipped: bytesOf(b.skipped),
+    }
+  }
+
+  /** Checks a seed list for Reset; null when fine. */
+  checkSeeds(seed: number | null | undefined, seeds: readonly number[]): BatchError | null {
+    if (seeds.length > 0 && seed !== null && seed !== undefined) return { code: 'BAD_REQUEST', message: 'Reset: give either seed or seeds, not both' }
+    if (seeds.length > 0 && seeds.length !== this.count) {
+      return { code: 'BATCH_LENGTH', message: `Reset: env set ${this.handle} has ${this.count} envs but ${seeds.length} seeds were given` }
+    }
+    return null
+  }
+
+  /** Starts new episodes: env i gets seeds[i], or seed + i, or (neither) the next seed of its own sequence. */
+  reset(seed: number | null | undefined, seeds: readonly number[]): tercio.v1.IBatch {
+    const b = this.b
+    this.eventTexts.length = 0
+    for (let i = 0; i < this.count; i++) {
+      const env = this.envs[i] as TercioEnv
+      const s = seeds.length > 0 ? (seeds[i] as number) >>> 0 : seed === null || seed === undefined ? undefined : (seed + i) >>> 0
+      env.reset(s === undefined ? {} : { seed: s })
+      this.collectEvents(env, i)
+      this.settle(env, i)
+      b.rewards[2 * i] = b.rewards[2 * i + 1] = 0
+      b.terminated[i] = b.truncated[i] = 0
+      b.actor[i] = -1
+      b.skipped[i] = env.lastInfo.skipped.length
+    }
+    this.finalEnvs.length = 0
+    return this.message(0)
+  }
+
+  /** Validates every action before any env moves, so a bad batch changes nothing. */
+  check(actions: readonly number[]): BatchError | null {
+    if (actions.length !== this.count) {
+      return { code: 'BATCH_LENGTH', message: `Step: env set ${this.handle} has ${this.count} envs but ${actions.length} actions were given` }
+    }
+    const n = this.sizes.mask
+    const mask = this.b.obs.mask
+    for (let i = 0; i < this.count; i++) {
+      const a = actions[i] as number
+      if (!Number.isInteger(a) || a < 0 || a >= n) return { code: 'ACTION_OUT_OF_RANGE', message: `Step: env ${i}: action ${a} is outside 0..${n - 1}`, env: i }
+      if (!mask[i * n + a]) {
+        const env = this.envs[i] as TercioEnv
+        const inf = env.lastInfo
+        const what = env.isDone ? 'the episode is over' : `player ${inf.player} is to decide ${inf.decisionKind}${inf.subject ? ` (${inf.subject})` : ''}`
+        return { code: 'ACTION_ILLEGAL', message: `Step: env ${i}: ${actionText(this.engine.layout, a)} (id ${a}) is masked out; ${what}`, env: i }
+      }
+    }
+    return null
+  }
+
+  /** Steps every env (after check()); finished envs are reset in place. */
+  step(actions: readonly number[]): tercio.v1.IBatch | BatchError {
+    const b = this.b
+    const s = this.sizes
+    const fin = b.final
+    let k = 0
+    this.finalEnvs.length = 0
+    this.eventTexts.length = 0
+    for (let i = 0; i < this.count; i++) {
+      const env = this.envs[i] as TercioEnv
+      const r = env.step(actions[i] as number)
+      if (r.error) {
+        // check() passed, so the engine refused an action its own mask allowed: a bug, reported as such.
+        return { code: 'INTERNAL', message: `Step: env ${i}: the engine refused a legal action: ${r.error.code}: ${r.error.message} (envs before ${i} were stepped)`, env: i }
+      }
+      this.collectEvents(env, i)
+      b.rewards[2 * i] = r.rewards[0]
+      b.rewards[2 * i + 1] = r.rewards[1]
+      b.terminated[i] = r.terminated ? 1 : 0
+      b.truncated[i] = r.truncated ? 1 : 0
+      b.actor[i] = r.info.actor ?? -1
+      b.skipped[i] = r.info.skipped.length
+      if (r.terminated || r.truncated) {
+        fin.planes.set(r.obs.planes, k * s.planes)
+        fin.entities.set(r.obs.entities, k * s.entities)
+        fin.globals.set(r.obs.globals, k * s.globals)
+        fin.mask.set(r.obs.mask, k * s.mask)
+        const w = r.info.outcome?.winner
+        b.winner[k] = r.truncated ? WINNER_TRUNCATED : w === null || w === undefined ? WINNER_DRAW : w
+        const ep = r.info.episode
+        b.episodeReturn[2 * k] = ep ? ep.returns[0] : 0
+        b.episodeReturn[2 * k + 1] = ep ? ep.returns[1] : 0
+        b.episodeDecisions[k] = ep ? ep.decisions : 0
+        this.finalEnvs.push(i)
+        k++
+        env.reset()
+      }
+      this.settle(env, i)
+    }
+    return this.message(k)
+  }
+
+  /** ASCII picture of env i. */
+  ascii(i: number): string {
+    return (this.envs[i] as TercioEnv).render()
+  }
+
+  private settle(env: TercioEnv, i: number): void {
+    // A scenario whose forced opening decisions end the game would loop; give up after a few (as VecEnv does).
+    for (let t = 0; env.isDone && t < 100; t++) env.reset()
+    const b = this.b
+    const inf = env.lastInfo
+    b.player[i] = inf.player ?? -1
+    b.decisionKind[i] = inf.decisionKindId
+    b.legalCount[i] = inf.legalCount
+    b.decisions[i] = inf.decisions
+  }
+
+  private collectEvents(env: TercioEnv, i: number): void {
+    if (!this.events) return
+    const evs = env.lastInfo.events as BaseEvent[]
+    if (evs.length === 0) return
+    this.eventTexts.push({ env: i, text: evs.map((e) => this.engine.describe(e)) })
+  }
+
+  private message(k: number): tercio.v1.IBatch {
+    const s = this.sizes
+    const f = this.finalBytes
+    const b = this.b
+    const rows = (v: Uint8Array, perRow: number, bytesPer: number) => v.subarray(0, k * perRow * bytesPer)
+    return {
+      ...this.fixed,
+      finalEnvs: k > 0 ? this.finalEnvs : [],
+      finalPlanes: rows(f.planes, s.planes, 4),
+      finalEntities: rows(f.entities, s.entities, 4),
+      finalGlobals: rows(f.globals, s.globals, 4),
+      finalMasks: rows(f.mask, s.mask, 1),
+      episodeReturn: bytesOf(b.episodeReturn).subarray(0, 8 * k),
+      episodeDecisions: bytesOf(b.episodeDecisions).subarray(0, 4 * k),
+      winner: bytesOf(b.winner).subarray(0, k),
+      events: this.events ? this.eventTexts : [],
+    }
+  }
+}

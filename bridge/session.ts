@@ -1,0 +1,263 @@
+// One client connection: its handshake state and its env sets. `handle` turns
+// one request's bytes into one reply (never throws); the server only moves
+// bytes. Env sets are looked up in this session's map only, so no request can
+// reach another client's envs.
+
+import { readFileSync } from 'node:fs'
+import { RULESET_IDS, type Engine } from '../env/core/types.ts'
+import { bindEngine } from '../env/gym/make.ts'
+import { RULESETS } from '../env/rules/index.ts'
+import { BUILTIN_SCENARIOS, resolveScenario } from '../env/scenario/builtin.ts'
+import { tercio } from '../proto/tercio.js'
+import { CLOSE, PROTOCOL_VERSION, type BridgeErrorCode } from './codes.ts'
+import { EnvSet, type BatchError } from './envset.ts'
+import { tokenMatches } from './token.ts'
+
+const pb = tercio.v1
+
+export const SERVER_VERSION: string = (() => {
+  try {
+    const j = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown }
+    return typeof j.version === 'string' ? j.version : '0.0.0'
+  } catch {
+    return '0.0.0'
+  }
+})()
+
+export const CAPABILITIES = ['render:ascii', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats'] as const
+
+export interface SessionLimits {
+  /** Envs this connection may hold at once. */
+  maxEnvs: number
+  maxPayload: number
+  /** Required in Hello when set. */
+  token: string | undefined
+}
+
+export interface Reply {
+  bytes: Uint8Array
+  /** Close the connection after sending (protocol violation). */
+  close?: { code: number; reason: string }
+}
+
+/** Caches bound engines of built-in scenarios: binding is pure, and clients make many sets of the same scenario. */
+const engineCache = new Map<string, Engine>()
+
+export class Session {
+  private helloDone = false
+  private readonly sets = new Map<number, EnvSet>()
+  private nextHandle = 1
+  private envs = 0
+  clientName = ''
+
+  constructor(
+    private readonly limits: SessionLimits,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
+
+  get envCount(): number {
+    return this.envs
+  }
+  get setCount(): number {
+    return this.sets.size
+  }
+
+  /** Frees every env set (connection closed). */
+  dispose(): void {
+    this.sets.clear()
+    this.envs = 0
+  }
+
+  handle(data: Uint8Array): Reply {
+    let env: tercio.v1.Envelope
+    try {
+      env = pb.Envelope.decode(data)
+    } catch (e) {
+      return this.error(0, 'MALFORMED', `cannot decode an Envelope from ${data.length} bytes: ${e instanceof Error ? e.message : String(e)}`)
+    }
+    const id = env.id
+    try {
+      return this.dispatch(id, env)
+    } catch (e) {
+      // Never let a bug take the connection (or the server) down: report it, keep going.
+      this.log(`bridge: internal error on request ${id} (${env.kind ?? 'no kind'}): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+      return this.error(id, 'INTERNAL', `internal error handling ${env.kind ?? 'the request'}: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+
+  private dispatch(id: number, m: tercio.v1.Envelope): Reply {
+    switch (m.kind) {
+      case 'hello':
+        return this.hello(id, m.hello as tercio.v1.Hello)
+      case 'makeEnvs':
+      case 'reset':
+      case 'step':
+      case 'closeEnvs':
+      case 'render':
+        if (!this.helloDone) return this.error(id, 'HELLO_REQUIRED', `${m.kind} before Hello: say Hello (protocol version ${PROTOCOL_VERSION}) first`)
+        break
+      case undefined:
+        return this.error(id, 'UNKNOWN_KIND', `request ${id} has no message kind this server knows (protocol version ${PROTOCOL_VERSION})`)
+      default:
+        return this.error(id, 'UNEXPECTED_KIND', `${m.kind} is a server-to-client message; clients send hello, makeEnvs, reset, step, closeEnvs or render`)
+    }
+    switch (m.kind) {
+      case 'makeEnvs':
+        return this.makeEnvs(id, m.makeEnvs as tercio.v1.MakeEnvs)
+      case 'reset':
+        return this.reset(id, m.reset as tercio.v1.Reset)
+      case 'step':
+        return this.step(id, m.step as tercio.v1.Step)
+      case 'closeEnvs':
+        return this.closeEnvs(id, m.closeEnvs as tercio.v1.CloseEnvs)
+      default:
+        return this.render(id, m.render as tercio.v1.Render)
+    }
+  }
+
+  private hello(id: number, h: tercio.v1.Hello): Reply {
+    if (this.helloDone) return this.error(id, 'UNEXPECTED_KIND', 'Hello was already received on this connection')
+    if (h.protocolVersion !== PROTOCOL_VERSION) {
+      const r = this.error(id, 'PROTOCOL_VERSION', `protocol version ${h.protocolVersion} is not supported; this server speaks ${PROTOCOL_VERSION}`)
+      return { ...r, close: { code: CLOSE.protocol, reason: `protocol version ${PROTOCOL_VERSION} required` } }
+    }
+    if (this.limits.token !== undefined && !tokenMatches(h.token, this.limits.token)) {
+      const r = this.error(id, 'UNAUTHORIZED', h.token ? 'wrong token' : 'this server requires a token (Hello.token)')
+      return { ...r, close: { code: CLOSE.policy, reason: 'unauthorized' } }
+    }
+    this.helloDone = true
+    this.clientName = h.clientName.slice(0, 100)
+    const rulesets = RULESET_IDS.filter((r) => RULESETS[r] !== undefined).map((r) => ({ id: r, name: (RULESETS[r] as { name: string }).name }))
+    return this.send(id, {
+      welcome: {
+        protocolVersion: PROTOCOL_VERSION,
+        serverVersion: SERVER_VERSION,
+        capabilities: [...CAPABILITIES],
+        rulesets,
+        scenarios: BUILTIN_SCENARIOS.map((s) => ({ id: s.id, ruleset: s.ruleset, name: s.name, description: s.description })),
+        maxEnvs: this.limits.maxEnvs,
+        maxPayload: this.limits.maxPayload,
+      },
+    })
+  }
+
+  private engineFor(m: tercio.v1.MakeEnvs): { ok: true; engine: Engine } | { ok: false; code: BridgeErrorCode; message: string } {
+    const ruleset = m.ruleset === '' ? undefined : m.ruleset
+    if (m.scenario === 'scenarioJson') {
+      const sc = resolveScenario(m.scenarioJson, 'MakeEnvs.scenario_json')
+      if (!sc.ok) return { ok: false, code: sc.error.code, message: `MakeEnvs.scenario_json: ${sc.error.message}` }
+      const b = bindEngine(ruleset, sc.value)
+      return b.ok ? { ok: true, engine: b.value } : { ok: false, code: b.error.code, message: b.error.message }
+    }
+    if (m.scenario !== 'scenarioId' || m.scenarioId === '') return { ok: false, code: 'BAD_REQUEST', message: 'MakeEnvs needs scenario_id (a built-in id) or scenario_json' }
+    const key = `${ruleset ?? ''}/${m.scenarioId}`
+    const hit = engineCache.get(key)
+    if (hit) return { ok: true, engine: hit }
+    const b = bindEngine(ruleset, m.scenarioId)
+    if (!b.ok) return { ok: false, code: b.error.code, message: b.error.message }
+    engineCache.set(key, b.value)
+    return { ok: true, engine: b.value }
+  }
+
+  private makeEnvs(id: number, m: tercio.v1.MakeEnvs): Reply {
+    const count = m.count
+    if (count < 1) return this.error(id, 'BAD_REQUEST', 'MakeEnvs.count must be at least 1')
+    if (this.envs + count > this.limits.maxEnvs) {
+      return this.error(id, 'ENV_LIMIT', `MakeEnvs.count ${count}: this connection holds ${this.envs} envs and may hold at most ${this.limits.maxEnvs} (close some, or start the server with a larger --max-envs)`)
+    }
+    const o = m.options ?? pb.EnvOptions.create()
+    if (o.maxDecisions !== null && o.maxDecisions !== undefined && o.maxDecisions < 1) return this.error(id, 'BAD_REQUEST', 'MakeEnvs.options.max_decisions must be at least 1')
+    const shaping = o.rewardShaping ?? 0
+    if (!Number.isFinite(shaping) || shaping < 0) return this.error(id, 'BAD_REQUEST', `MakeEnvs.options.reward_shaping must be a finite number >= 0, got ${shaping}`)
+    const eng = this.engineFor(m)
+    if (!eng.ok) return this.error(id, eng.code, eng.message)
+    const handle = this.nextHandle++
+    const set = new EnvSet(eng.engine, handle, {
+      count,
+      baseSeed: m.baseSeed ?? 0,
+      skipForced: o.skipForced ?? true,
+      ...(o.maxDecisions ? { maxDecisions: o.maxDecisions } : {}),
+      reward: { shaping },
+      events: o.events,
+    })
+    this.sets.set(handle, set)
+    this.envs += count
+    const s = set.spec
+    return this.send(id, {
+      envSpec: {
+        envSet: handle,
+        count,
+        ruleset: s.ruleset,
+        scenarioId: s.scenario.id,
+        scenarioHash: s.scenario.hash,
+        planesShape: [...s.planes.shape],
+        channels: [...s.planes.channels],
+        entitiesShape: [...s.entities.shape],
+        entityFeatures: [...s.entities.features],
+        entityRows: [...s.entities.rows],
+        globalsShape: [...s.globals.shape],
+        globalNames: [...s.globals.names],
+        actionSize: s.actions.size,
+        segments: s.actions.segments.map((g) => ({ name: g.name, offset: g.offset, size: g.size, texts: [...g.texts] })),
+        decisionKinds: [...s.decisionKinds],
+        maxDecisions: s.maxDecisions,
+        skipForced: s.skipForced,
+        hash: s.hash,
+        interfaceHash: s.interfaceHash,
+        specJson: JSON.stringify(s),
+      },
+    })
+  }
+
+  private set(id: number, handle: number, what: string): EnvSet | Reply {
+    const s = this.sets.get(handle)
+    if (s) return s
+    return this.error(id, 'ENV_NOT_FOUND', `${what}: no env set ${handle} on this connection (closed, never made, or not yours)`)
+  }
+
+  private reset(id: number, m: tercio.v1.Reset): Reply {
+    const s = this.set(id, m.envSet, 'Reset')
+    if (!(s instanceof EnvSet)) return s
+    const bad = s.checkSeeds(m.seed, m.seeds)
+    if (bad) return this.batchError(id, bad)
+    return this.send(id, { batch: s.reset(m.seed, m.seeds) })
+  }
+
+  private step(id: number, m: tercio.v1.Step): Reply {
+    const s = this.set(id, m.envSet, 'Step')
+    if (!(s instanceof EnvSet)) return s
+    const bad = s.check(m.actions)
+    if (bad) return this.batchError(id, bad)
+    const r = s.step(m.actions)
+    if ('code' in r) return this.batchError(id, r as BatchError)
+    return this.send(id, { batch: r })
+  }
+
+  private closeEnvs(id: number, m: tercio.v1.CloseEnvs): Reply {
+    const s = this.set(id, m.envSet, 'CloseEnvs')
+    if (!(s instanceof EnvSet)) return s
+    this.sets.delete(m.envSet)
+    this.envs -= s.count
+    return this.send(id, { closed: { envSet: m.envSet } })
+  }
+
+  private render(id: number, m: tercio.v1.Render): Reply {
+    const s = this.set(id, m.envSet, 'Render')
+    if (!(s instanceof EnvSet)) return s
+    if (m.env >= s.count) return this.error(id, 'BAD_REQUEST', `Render: env ${m.env} is outside 0..${s.count - 1} of env set ${m.envSet}`)
+    if (m.format !== pb.FrameFormat.ASCII) return this.error(id, 'UNSUPPORTED', `Render: format ${pb.FrameFormat[m.format] ?? m.format} is not available on this server (capabilities list the formats)`)
+    return this.send(id, { frame: { envSet: m.envSet, env: m.env, format: m.format, text: s.ascii(m.env) } })
+  }
+
+  private batchError(id: number, e: BatchError): Reply {
+    return this.error(id, e.code, e.message, e.env)
+  }
+
+  private send(id: number, body: Omit<tercio.v1.IEnvelope, 'id'>): Reply {
+    return { bytes: pb.Envelope.encode({ id, ...body }).finish() }
+  }
+
+  error(requestId: number, code: BridgeErrorCode, message: string, env?: number): Reply {
+    return this.send(requestId, { error: { code, message, requestId, ...(env === undefined ? {} : { env }) } })
+  }
+}

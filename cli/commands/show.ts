@@ -1,0 +1,55 @@
+// `tercio show`: the position of a scenario (or after init with a seed).
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
+import { CliError, loadEngine, writeJson } from '../io.ts'
+import { formatTable } from '../table.ts'
+
+interface Args {
+  ruleset?: string
+  scenario?: string
+  seed: number
+  json?: string
+}
+
+export const showCommand: CommandModule<object, Args> = {
+  command: 'show',
+  describe: 'Print a scenario position: map, legend, units, leaders, wings',
+  builder: (y: Argv<object>) =>
+    y
+      .option('ruleset', { type: 'string', describe: "ruleset id (default: the scenario's)" })
+      .option('scenario', { type: 'string', describe: 'built-in scenario id or path to a scenario JSON file' })
+      .option('seed', { type: 'number', default: 1, describe: 'game seed (initial rolls, e.g. initiative)' })
+      .option('json', { type: 'string', describe: 'also write engine.view(state) as JSON to FILE' })
+      .example('$0 show --scenario piwam-training', 'the default training battle') as unknown as Argv<Args>,
+  handler: (argv: ArgumentsCamelCase<Args>) => {
+    if (!Number.isInteger(argv.seed) || argv.seed < 0) throw new CliError(`--seed: expected a non-negative whole number, got ${argv.seed}`)
+    const engine = loadEngine(argv.ruleset, argv.scenario)
+    const sc = engine.scenario
+    const s = engine.init(argv.seed)
+    const view = engine.view(s)
+    const sideName = (p: number) => `${p} ${sc.sides[p]?.name ?? ''}`.trim()
+    console.log(`${sc.name} [${sc.id}] — ruleset ${engine.ruleset}, ${sc.map.cols}x${sc.map.rows} hexes, ${sc.turns} turns, seed ${argv.seed}`)
+    if (sc.description) console.log(sc.description)
+    console.log('')
+    console.log(engine.ascii(s))
+    console.log('')
+    console.log(`terrain: ${Object.entries(sc.map.legend).map(([ch, t]) => `'${ch}' ${t}`).join(', ')}`)
+    console.log(`sides: ${sc.sides.map((x, i) => `${i} ${x.name} (${x.id}, friendly edge ${x.edge})`).join('; ')}`)
+    console.log('')
+    console.log('Units')
+    console.log(formatTable(['id', 'side', 'type', 'wing', 'hex', 'facing', 'status'], view.units.map((u) => [u.id, sideName(u.side), u.type, u.wing ?? '-', u.hex ?? (u.eliminated ? 'eliminated' : 'off map'), u.facing ?? '-', u.status]), { indent: '  ' }))
+    if (view.leaders.length > 0) {
+      console.log('\nLeaders')
+      console.log(formatTable(['id', 'side', 'role', 'wing', 'hex', 'rating'], view.leaders.map((l) => [l.id, sideName(l.side), l.role, l.wing ?? '-', l.hex ?? (l.removed ? 'removed' : '-'), typeof l.rating === 'number' ? l.rating : sc.leaders.find((x) => x.id === l.id)?.rating]), { indent: '  ' }))
+    }
+    if (view.wings.length > 0) {
+      console.log('\nWings')
+      console.log(formatTable(['id', 'side', 'name', 'order', 'markers', 'commander'], view.wings.map((w) => { const def = sc.wings.find((x) => x.id === w.id); return [w.id, sideName(w.side), def?.name ?? '', w.order ?? '-', w.markers.join(' ') || '-', def?.commander ?? '-'] }), { indent: '  ' }))
+    }
+    const d = engine.decision(s)
+    const mask = new Uint8Array(engine.layout.size)
+    const n = engine.legal(s, mask)
+    console.log('')
+    console.log(`turn ${view.turn}, phase ${view.phase}; ${d ? `to act: ${sideName(d.player)} (${d.kind}${d.subject ? ` ${d.subject}` : ''}), ${n} legal actions` : 'game over'}; action space ${engine.layout.size} ids`)
+    if (argv.json) writeJson(argv.json, view)
+  },
+}

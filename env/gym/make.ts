@@ -1,0 +1,64 @@
+// Building envs by name: ruleset id + built-in scenario id (or a Scenario object),
+// or a module that exports an engine factory (custom rulesets, test doubles,
+// and worker threads, which can only receive serialisable recipes).
+
+import type { BaseEvent, BaseState, Engine, Result, TercioError } from '../core/types.ts'
+import { err, fail, ok } from '../core/types.ts'
+import { getRuleset } from '../rules/index.ts'
+import { resolveScenario } from '../scenario/builtin.ts'
+import type { Scenario } from '../scenario/types.ts'
+import { TercioEnv, type EnvOptions } from './env.ts'
+import type { Replay } from './replay.ts'
+export { engineFrom, type EngineSource } from './source.ts'
+
+export class TercioFailure extends Error {
+  constructor(readonly error: TercioError) {
+    super(`${error.code}: ${error.message}`)
+    this.name = 'TercioFailure'
+  }
+}
+
+/** Binds a ruleset to a scenario (built-in id, or an object, which is validated). */
+export function bindEngine(ruleset: string | undefined, scenario: string | Scenario): Result<Engine> {
+  const sc = resolveScenario(scenario)
+  if (!sc.ok) return sc
+  const id = ruleset ?? sc.value.ruleset
+  if (sc.value.ruleset !== id) return fail(err('SCENARIO_INVALID', `scenario ${sc.value.id} is for ruleset ${sc.value.ruleset}, not ${id}`, 'ruleset'))
+  const r = getRuleset(id)
+  if (!r.ok) return r
+  return r.value.bind(sc.value)
+}
+
+export interface MakeEnvOptions extends EnvOptions {
+  ruleset?: string
+  /** Built-in scenario id or a Scenario object. */
+  scenario?: string | Scenario
+  /** An already bound engine (then ruleset/scenario are ignored). */
+  engine?: Engine
+}
+
+/** Builds an env; bad input comes back as an error value. */
+export function createEnv(o: MakeEnvOptions): Result<TercioEnv> {
+  let engine = o.engine
+  if (!engine) {
+    if (o.scenario === undefined) return fail(err('SCENARIO_NOT_FOUND', 'makeEnv needs a scenario (built-in id or object) or an engine', 'scenario'))
+    const b = bindEngine(o.ruleset, o.scenario)
+    if (!b.ok) return b
+    engine = b.value
+  }
+  return ok(new TercioEnv(engine, o))
+}
+
+/** Like createEnv but throws TercioFailure (carrying the error value) on bad input: for scripts. */
+export function makeEnv(o: MakeEnvOptions): TercioEnv {
+  const r = createEnv(o)
+  if (!r.ok) throw new TercioFailure(r.error)
+  return r.value
+}
+
+/** The engine a replay was recorded on: its inline scenario, else the built-in one of that id. */
+export function engineForReplay(r: Replay): Result<Engine> {
+  return bindEngine(r.ruleset, r.scenario.inline ?? r.scenario.id)
+}
+
+export type { BaseEvent, BaseState }

@@ -1,0 +1,148 @@
+// WorkerVecEnv: the VectorEnv API with envs spread over worker threads. The batch
+// arrays live in SharedArrayBuffers that workers write in place; step() posts the
+// command through Atomics and blocks until every worker is done, so it stays
+// synchronous like VecEnv. Node-only (worker_threads).
+
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads'
+import type { Engine, Result } from '../core/types.ts'
+import { err, fail, ok } from '../core/types.ts'
+import { TercioEnv } from './env.ts'
+import { engineFrom, type EngineSource } from './source.ts'
+import { obsSizes, type EnvSpec } from './spec.ts'
+import { allocVecBuffers, resultsOf, type VecBuffers, type VecEnvOptions, type VecResetResult, type VecStepResult, type VectorEnv } from './vec.ts'
+import { CMD_CLOSE, CMD_IDLE, CMD_RESET, CMD_STEP, CTRL_STRIDE, type WorkerInit } from './vec-protocol.ts'
+
+export interface WorkerVecEnvOptions extends VecEnvOptions {
+  /** Worker threads (default 2, at most num). */
+  workers?: number
+  /** Busy-wait iterations before a thread sleeps waiting for the other side (default 0; e.g. 20000 is about
+   *  tens of microseconds, which helps only on an idle machine: on a busy one spinning starves the other threads). */
+  spin?: number
+  /** A step or reset that takes longer than this is treated as a hung worker (default 60 s). */
+  timeoutMs?: number
+}
+
+const BOOT = new URL('./vec-worker-boot.mjs', import.meta.url)
+
+export class WorkerVecEnv implements VectorEnv {
+  readonly num: number
+  readonly spec: EnvSpec
+  readonly buffers: VecBuffers
+  private readonly workers: Worker[]
+  private readonly ports: MessagePort[]
+  private readonly ctrl: Int32Array
+  private readonly res: { step: VecStepResult; reset: VecResetResult }
+  private readonly timeoutMs: number
+  private readonly spin: number
+  private closed = false
+
+  private constructor(spec: EnvSpec, num: number, buffers: VecBuffers, workers: Worker[], ports: MessagePort[], ctrl: Int32Array, timeoutMs: number, spin: number) {
+    this.spin = spin
+    this.spec = spec
+    this.num = num
+    this.buffers = buffers
+    this.workers = workers
+    this.ports = ports
+    this.ctrl = ctrl
+    this.timeoutMs = timeoutMs
+    this.res = resultsOf(buffers)
+  }
+
+  /** Starts the workers; each builds its own engine from `source` (a serialisable recipe). */
+  static async create(source: EngineSource, o: WorkerVecEnvOptions): Promise<Result<WorkerVecEnv>> {
+    if (!Number.isInteger(o.num) || o.num < 1) return fail(err('STATE_INVALID', `num must be a positive integer, got ${o.num}`))
+    const eng = await engineFrom(source)
+    if (!eng.ok) return eng
+    const envOpts = { ...o }
+    delete envOpts.workers
+    delete envOpts.timeoutMs
+    delete envOpts.spin
+    const spin = o.spin ?? 0
+    const spec = new TercioEnv(eng.value as Engine, envOpts).spec
+    const nw = Math.max(1, Math.min(o.workers ?? 2, o.num))
+    const buffers = allocVecBuffers(obsSizes(spec), o.num, true)
+    const ctrl = new Int32Array(new SharedArrayBuffer(4 * CTRL_STRIDE * nw))
+    const workers: Worker[] = []
+    const ports: MessagePort[] = []
+    const ready: Promise<string | null>[] = []
+    for (let w = 0; w < nw; w++) {
+      const lo = Math.floor((w * o.num) / nw)
+      const hi = Math.floor(((w + 1) * o.num) / nw)
+      const ch = new MessageChannel()
+      const init: WorkerInit = { source, opts: envOpts, lo, hi, index: w, buffers, ctrl, port: ch.port2, spin }
+      const worker = new Worker(BOOT, { workerData: init, transferList: [ch.port2] })
+      workers.push(worker)
+      ports.push(ch.port1)
+      ready.push(
+        new Promise((resolve) => {
+          worker.once('message', (m: { type: string; message?: string; hash?: string }) =>
+            resolve(m.type === 'ready' ? (m.hash === spec.hash ? null : `worker ${w} built spec ${m.hash}, expected ${spec.hash}`) : (m.message ?? 'worker failed')),
+          )
+          worker.once('error', (e) => resolve(`worker ${w} crashed: ${e.message}`))
+          worker.once('exit', (c) => resolve(`worker ${w} exited with code ${c} before it was ready`))
+        }),
+      )
+    }
+    const problems = (await Promise.all(ready)).filter((p): p is string => p !== null)
+    const env = new WorkerVecEnv(spec, o.num, buffers, workers, ports, ctrl, o.timeoutMs ?? 60_000, spin)
+    if (problems.length > 0) {
+      await env.close()
+      return fail(err('STATE_INVALID', problems.join('; ')))
+    }
+    for (const wk of workers) wk.removeAllListeners()
+    return ok(env)
+  }
+
+  private run(cmd: number): void {
+    if (this.closed) throw new Error('WorkerVecEnv is closed')
+    const c = this.ctrl
+    for (let w = 0; w < this.workers.length; w++) {
+      Atomics.store(c, w * CTRL_STRIDE, cmd)
+      Atomics.notify(c, w * CTRL_STRIDE)
+    }
+    const failures: string[] = []
+    for (let w = 0; w < this.workers.length; w++) {
+      const at = w * CTRL_STRIDE
+      const deadline = Date.now() + this.timeoutMs
+      for (let k = 0; k < this.spin && Atomics.load(c, at) !== CMD_IDLE; k++);
+      while (Atomics.load(c, at) !== CMD_IDLE) {
+        Atomics.wait(c, at, cmd, 1000)
+        if (Atomics.load(c, at) !== CMD_IDLE && Date.now() > deadline) {
+          void this.close()
+          throw new Error(`WorkerVecEnv: worker ${w} did not answer within ${this.timeoutMs} ms`)
+        }
+      }
+      if (Atomics.load(c, at + 3) !== 0) failures.push(`worker ${w}: ${String(receiveMessageOnPort(this.ports[w] as MessagePort)?.message ?? 'failed')}`)
+    }
+    // An exception inside a worker is an engine bug (programmer error): surface it.
+    if (failures.length > 0) throw new Error(`WorkerVecEnv: ${failures.join('; ')}`)
+  }
+
+  reset(o: { seed?: number } = {}): VecResetResult {
+    for (let w = 0; w < this.workers.length; w++) {
+      Atomics.store(this.ctrl, w * CTRL_STRIDE + 1, (o.seed ?? 0) | 0)
+      Atomics.store(this.ctrl, w * CTRL_STRIDE + 2, o.seed === undefined ? 0 : 1)
+    }
+    this.run(CMD_RESET)
+    return this.res.reset
+  }
+
+  step(actions: ArrayLike<number>): VecStepResult {
+    if (actions.length !== this.num) throw new RangeError(`step needs ${this.num} actions, got ${actions.length}`)
+    this.buffers.actions.set(actions)
+    this.run(CMD_STEP)
+    return this.res.step
+  }
+
+  /** Stops the workers (idempotent). */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    for (let w = 0; w < this.workers.length; w++) {
+      Atomics.store(this.ctrl, w * CTRL_STRIDE, CMD_CLOSE)
+      Atomics.notify(this.ctrl, w * CTRL_STRIDE)
+    }
+    for (const p of this.ports) p.close()
+    await Promise.all(this.workers.map((wk) => wk.terminate()))
+  }
+}

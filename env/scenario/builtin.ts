@@ -1,0 +1,62 @@
+// The built-in scenarios, shipped as JSON next to this file. Imported (not read
+// from disk) so env/ stays free of file I/O and works in bundles and browsers.
+
+import { err, fail, type Result } from '../core/types.ts'
+import { parseScenario, validateScenario } from './load.ts'
+import type { Scenario } from './types.ts'
+import training from './scenarios/piwam-training.json' with { type: 'json' }
+import coutras from './scenarios/coutras-1587.json' with { type: 'json' }
+import ivry from './scenarios/ivry-1590.json' with { type: 'json' }
+
+export interface BuiltinInfo {
+  readonly id: string
+  readonly ruleset: string
+  readonly name: string
+  readonly description: string
+}
+
+/** The raw JSON of each built-in scenario, by id (validated on access). */
+const RAW: Readonly<Record<string, unknown>> = {
+  'piwam-training': training,
+  'coutras-1587': coutras,
+  'ivry-1590': ivry,
+}
+
+export const DEFAULT_SCENARIO = 'piwam-training'
+
+const str = (o: unknown, k: string): string => {
+  const v = typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[k] : undefined
+  return typeof v === 'string' ? v : ''
+}
+
+/** id, ruleset, name and description of every built-in scenario, default first. */
+export const BUILTIN_SCENARIOS: readonly BuiltinInfo[] = Object.entries(RAW).map(([id, raw]) => ({
+  id,
+  ruleset: str(raw, 'ruleset'),
+  name: str(raw, 'name'),
+  description: str(raw, 'description'),
+}))
+
+export const builtinIds = (ruleset?: string): string[] =>
+  BUILTIN_SCENARIOS.filter((s) => ruleset === undefined || s.ruleset === ruleset).map((s) => s.id)
+
+export const isBuiltin = (id: string): boolean => Object.hasOwn(RAW, id)
+
+/** A fresh, validated copy of a built-in scenario. */
+export function builtinScenario(id: string): Result<Scenario> {
+  if (!Object.hasOwn(RAW, id)) {
+    return fail(err('SCENARIO_NOT_FOUND', `unknown scenario "${id}" (built-in: ${builtinIds().join(', ')})`, 'scenario'))
+  }
+  const r = validateScenario(RAW[id])
+  return r.ok ? r : fail({ ...r.error, message: `built-in scenario "${id}": ${r.error.message}` })
+}
+
+/** Resolves what a user gave as a scenario: a built-in id, JSON text (already
+ *  read by the caller, e.g. the CLI reading a file), or an already-parsed
+ *  object (inline fixture scenarios). `source` names the file in messages. */
+export function resolveScenario(spec: string | object, source?: string): Result<Scenario> {
+  if (typeof spec === 'object') return validateScenario(spec)
+  const t = spec.trim()
+  if (t.startsWith('{') || t.startsWith('[')) return parseScenario(spec, source ?? 'scenario')
+  return builtinScenario(t)
+}

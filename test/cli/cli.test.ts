@@ -1,0 +1,107 @@
+// End-to-end: the real `tercio` binary, as a user runs it.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { loadEngine } from '../../cli/io.ts'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const tmp = mkdtempSync(join(tmpdir(), 'tercio-cli-'))
+
+function tercio(...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/tercio.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+describe('tercio CLI', () => {
+  it('--help lists the commands', () => {
+    const r = tercio('--help')
+    expect(r.code).toBe(0)
+    for (const c of ['play', 'show', 'conformance', 'fuzz']) expect(r.out).toContain(`tercio ${c}`)
+  })
+
+  it('an unknown option is a usage error (exit 2) that names it', () => {
+    const r = tercio('play', '--gamez', '3')
+    expect(r.code).toBe(2)
+    expect(r.err).toContain('Unknown argument: gamez')
+  })
+
+  it('no command is a usage error', () => {
+    expect(tercio().code).toBe(2)
+  })
+
+  it('a bad scenario file names the file and the JSON position', () => {
+    const f = join(tmp, 'broken.json')
+    writeFileSync(f, '{\n  "format": "tercio-scenario/1",\n  "id": ,\n}')
+    const r = tercio('show', '--scenario', f)
+    expect(r.code).toBe(2)
+    expect(r.err).toContain(f)
+    expect(r.err).toContain('line 3, column')
+  })
+
+  it('an invalid scenario file lists its problems by field', () => {
+    const f = join(tmp, 'invalid.json')
+    writeFileSync(f, JSON.stringify({ format: 'tercio-scenario/1', id: 'x', name: 'x', ruleset: 'piwam', turns: 0 }))
+    const r = tercio('show', '--scenario', f)
+    expect(r.code).toBe(2)
+    expect(r.err).toContain('not a valid scenario')
+    expect(r.err).toContain('turns')
+  })
+
+  it('an unknown scenario id is a usage error listing the built-ins', () => {
+    const r = tercio('show', '--scenario', 'agincourt')
+    expect(r.code).toBe(2)
+    expect(r.err).toContain('piwam-training')
+  })
+
+  it('conformance fails (exit 1) on a malformed fixture and names the field', () => {
+    const dir = mkdtempSync(join(tmp, 'fx-'))
+    writeFileSync(join(dir, 'a.json'), JSON.stringify({ format: 'tercio-fixture/1', id: 'bad-one', ruleset: 'piwam', rule: '1', description: 'd', scenario: 'piwam-training', dice: 'none', actions: [], expect: { turn: 1 } }))
+    writeFileSync(join(dir, 'b.json'), '{ not json')
+    const json = join(tmp, 'conf.json')
+    const r = tercio('conformance', dir, '--json', json)
+    expect(r.code).toBe(1)
+    expect(r.out).toContain('✗ bad-one')
+    expect(r.out).toContain('FIXTURE_INVALID at dice')
+    expect(r.out).toContain('b.json: invalid JSON: line 1')
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { failed: number; fixtures: { id: string }[] }
+    expect(report.failed).toBe(2)
+  })
+
+  it('show prints the map, the legend and the units', () => {
+    const r = tercio('show', '--scenario', 'piwam-training')
+    expect(r.err).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('piwam-training')
+    expect(r.out).toContain('terrain:')
+    expect(r.out).toContain('Units')
+    expect(r.out).toContain('Wings')
+    // The ruleset's own picture, then one row per unit with its hex.
+    const engine = loadEngine('piwam', 'piwam-training')
+    expect(r.out).toContain(engine.ascii(engine.init(1)))
+    for (const u of engine.view(engine.init(1)).units) expect(r.out).toMatch(new RegExp(`^\\s+${u.id}\\s.*\\s${u.hex}\\s`, 'm'))
+  })
+
+  it('play plays complete games and writes JSON', () => {
+    const json = join(tmp, 'play.json')
+    const r = tercio('play', '--ruleset', 'piwam', '--agents', 'random,random', '--games', '2', '--seed', '3', '--json', json)
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^\s*1\s+3\s/m)
+    expect(r.out).toMatch(/^\s*2\s+4\s/m)
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { games: { reason: string; decisions: number }[] }
+    expect(report.games).toHaveLength(2)
+    for (const g of report.games) expect(g.decisions).toBeGreaterThan(0)
+  })
+
+  it('fuzz runs a short campaign and reports PASS', () => {
+    const json = join(tmp, 'fuzz.json')
+    const r = tercio('fuzz', '--ruleset', 'piwam', '--decisions', '3000', '--seed', '2', '--no-progress', '--json', json)
+    expect(r.out).toContain('PASS')
+    expect(r.code).toBe(0)
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { reports: { decisions: number; failureCount: number }[] }
+    expect(report.reports[0]?.decisions).toBe(3000)
+    expect(report.reports[0]?.failureCount).toBe(0)
+  })
+})

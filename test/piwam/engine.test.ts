@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { actionText, parseAction } from '../../env/core/actions.ts'
+import { piwam } from '../../env/rules/piwam/index.ts'
+import type { PiwamEvent, PiwamState } from '../../env/rules/piwam/index.ts'
+import { bindScenario, builtin, lcg, pick, playGame } from './play.ts'
+import { mini, u } from './mini.ts'
+
+const legalTexts = (e: ReturnType<typeof builtin>, s: PiwamState): string[] => {
+  const mask = new Uint8Array(e.layout.size)
+  e.legal(s, mask)
+  const out: string[] = []
+  for (let i = 0; i < mask.length; i++) if (mask[i]) out.push(actionText(e.layout, i))
+  return out.sort()
+}
+const act = (e: ReturnType<typeof builtin>, s: PiwamState, text: string, ev?: PiwamEvent[]) => {
+  const a = parseAction(e.layout, e.grid, text)
+  if (!a.ok) throw new Error(a.error.message)
+  const r = e.apply(s, a.value, ev)
+  if (r) throw new Error(r.message)
+}
+
+describe('piwam bind', () => {
+  it('binds the built-in scenarios', () => {
+    for (const id of ['piwam-training', 'coutras-1587', 'ivry-1590']) expect(() => builtin(id)).not.toThrow()
+  })
+  it('rejects bad vocabulary naming the field and hex', () => {
+    const bad = (edit: Parameters<typeof mini>[1]) => {
+      const r = piwam.bind(mini([u('B-A', 0, 'A', '0406', 'NE'), u('R-A', 1, 'A', '0403', 'SW')], edit))
+      expect(r.ok).toBe(false)
+      return r.ok ? '' : r.error.message
+    }
+    expect(bad((s) => ((s.units[0] as { type: string }).type = 'Z'))).toMatch(/units\[0\]\.type.*B-A.*"Z"/)
+    expect(bad((s) => ((s.units[0] as { facing: string }).facing = 'N'))).toMatch(/units\[0\]\.facing.*0406/)
+    expect(bad((s) => ((s.units[0] as { status?: string }).status = 'routed'))).toMatch(/status.*routed/)
+    expect(bad((s) => (s.map.legend['.'] = 'lava'))).toMatch(/hex 0101 .*lava/)
+    expect(bad((s) => ((s.wings[0] as { order?: string }).order = 'hold'))).toMatch(/wings\[0\]\.order/)
+    expect(bad((s) => ((s.leaders[0] as { rating: number }).rating = 2))).toMatch(/leaders\[0\]\.rating/)
+    expect(bad((s) => (s.victory = { breakFraction: 1.5 }))).toMatch(/breakFraction/)
+    expect(bad((s) => (s.tables = { fire: { toHit: { A: 'six' } } }))).toMatch(/tables\.fire\.toHit\.A/)
+    expect(bad((s) => (s.tables = { closeCombat: { results: ['X9'] } }))).toMatch(/results\[0\]/)
+    expect(bad((s) => (s.tables = { nope: {} }))).toMatch(/tables\.nope/)
+  })
+  it('accepts a valid table override and uses it', () => {
+    const e = bindScenario(mini([u('B-A', 0, 'A', '0406', 'NE'), u('R-A', 1, 'A', '0403', 'SW')], (s) => (s.tables = { fire: { toHit: { A: 3 } } })))
+    expect(e.ctx.tables.fire.toHit.A).toBe(3)
+    expect(e.ctx.tables.fire.toHit.T).toBe(6)
+  })
+})
+
+describe('piwam play', () => {
+  for (const id of ['piwam-training', 'coutras-1587', 'ivry-1590']) {
+    it(`random and aggressive games end, invariants hold, masks are never empty (${id})`, () => {
+      const e = builtin(id)
+      const mask = new Uint8Array(e.layout.size)
+      for (let g = 0; g < 6; g++) {
+        const s = playGame(e, g, g % 2 === 0, (st) => {
+          const v = e.invariants(st)
+          if (v.length) throw new Error(v.join('; '))
+          if (e.outcome(st) === null) expect(e.legal(st, mask)).toBeGreaterThan(0)
+        })
+        expect(e.outcome(s)).not.toBeNull()
+        expect(e.decision(s)).toBeNull()
+        expect(e.legal(s, mask)).toBe(0)
+      }
+    })
+  }
+  it('aggressive play reaches every kind of event', () => {
+    const e = builtin('piwam-training')
+    const stats = { decisions: 0, events: new Map<string, number>() }
+    for (let g = 0; g < 20; g++) playGame(e, g, true, undefined, stats)
+    for (const t of ['moved', 'faced', 'fired', 'morale-check', 'combat', 'retreated', 'advanced', 'eliminated', 'rally', 'rout', 'preempt-attempt', 'order-change', 'continuation-attempt', 'intercept-attempt', 'withdrew', 'leader-lost', 'leader-replaced']) {
+      expect(stats.events.get(t) ?? 0, t).toBeGreaterThan(0)
+    }
+  })
+  it('same seed and actions give the same hash; clone and JSON restore round-trip; masked-out actions are refused unchanged', () => {
+    const e = builtin('piwam-training')
+    const s = e.init(42)
+    const mask = new Uint8Array(e.layout.size)
+    const rnd = lcg(5)
+    const actions: number[] = []
+    for (let i = 0; i < 600 && e.outcome(s) === null; i++) {
+      e.legal(s, mask)
+      // a masked-out action is refused and leaves the state as it was
+      const off = mask.indexOf(0)
+      if (off >= 0) {
+        const h = e.hash(s)
+        const r = e.apply(s, off)
+        expect(r?.code).toBe('ACTION_ILLEGAL')
+        expect(r?.message).toContain(actionText(e.layout, off))
+        expect(e.hash(s)).toBe(h)
+      }
+      e.legal(s, mask)
+      const a = pick(e, s, mask, rnd, true)
+      actions.push(a)
+      const c = e.clone(s)
+      const j = e.restore(JSON.parse(JSON.stringify(s)))
+      expect(j.ok).toBe(true)
+      if (j.ok) expect(e.hash(j.value)).toBe(e.hash(s))
+      expect(e.apply(s, a)).toBeNull()
+      expect(e.apply(c, a)).toBeNull()
+      expect(e.hash(c)).toBe(e.hash(s))
+    }
+    const t = e.init(42)
+    for (const a of actions) expect(e.apply(t, a)).toBeNull()
+    expect(e.hash(t)).toBe(e.hash(s))
+    expect(e.hash(s)).toMatch(/^[0-9a-f]{8}$/)
+  })
+  it('restore rejects malformed states', () => {
+    const e = builtin('piwam-training')
+    const s = e.init(1)
+    expect(e.restore(null).ok).toBe(false)
+    const bad = JSON.parse(JSON.stringify(s))
+    bad.uHex = [1, 2]
+    const r = e.restore(bad)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/uHex/)
+  })
+  it('encode fills every buffer entry without throwing, from both sides', () => {
+    const e = builtin('piwam-training')
+    const s = playGame(e, 3, true)
+    const size = e.grid.size
+    const out = {
+      planes: new Float32Array(e.obs.planes.length * size).fill(NaN),
+      entities: new Float32Array(e.obs.maxEntities * e.obs.entityFeatures.length).fill(NaN),
+      globals: new Float32Array(e.obs.globals.length).fill(NaN),
+    }
+    const s0 = e.init(1)
+    for (const st of [s0, s]) {
+      for (const p of [0, 1] as const) {
+        e.encode(st, p, out)
+        for (const b of [out.planes, out.entities, out.globals]) expect(b.every((v) => Number.isFinite(v))).toBe(true)
+      }
+    }
+    e.encode(s0, 0, out)
+    const own = e.obs.planes.indexOf('own:S')
+    const en = e.obs.planes.indexOf('enemy:S')
+    const ownCount = out.planes.slice(own * size, (own + 1) * size).reduce((a, b) => a + b, 0)
+    e.encode(s0, 1, out)
+    expect(out.planes.slice(en * size, (en + 1) * size).reduce((a, b) => a + b, 0)).toBe(ownCount)
+  })
+  it('view, ascii and describe render', () => {
+    const e = builtin('piwam-training')
+    const s = e.init(1)
+    const v = e.view(s)
+    expect(v.units.length).toBe(e.scenario.units.length)
+    expect(v.decision?.kind).toBe('activate-wing')
+    expect(e.ascii(s)).toContain('turn 1')
+    const ev: PiwamEvent[] = []
+    playGame(e, 2, true, (_s, _a, x) => ev.push(...x))
+    for (const x of ev) expect(e.describe(x).length).toBeGreaterThan(3)
+  })
+})
+
+describe('piwam perft (exact legal-action counts)', () => {
+  // Blue pikes S at 0406 facing NE; Red arquebusiers at 0403 facing SW; Blue has the better leader -> initiative.
+  const sc = () => mini([u('B-S', 0, 'S', '0406', 'NE'), u('B-G', 0, 'G', '0606', 'NE'), u('R-A', 1, 'A', '0403', 'SW'), u('R-C', 1, 'C', '0603', 'SW')])
+  it('counts at the start of an activation', () => {
+    const e = bindScenario(sc())
+    const s = e.init(1)
+    expect(e.decision(s)).toEqual({ player: 0, kind: 'activate-wing' })
+    expect(legalTexts(e, s)).toEqual(['wing:B1'])
+    act(e, s, 'wing:B1')
+    expect(e.decision(s)?.kind).toBe('preempt')
+    expect(legalTexts(e, s)).toEqual(['choice:pass', 'wing:R1'])
+    act(e, s, 'choice:pass')
+    expect(legalTexts(e, s)).toEqual(['choice:charge', 'choice:pass', 'choice:rally'])
+    act(e, s, 'choice:pass')
+    // units S and G; the wing commander at 0407 may move to a hex of his wing; the army commander too
+    expect(legalTexts(e, s)).toEqual(['choice:end', 'unit:B-G', 'unit:B-S', 'unit:BA', 'unit:BW1'])
+    act(e, s, 'unit:B-S')
+    // S at 0406 facing NE: front hexes 0405 (N) and 0506 (NE, odd-q column); March forbids ending adjacent to the enemy:
+    // 0405 and 0506 are 2 from the enemy -> both legal; turns cost 2 (of 4), countermarch 4
+    expect(legalTexts(e, s)).toEqual(['choice:about', 'choice:end', 'choice:left', 'choice:right', 'hex:0405', 'hex:0506'])
+    act(e, s, 'hex:0405')
+    expect(e.decision(s)?.kind).toBe('reaction')
+  })
+})

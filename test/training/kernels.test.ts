@@ -1,0 +1,109 @@
+// The wasm training kernels (agents/tf/kernels.ts) must agree with the cpu backend's
+// reference gradients on small random tensors.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { initTf, tf, useBackend } from '../../agents/tf/backend.ts'
+
+type Case = () => tf.Tensor[]
+
+/** Runs f on a backend and returns the flattened results. */
+async function on(backend: 'wasm' | 'cpu', f: Case): Promise<Float32Array[]> {
+  await useBackend(backend)
+  const outs = tf.tidy(f)
+  const data = outs.map((t) => t.dataSync() as Float32Array)
+  tf.dispose(outs)
+  return data
+}
+
+function close(a: Float32Array[], b: Float32Array[], tol: number): void {
+  expect(a.length).toBe(b.length)
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Float32Array
+    const y = b[i] as Float32Array
+    expect(x.length).toBe(y.length)
+    let worst = 0
+    let scale = 1e-6
+    for (let j = 0; j < x.length; j++) {
+      worst = Math.max(worst, Math.abs((x[j] as number) - (y[j] as number)))
+      scale = Math.max(scale, Math.abs(y[j] as number))
+    }
+    expect(worst / scale).toBeLessThan(tol)
+  }
+}
+
+// Inputs are plain arrays so both backends see the same numbers.
+function rand(seed: number, n: number): number[] {
+  let s = seed >>> 0
+  return Array.from({ length: n }, () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 31 - 1
+  })
+}
+
+describe('wasm training kernels vs cpu', () => {
+  beforeAll(async () => {
+    const info = await initTf({ prefer: 'wasm', quiet: true })
+    expect(info.backend).toBe('wasm')
+    expect(info.kernels).toContain('Conv2DBackpropFilter')
+  })
+
+  const convCase =
+    (b: number, h: number, w: number, ci: number, co: number, k: number, stride: number, pad: 'same' | 'valid'): Case =>
+    () => {
+      const x = tf.tensor4d(rand(1, b * h * w * ci), [b, h, w, ci])
+      const f = tf.tensor4d(rand(2, k * k * ci * co), [k, k, ci, co])
+      const oh = tf.conv2d(x, f, stride, pad)
+      const g = tf.tensor(rand(3, oh.size), oh.shape)
+      const grads = tf.grads((xx: tf.Tensor, ff: tf.Tensor) => tf.conv2d(xx as tf.Tensor4D, ff as tf.Tensor4D, stride, pad).mul(g).sum())([x, f])
+      return [oh, ...grads]
+    }
+
+  for (const [name, c] of [
+    ['3x3 same stride 1', convCase(2, 5, 6, 3, 4, 3, 1, 'same')],
+    ['3x3 valid stride 1', convCase(2, 6, 5, 2, 3, 3, 1, 'valid')],
+    ['1x1 same', convCase(3, 4, 4, 5, 2, 1, 1, 'same')],
+    ['2x2 same stride 1 (asymmetric padding)', convCase(2, 5, 4, 3, 2, 2, 1, 'same')],
+    ['4x4 same stride 1 (asymmetric padding)', convCase(1, 6, 7, 2, 3, 4, 1, 'same')],
+    ['3x3 same stride 2 (dW via dilation, dx stock)', convCase(2, 7, 6, 3, 2, 3, 2, 'same')],
+    ['5x5 valid stride 2', convCase(1, 9, 8, 2, 3, 5, 2, 'valid')],
+  ] as const) {
+    it(`conv2d gradients: ${name}`, async () => {
+      const cpu = await on('cpu', c)
+      const wasm = await on('wasm', c)
+      close(wasm, cpu, 1e-4)
+    })
+  }
+
+  it('transposed matmuls (dense backprop) match', async () => {
+    const c: Case = () => {
+      const a = tf.tensor2d(rand(4, 7 * 5), [7, 5])
+      const b = tf.tensor2d(rand(5, 5 * 3), [5, 3])
+      const a3 = tf.tensor3d(rand(6, 2 * 4 * 3), [2, 4, 3])
+      const b3 = tf.tensor3d(rand(7, 2 * 4 * 6), [2, 4, 6])
+      const [ga, gb] = tf.grads((x: tf.Tensor, y: tf.Tensor) => tf.matMul(x as tf.Tensor2D, y as tf.Tensor2D).square().sum())([a, b])
+      return [
+        ga as tf.Tensor,
+        gb as tf.Tensor,
+        tf.matMul(a, tf.transpose(a), false, false),
+        tf.matMul(a, a, false, true),
+        tf.matMul(a, a, true, false),
+        tf.matMul(b, a, true, true),
+        tf.matMul(a3, b3, true, false),
+        tf.matMul(b3, a3, true, false),
+        tf.matMul(a3, a3, false, true),
+      ]
+    }
+    close(await on('wasm', c), await on('cpu', c), 1e-5)
+  })
+
+  it('kernels leave no tensors or wasm buffers behind', async () => {
+    await useBackend('wasm')
+    const c = convCase(2, 5, 6, 3, 4, 3, 1, 'same')
+    tf.dispose(c())
+    const before = tf.memory()
+    for (let i = 0; i < 20; i++) tf.dispose(tf.tidy(c))
+    const after = tf.memory()
+    expect(after.numTensors).toBe(before.numTensors)
+    expect(after.numDataBuffers).toBe(before.numDataBuffers)
+    expect(after.numBytes).toBe(before.numBytes)
+  })
+})

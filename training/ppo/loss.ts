@@ -1,0 +1,69 @@
+// The PPO clipped surrogate objective with a value loss and an entropy bonus, over the
+// masked action distribution (softmax over legal ids only). Every function here builds
+// tensors: call inside tf.tidy / tf.variableGrads.
+
+import * as tf from '@tensorflow/tfjs'
+import { maskedLogSoftmax } from '../../agents/policy/net.ts'
+
+export interface LossConfig {
+  /** ε of the ratio clip. */
+  readonly clip: number
+  readonly valueCoef: number
+  readonly entropyCoef: number
+  /** Clip the value change to ±valueClip around the rollout's values (null = plain MSE). */
+  readonly valueClip: number | null
+}
+
+/** log π(a) and entropy of the masked distribution, per row. */
+export function policyTerms(logits: tf.Tensor2D, mask: tf.Tensor2D, actions: tf.Tensor1D): { logp: tf.Tensor1D; entropy: tf.Tensor1D } {
+  const logProbs = maskedLogSoftmax(logits, mask)
+  const N = logits.shape[1]
+  const logp = logProbs.mul(tf.oneHot(actions.toInt(), N)).sum(1) as tf.Tensor1D
+  // Masked ids have p = 0 exactly (e^-1e9 underflows) and a finite log p, so they add 0.
+  const entropy = logProbs.exp().mul(logProbs).sum(1).neg() as tf.Tensor1D
+  return { logp, entropy }
+}
+
+/** −E[min(r·A, clip(r, 1−ε, 1+ε)·A)]: the policy loss at given ratios (testable alone). */
+export function clippedPolicyLoss(ratio: tf.Tensor1D, adv: tf.Tensor1D, clip: number): tf.Scalar {
+  const unclipped = ratio.mul(adv)
+  const clipped = ratio.clipByValue(1 - clip, 1 + clip).mul(adv)
+  return tf.minimum(unclipped, clipped).mean().neg() as tf.Scalar
+}
+
+/** ½·E[(V − R)²], or with valueClip the PPO2 pessimistic clipped form. */
+export function valueLoss(value: tf.Tensor1D, returns: tf.Tensor1D, oldValues: tf.Tensor1D, valueClip: number | null): tf.Scalar {
+  const plain = value.sub(returns).square()
+  if (valueClip === null) return plain.mean().mul(0.5) as tf.Scalar
+  const clippedV = oldValues.add(value.sub(oldValues).clipByValue(-valueClip, valueClip))
+  return tf.maximum(plain, clippedV.sub(returns).square()).mean().mul(0.5) as tf.Scalar
+}
+
+export interface LossParts {
+  loss: tf.Scalar
+  policy: tf.Scalar
+  value: tf.Scalar
+  entropy: tf.Scalar
+  /** E[(r − 1) − log r], a low-variance estimate of KL(old‖new). */
+  approxKl: tf.Scalar
+  /** Fraction of rows whose ratio was outside [1−ε, 1+ε]. */
+  clipFrac: tf.Scalar
+}
+
+/** The full PPO loss from the new network outputs and the rollout's records. */
+export function ppoLoss(
+  out: { logits: tf.Tensor2D; value: tf.Tensor1D },
+  b: { mask: tf.Tensor2D; actions: tf.Tensor1D; oldLogp: tf.Tensor1D; advantages: tf.Tensor1D; returns: tf.Tensor1D; oldValues: tf.Tensor1D },
+  cfg: LossConfig,
+): LossParts {
+  const { logp, entropy } = policyTerms(out.logits, b.mask, b.actions)
+  const logRatio = logp.sub(b.oldLogp)
+  const ratio = logRatio.exp() as tf.Tensor1D
+  const policy = clippedPolicyLoss(ratio, b.advantages, cfg.clip)
+  const value = valueLoss(out.value, b.returns, b.oldValues, cfg.valueClip)
+  const ent = entropy.mean() as tf.Scalar
+  const loss = policy.add(value.mul(cfg.valueCoef)).sub(ent.mul(cfg.entropyCoef)) as tf.Scalar
+  const approxKl = ratio.sub(1).sub(logRatio).mean() as tf.Scalar
+  const clipFrac = ratio.sub(1).abs().greater(cfg.clip).toFloat().mean() as tf.Scalar
+  return { loss, policy, value, entropy: ent, approxKl, clipFrac }
+}

@@ -1,0 +1,237 @@
+// PPO update: epochs × shuffled minibatches over a finished RolloutBuffer, Adam, global
+// gradient-norm clipping, optional advantage normalisation and KL early stop.
+// Minibatch data is gathered into reusable typed arrays (no per-step JS allocation beyond
+// the tensors tfjs creates, all of which are disposed).
+
+import * as tf from '@tensorflow/tfjs'
+import type { PolicyNet } from '../../agents/policy/net.ts'
+import { mulberry32 } from '../../agents/policy/sample.ts'
+import type { ObsBatch } from '../../agents/policy/spec.ts'
+import type { RolloutBuffer } from './buffer.ts'
+import { ppoLoss, type LossConfig } from './loss.ts'
+
+export interface PpoConfig extends LossConfig {
+  readonly gamma: number
+  readonly lambda: number
+  readonly lr: number
+  readonly epochs: number
+  /** Rows per minibatch (the last one of an epoch may be smaller). */
+  readonly minibatch: number
+  /** Global L2 norm the gradient is clipped to (0 = off). */
+  readonly maxGradNorm: number
+  readonly normalizeAdvantages: boolean
+  /** Stop the epoch loop once a minibatch's approx KL exceeds this (null = never). */
+  readonly targetKl: number | null
+}
+
+export const DEFAULT_PPO: PpoConfig = {
+  gamma: 0.99,
+  lambda: 0.95,
+  clip: 0.2,
+  valueCoef: 0.5,
+  entropyCoef: 0.01,
+  valueClip: null,
+  lr: 3e-4,
+  epochs: 4,
+  minibatch: 256,
+  maxGradNorm: 0.5,
+  normalizeAdvantages: true,
+  targetKl: null,
+}
+
+/** Means over the minibatches of one update. */
+export interface PpoStats {
+  loss: number
+  policy: number
+  value: number
+  entropy: number
+  approxKl: number
+  clipFrac: number
+  gradNorm: number
+  minibatches: number
+  /** 1 − Var(returns − values) / Var(returns) over the rollout. */
+  explainedVariance: number
+}
+
+export class PpoLearner {
+  readonly net: PolicyNet
+  readonly cfg: PpoConfig
+  readonly optimizer: tf.AdamOptimizer
+  private readonly rng: () => number
+  private perm = new Int32Array(0)
+  private mb: (ObsBatch & { actions: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
+
+  constructor(net: PolicyNet, cfg: Partial<PpoConfig> = {}, seed = 0) {
+    this.net = net
+    this.cfg = { ...DEFAULT_PPO, ...cfg }
+    this.optimizer = tf.train.adam(this.cfg.lr)
+    this.rng = mulberry32(seed ^ 0x5eed)
+  }
+
+  set learningRate(lr: number) {
+    ;(this.optimizer as unknown as { learningRate: number }).learningRate = lr
+  }
+
+  get learningRate(): number {
+    return (this.optimizer as unknown as { learningRate: number }).learningRate
+  }
+
+  private buffers(rows: number): NonNullable<PpoLearner['mb']> {
+    if (this.mb && this.mb.actions.length >= rows) return this.mb
+    const s = this.net.shape
+    this.mb = {
+      planes: new Float32Array(rows * s.planeSize),
+      entities: new Float32Array(rows * s.entitySize),
+      globals: new Float32Array(rows * s.globals),
+      masks: new Uint8Array(rows * s.actions),
+      actions: new Int32Array(rows),
+      oldLogp: new Float32Array(rows),
+      adv: new Float32Array(rows),
+      ret: new Float32Array(rows),
+      oldV: new Float32Array(rows),
+    }
+    return this.mb
+  }
+
+  /** One PPO update over a finished buffer (advantages computed). */
+  update(buf: RolloutBuffer): PpoStats {
+    const cfg = this.cfg
+    const n = buf.size
+    const s = this.net.shape
+    if (this.perm.length !== n) this.perm = Int32Array.from({ length: n }, (_, i) => i)
+    const perm = this.perm
+    const mbSize = Math.min(cfg.minibatch, n)
+    const mb = this.buffers(mbSize)
+    // Advantage normalisation over the whole rollout (stabler than per minibatch when small).
+    let mean = 0
+    let std = 1
+    if (cfg.normalizeAdvantages) {
+      for (let i = 0; i < n; i++) mean += buf.advantages[i] as number
+      mean /= n
+      let v = 0
+      for (let i = 0; i < n; i++) v += ((buf.advantages[i] as number) - mean) ** 2
+      std = Math.sqrt(v / n) + 1e-8
+    }
+    const sum = { loss: 0, policy: 0, value: 0, entropy: 0, approxKl: 0, clipFrac: 0, gradNorm: 0 }
+    let count = 0
+    let stop = false
+    for (let epoch = 0; epoch < cfg.epochs && !stop; epoch++) {
+      for (let i = n - 1; i > 0; i--) {
+        const j = Math.floor(this.rng() * (i + 1))
+        const t = perm[i] as number
+        perm[i] = perm[j] as number
+        perm[j] = t
+      }
+      for (let start = 0; start < n && !stop; start += mbSize) {
+        const rows = Math.min(mbSize, n - start)
+        for (let r = 0; r < rows; r++) {
+          const k = perm[start + r] as number
+          mb.planes.set(buf.obs.planes.subarray(k * s.planeSize, (k + 1) * s.planeSize), r * s.planeSize)
+          mb.entities.set(buf.obs.entities.subarray(k * s.entitySize, (k + 1) * s.entitySize), r * s.entitySize)
+          mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
+          mb.masks.set(buf.obs.masks.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
+          mb.actions[r] = buf.actions[k] as number
+          mb.oldLogp[r] = buf.logp[k] as number
+          mb.adv[r] = ((buf.advantages[k] as number) - mean) / std
+          mb.ret[r] = buf.returns[k] as number
+          mb.oldV[r] = buf.values[k] as number
+        }
+        const st = this.step(mb, rows)
+        sum.loss += st.loss
+        sum.policy += st.policy
+        sum.value += st.value
+        sum.entropy += st.entropy
+        sum.approxKl += st.approxKl
+        sum.clipFrac += st.clipFrac
+        sum.gradNorm += st.gradNorm
+        count++
+        if (cfg.targetKl !== null && st.approxKl > cfg.targetKl) stop = true
+      }
+    }
+    let vr = 0
+    let vd = 0
+    let mr = 0
+    for (let i = 0; i < n; i++) mr += buf.returns[i] as number
+    mr /= n
+    for (let i = 0; i < n; i++) {
+      vr += ((buf.returns[i] as number) - mr) ** 2
+      vd += ((buf.returns[i] as number) - (buf.values[i] as number)) ** 2
+    }
+    const d = Math.max(1, count)
+    return {
+      loss: sum.loss / d,
+      policy: sum.policy / d,
+      value: sum.value / d,
+      entropy: sum.entropy / d,
+      approxKl: sum.approxKl / d,
+      clipFrac: sum.clipFrac / d,
+      gradNorm: sum.gradNorm / d,
+      minibatches: count,
+      explainedVariance: vr > 0 ? 1 - vd / vr : 0,
+    }
+  }
+
+  /** One gradient step on rows 0..rows-1 of a prepared minibatch. */
+  private step(mb: NonNullable<PpoLearner['mb']>, rows: number): Omit<PpoStats, 'minibatches' | 'explainedVariance'> {
+    const net = this.net
+    const cfg = this.cfg
+    const vars = net.variables()
+    const stats = tf.tidy(() => {
+      const obs = net.inputs(mb, rows)
+      const b = {
+        mask: net.maskTensor(mb.masks, rows),
+        actions: tf.tensor1d(mb.actions.subarray(0, rows), 'int32'),
+        oldLogp: tf.tensor1d(mb.oldLogp.subarray(0, rows)),
+        advantages: tf.tensor1d(mb.adv.subarray(0, rows)),
+        returns: tf.tensor1d(mb.ret.subarray(0, rows)),
+        oldValues: tf.tensor1d(mb.oldV.subarray(0, rows)),
+      }
+      let aux: tf.Tensor1D | null = null
+      const { value: loss, grads } = tf.variableGrads(() => {
+        const parts = ppoLoss(net.forward(obs), b, cfg)
+        // Side channel out of the gradient scope: kept, then disposed by the outer tidy.
+        aux = tf.keep(tf.stack([parts.policy, parts.value, parts.entropy, parts.approxKl, parts.clipFrac]) as tf.Tensor1D)
+        return parts.loss
+      }, vars)
+      const names = Object.keys(grads)
+      const norm = tf.sqrt(tf.addN(names.map((k) => (grads[k] as tf.Tensor).square().sum())))
+      let applied = grads
+      if (cfg.maxGradNorm > 0) {
+        const scale = tf.minimum(tf.scalar(1), tf.scalar(cfg.maxGradNorm).div(norm.add(1e-6)))
+        applied = Object.fromEntries(names.map((k) => [k, (grads[k] as tf.Tensor).mul(scale)]))
+      }
+      this.optimizer.applyGradients(applied as tf.NamedTensorMap as Parameters<tf.AdamOptimizer['applyGradients']>[0])
+      const kept = aux as unknown as tf.Tensor1D
+      const all = tf.concat([tf.stack([loss, norm]), kept])
+      kept.dispose() // tf.keep exempts it from every tidy
+      return all
+    })
+    const v = stats.dataSync()
+    stats.dispose()
+    return {
+      loss: v[0] as number,
+      gradNorm: v[1] as number,
+      policy: v[2] as number,
+      value: v[3] as number,
+      entropy: v[4] as number,
+      approxKl: v[5] as number,
+      clipFrac: v[6] as number,
+    }
+  }
+
+  /** Adam state (iteration count and moments) for checkpoints. */
+  async optimizerState(): Promise<{ name: string; shape: number[]; data: Float32Array }[]> {
+    const ws = await this.optimizer.getWeights()
+    const out = ws.map((w) => ({ name: w.name, shape: [...w.tensor.shape], data: Float32Array.from(w.tensor.dataSync()) }))
+    // The first entry is a fresh iteration-count scalar; the rest are the live moments.
+    for (const w of ws) if (w.name === 'iter') w.tensor.dispose()
+    return out
+  }
+
+  async setOptimizerState(ws: readonly { name: string; shape: readonly number[]; data: Float32Array }[]): Promise<void> {
+    const named = ws.map((w) => ({ name: w.name, tensor: tf.tensor(w.data, [...w.shape], w.name === 'iter' ? 'int32' : 'float32') }))
+    await this.optimizer.setWeights(named)
+    // Adam copies them into fresh variables.
+    tf.dispose(named.map((w) => w.tensor))
+  }
+}
