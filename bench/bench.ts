@@ -42,6 +42,9 @@ export interface BenchResult {
   workerStepsPerSec: number | null
   /** workerStepsPerSec / vecStepsPerSec. */
   workerSpeedup: number | null
+  /** WorkerVecEnv with mainThread: the calling thread plus workers - 1 worker threads. */
+  mainPlusWorkersStepsPerSec: number | null
+  mainPlusWorkersSpeedup: number | null
 }
 
 export interface Machine {
@@ -50,11 +53,13 @@ export interface Machine {
   node: string
   platform: string
   date: string
+  /** 1/5/15-minute load averages when the run ended: figures from a busy machine are not comparable. */
+  load: number[]
 }
 
 export function machine(): Machine {
   const cpus = os.cpus()
-  return { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}`, date: new Date().toISOString() }
+  return { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}`, date: new Date().toISOString(), load: os.loadavg() }
 }
 
 /** Runs `body` (which does a chunk of work and returns its count) for `seconds`, after a short warm-up. */
@@ -157,7 +162,7 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
   const eng = await engineFrom(source)
   if (!eng.ok) throw new Error(`${eng.error.code}: ${eng.error.message}`)
   const e = eng.value
-  const phases = o.noWorkers ? 3 : 4
+  const phases = o.noWorkers ? 3 : workers >= 2 ? 5 : 4
   let phase = 0
   const tick = (name: string) => (t: number) => o.onPhase?.(name, Math.min(seconds, t) + phase * seconds, phases * seconds)
   const en = benchEngine(e, seconds, seed, tick('engine'))
@@ -172,6 +177,17 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
     if (!w.ok) throw new Error(`${w.error.code}: ${w.error.message}`)
     try {
       wk = benchVec(w.value, seconds, seed, tick('workers'))
+    } finally {
+      await w.value.close()
+    }
+    phase++
+  }
+  let mw: number | null = null
+  if (!o.noWorkers && workers >= 2) {
+    const w = await WorkerVecEnv.create(source, { num, workers: workers - 1, mainThread: true, maxDecisions })
+    if (!w.ok) throw new Error(`${w.error.code}: ${w.error.message}`)
+    try {
+      mw = benchVec(w.value, seconds, seed, tick('main+workers'))
     } finally {
       await w.value.close()
     }
@@ -193,5 +209,7 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
     workers: o.noWorkers ? 0 : workers,
     workerStepsPerSec: wk,
     workerSpeedup: wk === null ? null : wk / vec,
+    mainPlusWorkersStepsPerSec: mw,
+    mainPlusWorkersSpeedup: mw === null ? null : mw / vec,
   }
 }

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs'
 import { RULESET_IDS, type Engine } from '../env/core/types.ts'
 import { bindEngine } from '../env/gym/make.ts'
 import { RULESETS } from '../env/rules/index.ts'
-import { BUILTIN_SCENARIOS, resolveScenario } from '../env/scenario/builtin.ts'
+import { BUILTIN_SCENARIOS } from '../env/scenario/builtin.ts'
+import { parseScenario } from '../env/scenario/load.ts'
 import { tercio } from '../proto/tercio.js'
 import { CLOSE, PROTOCOL_VERSION, type BridgeErrorCode } from './codes.ts'
 import { EnvSet, type BatchError } from './envset.ts'
@@ -144,16 +145,17 @@ export class Session {
   private engineFor(m: tercio.v1.MakeEnvs): { ok: true; engine: Engine } | { ok: false; code: BridgeErrorCode; message: string } {
     const ruleset = m.ruleset === '' ? undefined : m.ruleset
     if (m.scenario === 'scenarioJson') {
-      const sc = resolveScenario(m.scenarioJson, 'MakeEnvs.scenario_json')
+      const sc = parseScenario(m.scenarioJson ?? '', 'MakeEnvs.scenario_json')
       if (!sc.ok) return { ok: false, code: sc.error.code, message: `MakeEnvs.scenario_json: ${sc.error.message}` }
       const b = bindEngine(ruleset, sc.value)
       return b.ok ? { ok: true, engine: b.value } : { ok: false, code: b.error.code, message: b.error.message }
     }
-    if (m.scenario !== 'scenarioId' || m.scenarioId === '') return { ok: false, code: 'BAD_REQUEST', message: 'MakeEnvs needs scenario_id (a built-in id) or scenario_json' }
-    const key = `${ruleset ?? ''}/${m.scenarioId}`
+    const sid = m.scenarioId ?? ''
+    if (m.scenario !== 'scenarioId' || sid === '') return { ok: false, code: 'BAD_REQUEST', message: 'MakeEnvs needs scenario_id (a built-in id) or scenario_json' }
+    const key = `${ruleset ?? ''}/${sid}`
     const hit = engineCache.get(key)
     if (hit) return { ok: true, engine: hit }
-    const b = bindEngine(ruleset, m.scenarioId)
+    const b = bindEngine(ruleset, sid)
     if (!b.ok) return { ok: false, code: b.error.code, message: b.error.message }
     engineCache.set(key, b.value)
     return { ok: true, engine: b.value }
@@ -178,7 +180,7 @@ export class Session {
       skipForced: o.skipForced ?? true,
       ...(o.maxDecisions ? { maxDecisions: o.maxDecisions } : {}),
       reward: { shaping },
-      events: o.events,
+      events: o.events ?? false,
     })
     this.sets.set(handle, set)
     this.envs += count

@@ -3,7 +3,7 @@
 //   planes C×R×W ─→ NHWC (+ column-parity plane) ─→ k × [3×3 conv, ReLU] ─→ board features h
 //   entities M×F ─→ row-wise dense+ReLU ─→ entity features e (shared weights per row)
 //   globals G    ─→ dense+ReLU ─→ g
-//   torso z = MLP([mean(h), max(h), mean(e), max(e), g])
+//   torso z = MLP([mean(h), mean(e), g])
 //   logits = [ CHOICE+WING: dense(z) | UNIT: row-wise dense(relu(e + film(z))) |
 //              HEX: 1×1 conv of relu(h + film(z)) ]       (one logit per flat action id)
 //   value  = dense(z)
@@ -98,6 +98,7 @@ export class PolicyNet {
       const init = std === 0 ? tf.zeros(shape) : tf.randomNormal(shape, 0, std, 'float32', (k = (k + 0x9e3779b9) >>> 0))
       // tfjs variable names are process-global: prefix them per network instance.
       this.vars.set(name, tf.variable(init, true, `policy${netCount}/${name}`))
+      init.dispose() // the variable holds its own reference to the data
     }
     const he = (fanIn: number): number => Math.sqrt(2 / Math.max(1, fanIn))
     let cin = s.channels + 1
@@ -108,11 +109,11 @@ export class PolicyNet {
     }
     const boardF = cin
     const hasEnt = this.hasEntities
-    let torsoIn = 2 * boardF
+    let torsoIn = boardF
     if (hasEnt) {
       add('ent/w', [s.entityFeatures, c.entityHidden], he(s.entityFeatures))
       add('ent/b', [c.entityHidden], 0)
-      torsoIn += 2 * c.entityHidden
+      torsoIn += c.entityHidden
     }
     if (s.globals > 0) {
       add('glob/w', [s.globals, c.globalHidden], he(s.globals))
@@ -195,13 +196,15 @@ export class PolicyNet {
       h = relu(tf.conv2d(h, this.v(`conv${i}/w`) as tf.Tensor4D, 1, 'same').add(this.v(`conv${i}/b`))) as tf.Tensor4D
     }
     const boardF = h.shape[3]
-    const parts: tf.Tensor2D[] = [h.mean([1, 2]) as tf.Tensor2D, h.max([1, 2]) as tf.Tensor2D]
+    // Mean pooling only: a max pool's gradient goes through Equal, which the wasm backend
+    // broadcasts with a scalar loop (it was 40% of a training step).
+    const parts: tf.Tensor2D[] = [h.mean([1, 2]) as tf.Tensor2D]
     let e3: tf.Tensor3D | null = null
     if (this.hasEntities) {
       const e = relu(x.entities.reshape([B * s.maxEntities, s.entityFeatures]).matMul(this.v('ent/w')).add(this.v('ent/b')))
       const e3r = e.reshape([B, s.maxEntities, c.entityHidden]) as tf.Tensor3D
       e3 = e3r
-      parts.push(e3r.mean(1) as tf.Tensor2D, e3r.max(1) as tf.Tensor2D)
+      parts.push(e3r.mean(1) as tf.Tensor2D)
     }
     if (s.globals > 0) parts.push(relu(x.globals.matMul(this.v('glob/w')).add(this.v('glob/b'))) as tf.Tensor2D)
     let z: tf.Tensor2D = relu(tf.concat(parts, 1).matMul(this.v('torso0/w')).add(this.v('torso0/b'))) as tf.Tensor2D
@@ -236,6 +239,14 @@ export class PolicyNet {
     tf.dispose([lt, vt])
     sampleMasked(logits, batch.masks, n, this.shape.actions, rng, greedy, out)
     out.values.set(values.subarray(0, n))
+  }
+
+  /** Values only, for rows 0..n-1 (e.g. the final observations of truncated episodes,
+   *  which PPO bootstraps from). Masks are not needed. */
+  values(batch: Omit<ObsBatch, 'masks'>, n: number, out: Float32Array): void {
+    const vt = tf.tidy(() => this.forward(this.inputs(batch, n)).value)
+    out.set(vt.dataSync().subarray(0, n))
+    vt.dispose()
   }
 
   /** Snapshot of the weights (copies), by name. */

@@ -18,16 +18,26 @@ export const makeSampleOut = (rows: number): SampleOut => ({
   entropy: new Float32Array(rows),
 })
 
-/** Small seeded generator (mulberry32), uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
+/** Small seeded generator (mulberry32), uniform in [0, 1), whose whole state is one
+ *  uint32 (`state`), so trainers can checkpoint and restore it. */
+export class Mulberry32 {
+  state: number
+  constructor(seed: number) {
+    this.state = seed >>> 0
+  }
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0
+    let t = this.state
     t = Math.imul(t ^ (t >>> 15), t | 1)
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/** mulberry32 as a plain function. */
+export function mulberry32(seed: number): () => number {
+  const g = new Mulberry32(seed)
+  return () => g.next()
 }
 
 /** Finite stand-in for a logit: NaN/±Infinity from a diverged network must not poison

@@ -15,6 +15,7 @@ interface Args {
   json?: string
   failures?: boolean
   filter?: string
+  show: boolean
 }
 
 export interface RanFixture {
@@ -24,7 +25,7 @@ export interface RanFixture {
 }
 
 /** Runs every fixture in the given files/folders; unreadable files and duplicate ids are failures. */
-export function runFixtureFiles(paths: readonly string[], filter?: string): RanFixture[] {
+export function runFixtureFiles(paths: readonly string[], filter?: string, detail = false): RanFixture[] {
   const out: RanFixture[] = []
   const seen = new Map<string, string>()
   for (const file of collectJsonFiles(paths)) {
@@ -38,7 +39,7 @@ export function runFixtureFiles(paths: readonly string[], filter?: string): RanF
         const o = (typeof f.raw === 'object' && f.raw !== null ? f.raw : {}) as { id?: unknown; rule?: unknown }
         if (!(typeof o.id === 'string' && o.id.includes(filter)) && !(typeof o.rule === 'string' && o.rule.startsWith(filter))) continue
       }
-      let result = runFixture(f.raw)
+      let result = runFixture(f.raw, { detail })
       const where = f.index === null ? f.file : `${f.file}[${f.index}]`
       const dup = seen.get(result.id)
       if (dup !== undefined && !result.error) {
@@ -59,6 +60,7 @@ export const conformanceCommand: CommandModule<object, Args> = {
       .positional('paths', { type: 'string', array: true, default: [] as string[], describe: 'fixture files or folders' })
       .option('json', { type: 'string', describe: 'also write the results as JSON to FILE' })
       .option('failures', { type: 'boolean', default: false, describe: 'print only failing fixtures' })
+      .option('show', { type: 'boolean', default: false, describe: 'under each failure, print its events, final decision and position' })
       .option('filter', { type: 'string', describe: 'run only fixtures whose id contains, or rule starts with, this text' })
       .example('$0 conformance', 'run the whole suite')
       .example('$0 conformance test/fixtures/piwam/fire', 'run one folder')
@@ -66,7 +68,7 @@ export const conformanceCommand: CommandModule<object, Args> = {
   handler: (argv: ArgumentsCamelCase<Args>) => {
     const paths = argv.paths.length > 0 ? argv.paths : [FIXTURES_DIR]
     const t0 = performance.now()
-    const ran = runFixtureFiles(paths, argv.filter)
+    const ran = runFixtureFiles(paths, argv.filter, argv.show)
     const color = Boolean(process.stdout.isTTY)
     for (const r of ran) {
       if (argv.failures && r.result.passed) continue

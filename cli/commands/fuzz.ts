@@ -2,6 +2,7 @@
 // every step (env/fuzz/fuzz.ts documents each check and its sampling rate).
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { DEFAULT_RATES, formatFailure, fuzz, type FuzzReport } from '../../env/fuzz/fuzz.ts'
+import { fuzzParallel } from '../../env/fuzz/parallel.ts'
 import { CliError, loadEngine, parseCount, scenarioIdsFor, writeJson } from '../io.ts'
 import { Progress } from '../progress.ts'
 import { formatTable, thousands } from '../table.ts'
@@ -18,9 +19,11 @@ interface Args {
   serialiseEvery: number
   replayEvery: number
   collisionEvery: number
+  viewEvery: number
   maxFailures: number
   maxGameDecisions: string
   progress: boolean
+  workers: number
 }
 
 export const fuzzCommand: CommandModule<object, Args> = {
@@ -39,24 +42,27 @@ export const fuzzCommand: CommandModule<object, Args> = {
       .option('serialise-every', { type: 'number', default: DEFAULT_RATES.serialiseEvery, describe: 'steps between JSON serialise round-trips (0 = never)' })
       .option('replay-every', { type: 'number', default: DEFAULT_RATES.replayEvery, describe: 'finished games between determinism replays (0 = never)' })
       .option('collision-every', { type: 'number', default: DEFAULT_RATES.collisionEvery, describe: 'steps between hash-collision samples (0 = never)' })
+      .option('view-every', { type: 'number', default: DEFAULT_RATES.viewEvery, describe: 'steps between view/ascii/encode/describe checks (0 = never)' })
       .option('max-failures', { type: 'number', default: 10, describe: 'failures reported in detail (all are counted)' })
       .option('max-game-decisions', { type: 'string', default: '1000000', describe: 'a game longer than this is a failure' })
+      .option('workers', { type: 'number', default: 1, describe: 'worker threads; the decisions are split into shards with derived seeds (1 = in-process)' })
       .option('progress', { type: 'boolean', default: true, describe: 'show progress on stderr (--no-progress to hide)' })
       .example('$0 fuzz --decisions 1e6 --seed 7', 'a million decisions on the default scenario')
       .example('$0 fuzz --ruleset piwam --scenario all --decisions 1e6 --json out/fuzz.json', 'every built-in piwam scenario') as unknown as Argv<Args>,
-  handler: (argv: ArgumentsCamelCase<Args>) => {
+  handler: async (argv: ArgumentsCamelCase<Args>) => {
     const decisions = parseCount(argv.decisions, 'decisions')
     const maxGameDecisions = parseCount(argv.maxGameDecisions, 'max-game-decisions')
-    for (const k of ['illegalPerStep', 'exhaustiveEvery', 'cloneEvery', 'serialiseEvery', 'replayEvery', 'collisionEvery', 'maxFailures'] as const) {
+    for (const k of ['illegalPerStep', 'exhaustiveEvery', 'cloneEvery', 'serialiseEvery', 'replayEvery', 'collisionEvery', 'viewEvery', 'maxFailures', 'workers'] as const) {
       if (!Number.isInteger(argv[k]) || argv[k] < 0) throw new CliError(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: expected a non-negative whole number, got ${argv[k]}`)
     }
+    if (argv.workers < 1) throw new CliError('--workers: expected at least 1')
     if (!Number.isInteger(argv.seed) || argv.seed < 0) throw new CliError(`--seed: expected a non-negative whole number, got ${argv.seed}`)
     const scenarios = argv.scenario === 'all' ? scenarioIdsFor(argv.ruleset ?? 'piwam') : [argv.scenario]
     const reports: FuzzReport[] = []
     for (const sc of scenarios) {
       const engine = loadEngine(argv.ruleset, sc)
       const bar = argv.progress ? new Progress({ label: `fuzz ${engine.scenario.id}`, total: decisions, unit: 'decisions' }) : null
-      const report = fuzz(engine, {
+      const fuzzOpts = {
         decisions,
         seed: argv.seed,
         illegalPerStep: argv.illegalPerStep,
@@ -65,11 +71,15 @@ export const fuzzCommand: CommandModule<object, Args> = {
         serialiseEvery: argv.serialiseEvery,
         replayEvery: argv.replayEvery,
         collisionEvery: argv.collisionEvery,
+        viewEvery: argv.viewEvery,
         maxFailures: argv.maxFailures,
         maxGameDecisions,
         progressEvery: 1000,
-        onProgress: (done, _total, r) => bar?.update(done, `games ${thousands(r.games)} failures ${r.failureCount}`),
-      })
+      }
+      const report =
+        argv.workers > 1
+          ? await fuzzParallel(engine.ruleset, engine.scenario, fuzzOpts, argv.workers, (p) => bar?.update(p.done, `games ${thousands(p.games)} failures ${p.failures}`))
+          : fuzz(engine, { ...fuzzOpts, onProgress: (done, _total, r) => bar?.update(done, `games ${thousands(r.games)} failures ${r.failureCount}`) })
       bar?.done()
       reports.push(report)
       for (const f of report.failures) console.log(formatFailure(f))
@@ -84,16 +94,16 @@ export const fuzzCommand: CommandModule<object, Args> = {
     console.log('')
     console.log(
       formatTable(
-        ['scenario', 'illegal tried', 'clone', 'serialise', 'collision', 'exhaustive steps', 'exhaustive ids', 'replays', 'replayed dec.'],
-        reports.map((r) => [r.scenario, r.checks.illegalTried, r.checks.cloneChecks, r.checks.serialiseChecks, r.checks.collisionChecks, r.checks.exhaustiveSteps, r.checks.exhaustiveActions, r.checks.replays, r.checks.replayedDecisions]),
+        ['scenario', 'illegal tried', 'clone', 'serialise', 'collision', 'view', 'exhaustive steps', 'exhaustive ids', 'replays', 'replayed dec.'],
+        reports.map((r) => [r.scenario, r.checks.illegalTried, r.checks.cloneChecks, r.checks.serialiseChecks, r.checks.collisionChecks, r.checks.viewChecks, r.checks.exhaustiveSteps, r.checks.exhaustiveActions, r.checks.replays, r.checks.replayedDecisions]),
       ),
     )
     const failures = reports.reduce((n, r) => n + r.failureCount, 0)
     console.log(`\n${failures === 0 ? 'PASS' : 'FAIL'}: ${thousands(reports.reduce((n, r) => n + r.decisions, 0))} decisions, ${failures} failures`)
     for (const r of reports) {
-      if (r.failureCount > 0) console.log(`reproduce: tercio fuzz --ruleset ${r.ruleset} --scenario ${argv.scenario === undefined || argv.scenario === 'all' ? r.scenario : argv.scenario} --decisions ${decisions} --seed ${argv.seed}`)
+      if (r.failureCount > 0) console.log(`reproduce: tercio fuzz --ruleset ${r.ruleset} --scenario ${argv.scenario === undefined || argv.scenario === 'all' ? r.scenario : argv.scenario} --decisions ${decisions} --seed ${argv.seed}${argv.workers > 1 ? ` --workers ${argv.workers}` : ''}`)
     }
-    if (argv.json) writeJson(argv.json, { seed: argv.seed, decisions, reports })
+    if (argv.json) writeJson(argv.json, { seed: argv.seed, decisions, workers: argv.workers, reports })
     if (failures > 0) process.exitCode = 1
   },
 }

@@ -1,5 +1,6 @@
 // Gym-layer commands, registered by cli/main.ts: check-env, replay verify/show, bench.
 import { mkdirSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { runBench, machine, type BenchResult } from '../../bench/bench.ts'
@@ -186,6 +187,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
         sources.push({ ruleset: engine.ruleset, scenario: engine.scenario })
       }
     }
+    const loadBefore = loadavg()
     const results: BenchResult[] = []
     for (const src of sources) {
       const label = 'module' in src ? src.export : typeof src.scenario === 'string' ? src.scenario : src.scenario.id
@@ -209,7 +211,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
     const n = (x: number | null) => (x === null ? '-' : thousands(x))
     console.log(
       formatTable(
-        ['ruleset', 'scenario', 'hexes', 'actions', 'obs floats', 'engine dec/s', 'games/s', 'mean len', 'env steps/s', `vec(${argv.num}) steps/s`, `workers(${argv.workers}) steps/s`, 'speedup'],
+        ['ruleset', 'scenario', 'hexes', 'actions', 'obs floats', 'engine dec/s', 'games/s', 'mean len', 'env steps/s', `vec(${argv.num}) steps/s`, `workers(${argv.workers}) steps/s`, 'speedup', `main+${argv.workers - 1} steps/s`, 'speedup'],
         results.map((r) => [
           r.ruleset,
           r.scenario,
@@ -223,11 +225,13 @@ const benchCommand: CommandModule<object, BenchArgs> = {
           thousands(r.vecStepsPerSec),
           n(r.workerStepsPerSec),
           r.workerSpeedup === null ? '-' : `${r.workerSpeedup.toFixed(2)}x`,
+          n(r.mainPlusWorkersStepsPerSec),
+          r.mainPlusWorkersSpeedup === null ? '-' : `${r.mainPlusWorkersSpeedup.toFixed(2)}x`,
         ]),
       ),
     )
-    console.log(`\n${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.platform}; ${argv.seconds} s per measurement`)
-    if (argv.json) writeJson(argv.json, { format: 'tercio-bench/1', machine: m, options: { seconds: argv.seconds, num: argv.num, workers: argv.workers, seed: argv.seed }, results })
+    console.log(`\n${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.platform}; ${argv.seconds} s per measurement; 1-min load average ${loadBefore[0]?.toFixed(1)} before, ${m.load[0]?.toFixed(1)} after (other processes skew the figures)`)
+    if (argv.json) writeJson(argv.json, { format: 'tercio-bench/1', machine: { ...m, loadBefore }, options: { seconds: argv.seconds, num: argv.num, workers: argv.workers, seed: argv.seed }, results })
   },
 }
 

@@ -1,5 +1,7 @@
 // `tercio show`: the position of a scenario (or after init with a seed).
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
+import { actionText, parseAction } from '../../env/core/actions.ts'
+import type { BaseEvent } from '../../env/core/types.ts'
 import { CliError, loadEngine, writeJson } from '../io.ts'
 import { formatTable } from '../table.ts'
 
@@ -8,6 +10,8 @@ interface Args {
   scenario?: string
   seed: number
   json?: string
+  actions?: string
+  legal: boolean
 }
 
 export const showCommand: CommandModule<object, Args> = {
@@ -19,17 +23,33 @@ export const showCommand: CommandModule<object, Args> = {
       .option('scenario', { type: 'string', describe: 'built-in scenario id or path to a scenario JSON file' })
       .option('seed', { type: 'number', default: 1, describe: 'game seed (initial rolls, e.g. initiative)' })
       .option('json', { type: 'string', describe: 'also write engine.view(state) as JSON to FILE' })
-      .example('$0 show --scenario piwam-training', 'the default training battle') as unknown as Argv<Args>,
+      .option('actions', { type: 'string', describe: 'action texts to apply first, separated by spaces or commas (e.g. a fuzz recipe); their events are printed' })
+      .option('legal', { type: 'boolean', default: false, describe: 'list the legal actions of the current decision' })
+      .example('$0 show --scenario piwam-training', 'the default training battle')
+      .example('$0 show --seed 3 --actions "wing:CL choice:pass" --legal', 'the position after two decisions, with what is legal next') as unknown as Argv<Args>,
   handler: (argv: ArgumentsCamelCase<Args>) => {
     if (!Number.isInteger(argv.seed) || argv.seed < 0) throw new CliError(`--seed: expected a non-negative whole number, got ${argv.seed}`)
     const engine = loadEngine(argv.ruleset, argv.scenario)
     const sc = engine.scenario
     const s = engine.init(argv.seed)
+    const texts = (argv.actions ?? '').split(/[\s,]+/).filter((t) => t !== '')
+    const events: BaseEvent[] = []
+    const applied: string[] = []
+    for (let i = 0; i < texts.length; i++) {
+      const t = texts[i] as string
+      const a = parseAction(engine.layout, engine.grid, t)
+      if (!a.ok) throw new CliError(`--actions: action ${i + 1} "${t}": ${a.error.message}`)
+      const before = events.length
+      const e = engine.apply(s, a.value, events)
+      if (e) throw new CliError(`--actions: action ${i + 1} "${t}" refused: ${e.code}: ${e.message}`, 1)
+      applied.push(`${String(i + 1).padStart(4)}. ${t}${events.length > before ? ': ' + events.slice(before).map((x) => engine.describe(x)).join('; ') : ''}`)
+    }
     const view = engine.view(s)
     const sideName = (p: number) => `${p} ${sc.sides[p]?.name ?? ''}`.trim()
-    console.log(`${sc.name} [${sc.id}] — ruleset ${engine.ruleset}, ${sc.map.cols}x${sc.map.rows} hexes, ${sc.turns} turns, seed ${argv.seed}`)
+    console.log(`${sc.name} [${sc.id}] — ruleset ${engine.ruleset}, ${sc.map.cols}x${sc.map.rows} hexes, ${sc.turns} turns, seed ${argv.seed}${texts.length ? `, after ${texts.length} actions` : ''}`)
     if (sc.description) console.log(sc.description)
     console.log('')
+    if (applied.length > 0) console.log(applied.join('\n') + '\n')
     console.log(engine.ascii(s))
     console.log('')
     console.log(`terrain: ${Object.entries(sc.map.legend).map(([ch, t]) => `'${ch}' ${t}`).join(', ')}`)
@@ -49,6 +69,11 @@ export const showCommand: CommandModule<object, Args> = {
     const mask = new Uint8Array(engine.layout.size)
     const n = engine.legal(s, mask)
     console.log('')
+    if (argv.legal) {
+      const texts: string[] = []
+      for (let i = 0; i < mask.length; i++) if (mask[i]) texts.push(actionText(engine.layout, i))
+      console.log(`legal: ${texts.join(' ') || '(none)'}`)
+    }
     console.log(`turn ${view.turn}, phase ${view.phase}; ${d ? `to act: ${sideName(d.player)} (${d.kind}${d.subject ? ` ${d.subject}` : ''}), ${n} legal actions` : 'game over'}; action space ${engine.layout.size} ids`)
     if (argv.json) writeJson(argv.json, view)
   },

@@ -48,6 +48,8 @@ export interface Fixture {
   dice: number[]
   /** Action texts only (checkpoints removed). */
   actions: string[]
+  /** Index of each action text in the fixture's `actions` array (for messages). */
+  actionIndex: number[]
   /** Intermediate expectations: checked after `after` actions. */
   checkpoints: Checkpoint[]
   expect: FixtureExpect
@@ -133,11 +135,13 @@ export function validateFixture(raw: unknown): Result<Fixture> {
   for (let i = 0; i < raw.dice.length; i++) if (!Number.isInteger(raw.dice[i])) return bad(`dice[${i}]`, `must be an integer, got ${JSON.stringify(raw.dice[i])}`)
   if (!Array.isArray(raw.actions)) return bad('actions', 'must be an array of action texts (and optional {"expect": ...} checkpoints)')
   const texts: string[] = []
+  const actionIndex: number[] = []
   const checkpoints: Checkpoint[] = []
   for (let i = 0; i < raw.actions.length; i++) {
     const a: unknown = raw.actions[i]
     if (typeof a === 'string') {
       texts.push(a)
+      actionIndex.push(i)
       continue
     }
     const p = `actions[${i}]`
@@ -162,6 +166,7 @@ export function validateFixture(raw: unknown): Result<Fixture> {
     seed: (raw.seed as number | undefined) ?? 1,
     dice: raw.dice as number[],
     actions: texts,
+    actionIndex,
     checkpoints,
     expect: ex as FixtureExpect,
   }

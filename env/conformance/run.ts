@@ -6,7 +6,7 @@ import { err } from '../core/types.ts'
 import { DiceExhaustedError } from '../dice.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { deepEqual, matchesSubset, sameSet, show } from './compare.ts'
-import { fixtureLabel, validateFixture, type Fixture } from './fixture.ts'
+import { fixtureLabel, validateFixture, type Fixture, type FixtureExpect } from './fixture.ts'
 
 export interface FixtureDiff {
   /** Dotted path of the expectation, e.g. "units.C-G1.status" or "dice". */
@@ -27,6 +27,13 @@ export interface FixtureResult {
   readonly diffs: readonly FixtureDiff[]
   readonly actionsApplied: number
   readonly diceUsed: number
+  /** With `detail`, for failed fixtures that ran: the final position, decision and every event in words. */
+  readonly detail?: { readonly ascii: string; readonly decision: string; readonly events: readonly string[] }
+}
+
+export interface RunOptions {
+  /** Attach the final position and the events to failed results (for people fixing fixtures). */
+  detail?: boolean
 }
 
 export interface FixtureSources {
@@ -39,12 +46,12 @@ export interface FixtureSources {
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export function runFixtureWith(raw: unknown, src: FixtureSources): FixtureResult {
+export function runFixtureWith(raw: unknown, src: FixtureSources, opts: RunOptions = {}): FixtureResult {
   const v = validateFixture(raw)
   if (!v.ok) return broken(raw, v.error)
   const f = v.value
   try {
-    return runValid(f, src)
+    return runValid(f, src, opts)
   } catch (e) {
     // An engine that throws is a failed fixture (and an engine bug), never a crash of the runner.
     const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e)
@@ -52,7 +59,7 @@ export function runFixtureWith(raw: unknown, src: FixtureSources): FixtureResult
   }
 }
 
-function runValid(f: Fixture, src: FixtureSources): FixtureResult {
+function runValid(f: Fixture, src: FixtureSources, opts: RunOptions): FixtureResult {
   const rs = src.ruleset(f.ruleset)
   if (!rs.ok) return result(f, withPath(rs.error, 'ruleset'), [], 0, 0)
   let sc: Result<Scenario>
@@ -77,7 +84,7 @@ function runValid(f: Fixture, src: FixtureSources): FixtureResult {
   const ids: number[] = []
   for (let i = 0; i < f.actions.length; i++) {
     const a = parseAction(engine.layout, engine.grid, f.actions[i] as string)
-    if (!a.ok) return result(f, err('FIXTURE_INVALID', `fixture ${f.id}: actions[${i}]: ${a.error.message}`, `actions[${i}]`), [], 0, 0)
+    if (!a.ok) return result(f, err('FIXTURE_INVALID', `fixture ${f.id}: actions[${f.actionIndex[i]}]: ${a.error.message}`, `actions[${f.actionIndex[i]}]`), [], 0, 0)
     ids.push(a.value)
   }
 
@@ -102,21 +109,34 @@ function runValid(f: Fixture, src: FixtureSources): FixtureResult {
   const refusing = f.expect.refused !== undefined
   const lastNormal = refusing ? ids.length - 1 : ids.length
   let applied = 0
+  // Checkpoints see the events since the previous checkpoint and the rolls since the start.
+  let cpEvents = 0
+  const checkpointsAfter = (n: number): void => {
+    for (const cp of f.checkpoints) {
+      if (cp.after !== n) continue
+      const local: FixtureDiff[] = []
+      checkExpectations(cp.expect, engine, s, events.slice(cpEvents), s.dice.count - rollsBefore, local)
+      cpEvents = events.length
+      for (const d of local) diffs.push({ ...d, field: `${cp.path}.expect.${d.field}` })
+    }
+  }
+  checkpointsAfter(0)
   for (let i = 0; i < lastNormal; i++) {
     const id = ids[i] as number
     let e: TercioError | null
     try {
       e = engine.apply(s, id, events)
     } catch (x) {
-      return diceOrThrow(f, x, `actions[${i}] (${f.actions[i]})`, diffs, applied, s.dice.count - rollsBefore)
+      return diceOrThrow(f, x, `actions[${f.actionIndex[i]}] (${f.actions[i]})`, diffs, applied, s.dice.count - rollsBefore)
     }
     if (e) {
-      diffs.push({ field: `actions[${i}]`, expected: `${f.actions[i]} applies`, actual: `refused: ${e.code} ${e.message}`, note: describeDecision(engine, s) })
+      diffs.push({ field: `actions[${f.actionIndex[i]}]`, expected: `${f.actions[i]} applies`, actual: `refused: ${e.code} ${e.message}`, note: describeDecision(engine, s) })
       return result(f, null, diffs, applied, s.dice.count - rollsBefore)
     }
     applied++
     const bad = engine.invariants(s)
-    if (bad.length > 0) diffs.push({ field: `invariants after actions[${i}] (${f.actions[i]})`, expected: [], actual: bad })
+    if (bad.length > 0) diffs.push({ field: `invariants after actions[${f.actionIndex[i]}] (${f.actions[i]})`, expected: [], actual: bad })
+    checkpointsAfter(applied)
   }
   if (refusing) {
     const i = ids.length - 1
@@ -125,7 +145,7 @@ function runValid(f: Fixture, src: FixtureSources): FixtureResult {
     try {
       e = engine.apply(s, ids[i] as number, events)
     } catch (x) {
-      return diceOrThrow(f, x, `actions[${i}] (${f.actions[i]})`, diffs, applied, s.dice.count - rollsBefore)
+      return diceOrThrow(f, x, `actions[${f.actionIndex[i]}] (${f.actions[i]})`, diffs, applied, s.dice.count - rollsBefore)
     }
     const want = f.expect.refused?.code
     if (!e) diffs.push({ field: 'refused.code', expected: want, actual: `${f.actions[i]} was applied` })
@@ -136,12 +156,13 @@ function runValid(f: Fixture, src: FixtureSources): FixtureResult {
   if (s.dice.forced.length > 0) {
     diffs.push({ field: 'dice', expected: `all ${f.dice.length} forced dice used`, actual: `${s.dice.forced.length} left over: ${show(s.dice.forced)}` })
   }
-  checkExpectations(f, engine, s, events, used, diffs)
-  return result(f, null, diffs, applied, used)
+  checkExpectations(f.expect, engine, s, events, used, diffs)
+  const r = result(f, null, diffs, applied, used)
+  if (!opts.detail || r.passed) return r
+  return { ...r, detail: { ascii: engine.ascii(s), decision: describeDecision(engine, s), events: events.map((e) => engine.describe(e)) } }
 }
 
-function checkExpectations(f: Fixture, engine: Engine, s: BaseState, events: BaseEvent[], rolls: number, diffs: FixtureDiff[]): void {
-  const ex = f.expect
+function checkExpectations(ex: FixtureExpect, engine: Engine, s: BaseState, events: BaseEvent[], rolls: number, diffs: FixtureDiff[]): void {
   const view = engine.view(s)
   const tables = [
     ['units', view.units],
@@ -304,6 +325,12 @@ export function formatResult(r: FixtureResult, opts: { color?: boolean } = {}): 
     lines.push(`      expected: ${show(d.expected)}`)
     lines.push(`      actual:   ${show(d.actual)}`)
     if (d.note) lines.push(`      note:     ${d.note}`)
+  }
+  if (r.detail) {
+    lines.push('    events:')
+    for (const [i, e] of r.detail.events.entries()) lines.push(`      ${String(i + 1).padStart(3)}. ${e}`)
+    lines.push(`    ${r.detail.decision}`)
+    lines.push(...r.detail.ascii.split('\n').map((l) => '    ' + l))
   }
   return lines.join('\n')
 }

@@ -5,7 +5,7 @@ import { builtinScenario } from '../scenario/builtin.ts'
 import { validateScenario } from '../scenario/load.ts'
 import { patchScenario } from '../scenario/patch.ts'
 import type { Scenario } from '../scenario/types.ts'
-import { runFixtureWith, type FixtureResult, type FixtureSources } from './run.ts'
+import { runFixtureWith, type FixtureResult, type FixtureSources, type RunOptions } from './run.ts'
 
 export const defaultSources: FixtureSources = {
   ruleset: getRuleset,
@@ -14,9 +14,9 @@ export const defaultSources: FixtureSources = {
   patchScenario: (s: Scenario, patch: unknown) => patchScenario(s, patch),
 }
 
-export function runFixture(fixture: unknown): FixtureResult {
-  return runFixtureWith(fixture, defaultSources)
+export function runFixture(fixture: unknown, opts: RunOptions = {}): FixtureResult {
+  return runFixtureWith(fixture, defaultSources, opts)
 }
 
-export { formatResult, runFixtureWith, type FixtureDiff, type FixtureResult, type FixtureSources } from './run.ts'
+export { formatResult, runFixtureWith, type FixtureDiff, type FixtureResult, type FixtureSources, type RunOptions } from './run.ts'
 export { validateFixture, FIXTURE_FORMAT, type Fixture } from './fixture.ts'

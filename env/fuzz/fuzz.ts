@@ -16,6 +16,8 @@
 //               game with one hash mean the hash skips part of the state (per
 //               game, so chance 32-bit collisions stay rare: about L * 1e-6 per
 //               million decisions for games of L decisions);
+//               every `viewEvery` steps view/ascii/encode (for both players,
+//               every entry finite) work and the step's events describe;
 //               every `exhaustiveEvery` steps EVERY id is tried: masked-in ones
 //               apply on clones (and keep invariants), masked-out ones and
 //               out-of-range ids are refused without a state change.
@@ -23,7 +25,7 @@
 //               and actions and must give the same hash after every step.
 import seedrandom from 'seedrandom'
 import { actionText } from '../core/actions.ts'
-import type { BaseState, Engine, TercioError } from '../core/types.ts'
+import type { BaseEvent, BaseState, Engine, ObsBuffers, TercioError } from '../core/types.ts'
 
 export const FUZZ_CHECKS = [
   'threw',
@@ -40,6 +42,7 @@ export const FUZZ_CHECKS = [
   'serialise',
   'hash-collision',
   'determinism',
+  'view',
   'game-too-long',
 ] as const
 export type FuzzCheck = (typeof FUZZ_CHECKS)[number]
@@ -57,9 +60,11 @@ export interface FuzzRates {
   replayEvery: number
   /** Steps between hash-collision samples (default 10; 0 = never). */
   collisionEvery: number
+  /** Steps between checks of view, ascii, encode (both players) and describe of the step's events (default 50; 0 = never). */
+  viewEvery: number
 }
 
-export const DEFAULT_RATES: FuzzRates = { illegalPerStep: 2, exhaustiveEvery: 500, cloneEvery: 10, serialiseEvery: 50, replayEvery: 1, collisionEvery: 10 }
+export const DEFAULT_RATES: FuzzRates = { illegalPerStep: 2, exhaustiveEvery: 500, cloneEvery: 10, serialiseEvery: 50, replayEvery: 1, collisionEvery: 10, viewEvery: 50 }
 
 export interface FuzzOptions extends Partial<FuzzRates> {
   decisions: number
@@ -113,10 +118,13 @@ export interface FuzzReport {
     replays: number
     replayedDecisions: number
     collisionChecks: number
+    viewChecks: number
   }
   failureCount: number
   failuresByCheck: Partial<Record<FuzzCheck, number>>
   failures: FuzzFailure[]
+  /** Set by fuzzParallel: the seed and size of each shard. */
+  shards?: { seed: number; decisions: number }[]
 }
 
 class GameAbandoned extends Error {}
@@ -130,6 +138,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     serialiseEvery: opts.serialiseEvery ?? DEFAULT_RATES.serialiseEvery,
     replayEvery: opts.replayEvery ?? DEFAULT_RATES.replayEvery,
     collisionEvery: opts.collisionEvery ?? DEFAULT_RATES.collisionEvery,
+    viewEvery: opts.viewEvery ?? DEFAULT_RATES.viewEvery,
   }
   const maxFailures = opts.maxFailures ?? 10
   const maxGame = opts.maxGameDecisions ?? 1_000_000
@@ -148,7 +157,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     meanGameLength: 0,
     seconds: 0,
     decisionsPerSecond: 0,
-    checks: { steps: 0, illegalTried: 0, cloneChecks: 0, serialiseChecks: 0, exhaustiveSteps: 0, exhaustiveActions: 0, replays: 0, replayedDecisions: 0, collisionChecks: 0 },
+    checks: { steps: 0, illegalTried: 0, cloneChecks: 0, serialiseChecks: 0, exhaustiveSteps: 0, exhaustiveActions: 0, replays: 0, replayedDecisions: 0, collisionChecks: 0, viewChecks: 0 },
     failureCount: 0,
     failuresByCheck: {},
     failures: [],
@@ -202,6 +211,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     if (engine.hash(r) !== hashes[0]) throw failure('determinism', `init(${gameSeed}) twice gives different hashes ${hashes[0]} / ${engine.hash(r)}`)
     for (let i = 0; i < actions.length; i++) {
       const a = actions[i] as number
+      pending = a
       const e = engine.apply(r, a)
       report.checks.replayedDecisions++
       if (e) throw failure('determinism', `replay: step ${i + 1} (${actionText(engine.layout, a)}) refused: ${describeErr(e)}`, a)
@@ -216,6 +226,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
       report.checks.exhaustiveActions++
       if (mask[id]) {
         const c = engine.clone(s)
+        pending = id
         const e = engine.apply(c, id)
         if (e) throw failure('legal-refused', `masked-in ${actionText(engine.layout, id)} refused on a clone: ${describeErr(e)}`, id)
         const bad = engine.invariants(c)
@@ -225,6 +236,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
       }
     }
     for (const id of [-1, size, 0.5]) {
+      pending = -1
       const e = engine.apply(s, id)
       if (!e) throw failure('illegal-accepted', `out-of-range action id ${id} was accepted`)
       if (engine.hash(s) !== hashNow) throw failure('illegal-changed-state', `refusing out-of-range id ${id} changed the state`)
@@ -233,14 +245,47 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
 
   const tryIllegal = (id: number, hashNow: string, checkHash: boolean): void => {
     report.checks.illegalTried++
+    pending = id
     const e = engine.apply(s, id)
     if (!e) throw failure('illegal-accepted', `masked-out ${actionText(engine.layout, id)} was accepted`, id)
     if (e.code !== 'ACTION_ILLEGAL') throw failure('illegal-code', `masked-out ${actionText(engine.layout, id)} refused with ${e.code}, expected ACTION_ILLEGAL (${e.message})`, id)
     if (checkHash && engine.hash(s) !== hashNow) throw failure('illegal-changed-state', `refusing masked-out ${actionText(engine.layout, id)} changed the state`, id)
   }
 
+  /** The action being applied, for the recipe when the engine throws (-1: none). */
+  let pending = -1
+  const events: BaseEvent[] = []
+  const obs: ObsBuffers = {
+    planes: new Float32Array(engine.obs.planes.length * engine.grid.size),
+    entities: new Float32Array(engine.obs.maxEntities * engine.obs.entityFeatures.length),
+    globals: new Float32Array(engine.obs.globals.length),
+  }
+  const unitCount = engine.scenario.units.length
+  const checkView = (): void => {
+    report.checks.viewChecks++
+    const v = engine.view(s)
+    if (v.units.length !== unitCount) throw failure('view', `view lists ${v.units.length} units, the scenario has ${unitCount}`)
+    for (const u of v.units) {
+      if (u.hex !== null && engine.grid.labels.indexOf(u.hex) < 0) throw failure('view', `unit ${u.id} is in hex ${u.hex}, not on the map`)
+      if (u.eliminated && u.hex !== null) throw failure('view', `unit ${u.id} is eliminated but in hex ${u.hex}`)
+    }
+    if (typeof engine.ascii(s) !== 'string') throw failure('view', 'ascii() did not return a string')
+    for (const p of [0, 1] as const) {
+      obs.planes.fill(NaN)
+      obs.entities.fill(NaN)
+      obs.globals.fill(NaN)
+      engine.encode(s, p, obs)
+      for (const [name, buf] of [['planes', obs.planes], ['entities', obs.entities], ['globals', obs.globals]] as const) {
+        for (let i = 0; i < buf.length; i++) {
+          if (!Number.isFinite(buf[i])) throw failure('view', `encode(player ${p}) left ${name}[${i}] = ${buf[i]} (every entry must be written, finite)`)
+        }
+      }
+    }
+  }
+
   const step = (): boolean => {
     // Returns false when the game is over.
+    pending = -1
     report.checks.steps++
     const hashNow = hashes[hashes.length - 1] as string
     const bad = engine.invariants(s)
@@ -321,7 +366,17 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
       }
       sampled.set(hashNow, key)
     }
-    const e = engine.apply(s, a)
+    const doView = rates.viewEvery > 0 && ply % rates.viewEvery === 0
+    if (doView) checkView()
+    events.length = 0
+    pending = a
+    const e = engine.apply(s, a, doView ? events : undefined)
+    if (doView) {
+      for (const ev of events) {
+        const text = engine.describe(ev)
+        if (typeof text !== 'string' || text === '') throw failure('view', `describe(${JSON.stringify(ev)}) gave ${JSON.stringify(text)}`, a)
+      }
+    }
     if (e) throw failure('legal-refused', `masked-in ${actionText(engine.layout, a)} refused: ${describeErr(e)}`, a)
     actions.push(a)
     const hashAfter = engine.hash(s)
@@ -377,8 +432,9 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
       }
     } catch (x) {
       if (!(x instanceof GameAbandoned)) {
-        const message = x instanceof Error ? `${x.name}: ${x.message}` : String(x)
-        failure('threw', `the engine threw: ${message}`)
+        // The first frames say where: enough to start debugging from the report alone.
+        const message = x instanceof Error ? (x.stack ?? `${x.name}: ${x.message}`).split('\n').slice(0, 4).join(' | ') : String(x)
+        failure('threw', `the engine threw: ${message}`, pending >= 0 ? pending : undefined)
         // The step may have thrown mid-apply: count the decision so a throwing engine cannot loop forever.
         report.decisions++
       }

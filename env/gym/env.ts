@@ -111,6 +111,8 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
   private readonly kindOneHot: boolean
   private readonly legalPlane: number
   private s: S | null = null
+  /** The engine part of obs is out of date (a step skipped encoding). */
+  private stale = false
   private done = true
   private baseSeed: number
   private episodeIndex = -1
@@ -232,7 +234,9 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     return this.resetResult
   }
 
-  step(action: number): StepResult<E> {
+  /** Applies one decision. With encode = false only obs.mask and info are brought up to date
+   *  (for callers that read nothing else, e.g. a random opponent); refreshObs() encodes the rest. */
+  step(action: number, encode = true): StepResult<E> {
     const r = this.result
     const info = this.info
     r.error = null
@@ -264,13 +268,13 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     this.agentSteps++
     this.lastActor = actor
     info.actor = actor
-    this.advance()
+    this.advance(encode)
     r.reward = r.rewards[actor]
     return r
   }
 
   /** After an applied action: skip forced decisions, detect the end, compute rewards, encode. */
-  private advance(): void {
+  private advance(encode = true): void {
     const e = this.engine
     const s = this.s as S
     const info = this.info
@@ -336,7 +340,14 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
       info.subject = dd.subject ?? null
     }
     info.legalCount = count
-    this.encode(info.player ?? this.lastActor, count)
+    if (encode) this.encode(info.player ?? this.lastActor, count)
+    else this.stale = true
+  }
+
+  /** Encodes the observation if the last step skipped it (step(a, false)). */
+  refreshObs(): Observation {
+    if (this.stale && this.s) this.encode(this.info.player ?? this.lastActor, this.info.legalCount)
+    return this.obs
   }
 
   private shape(rw: [number, number]): void {
@@ -357,6 +368,7 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     const e = this.engine
     const o = this.obs
     const mask = o.mask
+    this.stale = false
     e.encode(this.s as S, player, this.engineBuf)
     // Entities: engine columns, then env:legal (the row's UNIT action is legal).
     const ef = this.ef

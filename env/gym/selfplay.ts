@@ -8,13 +8,14 @@ import type { BaseEvent, BaseState, Player, TercioError } from '../core/types.ts
 import { makeRng } from './hash.ts'
 import type { Observation, StepInfo, TercioEnv } from './env.ts'
 
-/** Picks a legal action id from the observation (obs.mask) of the player to act. */
-export type Policy = (obs: Observation, info: StepInfo) => number
+/** Picks a legal action id from the observation (obs.mask) of the player to act. A policy marked
+ *  `maskOnly` reads nothing but obs.mask, so the env may skip encoding the rest for it. */
+export type Policy = ((obs: Observation, info: StepInfo) => number) & { maskOnly?: boolean }
 
 /** Uniform over the legal actions, seeded (no Math.random). */
 export function randomPolicy(seed = 0): Policy {
   const rng = makeRng(seed)
-  return (obs) => {
+  const p: Policy = (obs) => {
     const m = obs.mask
     let n = 0
     for (let i = 0; i < m.length; i++) n += m[i] as number
@@ -22,6 +23,8 @@ export function randomPolicy(seed = 0): Policy {
     for (let i = 0; i < m.length; i++) if (m[i] && k-- === 0) return i
     return -1
   }
+  p.maskOnly = true
+  return p
 }
 
 export interface SelfPlayOptions {
@@ -83,7 +86,7 @@ export class SelfPlayEnv<S extends BaseState = BaseState, E extends BaseEvent = 
 
   step(action: number): SelfPlayStep<E> {
     const out = this.out
-    const r = this.env.step(action)
+    const r = this.env.step(action, !this.opponent.maskOnly)
     out.error = r.error
     out.reward = 0
     out.info.opponentSteps = 0
@@ -101,7 +104,7 @@ export class SelfPlayEnv<S extends BaseState = BaseState, E extends BaseEvent = 
     const out = this.out
     while (!env.isDone && env.lastInfo.player !== this.mySeat) {
       const a = this.opponent(env.obs, env.lastInfo)
-      const r = env.step(a)
+      const r = env.step(a, !this.opponent.maskOnly)
       if (r.error) throw new Error(`self-play opponent chose a refused action ${env.actionText(a)}: ${r.error.message}`)
       out.reward += r.rewards[this.mySeat]
       out.terminated = r.terminated
@@ -112,5 +115,6 @@ export class SelfPlayEnv<S extends BaseState = BaseState, E extends BaseEvent = 
       out.terminated = false
       out.truncated = false
     }
+    env.refreshObs()
   }
 }

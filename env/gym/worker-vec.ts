@@ -9,12 +9,15 @@ import { err, fail, ok } from '../core/types.ts'
 import { TercioEnv } from './env.ts'
 import { engineFrom, type EngineSource } from './source.ts'
 import { obsSizes, type EnvSpec } from './spec.ts'
-import { allocVecBuffers, resultsOf, type VecBuffers, type VecEnvOptions, type VecResetResult, type VecStepResult, type VectorEnv } from './vec.ts'
+import { VecCore, allocVecBuffers, resultsOf, type VecBuffers, type VecEnvOptions, type VecResetResult, type VecStepResult, type VectorEnv } from './vec.ts'
 import { CMD_CLOSE, CMD_IDLE, CMD_RESET, CMD_STEP, CTRL_STRIDE, type WorkerInit } from './vec-protocol.ts'
 
 export interface WorkerVecEnvOptions extends VecEnvOptions {
-  /** Worker threads (default 2, at most num). */
+  /** Worker threads (default 2; with mainThread, shares = workers + 1, at most num). */
   workers?: number
+  /** Also step a share of the envs on the calling thread while the workers run (default false).
+   *  With workers = cores - 1 this keeps every core busy with one thread wake-up fewer per step. */
+  mainThread?: boolean
   /** Busy-wait iterations before a thread sleeps waiting for the other side (default 0; e.g. 20000 is about
    *  tens of microseconds, which helps only on an idle machine: on a busy one spinning starves the other threads). */
   spin?: number
@@ -34,10 +37,13 @@ export class WorkerVecEnv implements VectorEnv {
   private readonly res: { step: VecStepResult; reset: VecResetResult }
   private readonly timeoutMs: number
   private readonly spin: number
+  private readonly local: VecCore | null
+  private localSeed: number | undefined = undefined
   private closed = false
 
-  private constructor(spec: EnvSpec, num: number, buffers: VecBuffers, workers: Worker[], ports: MessagePort[], ctrl: Int32Array, timeoutMs: number, spin: number) {
+  private constructor(spec: EnvSpec, num: number, buffers: VecBuffers, workers: Worker[], ports: MessagePort[], ctrl: Int32Array, timeoutMs: number, spin: number, local: VecCore | null) {
     this.spin = spin
+    this.local = local
     this.spec = spec
     this.num = num
     this.buffers = buffers
@@ -57,17 +63,20 @@ export class WorkerVecEnv implements VectorEnv {
     delete envOpts.workers
     delete envOpts.timeoutMs
     delete envOpts.spin
+    delete envOpts.mainThread
     const spin = o.spin ?? 0
     const spec = new TercioEnv(eng.value as Engine, envOpts).spec
-    const nw = Math.max(1, Math.min(o.workers ?? 2, o.num))
+    const shares = Math.max(1, Math.min((o.workers ?? 2) + (o.mainThread ? 1 : 0), o.num))
+    const nw = o.mainThread ? shares - 1 : shares
+    const first = o.mainThread ? 1 : 0 // share 0 is the main thread's
     const buffers = allocVecBuffers(obsSizes(spec), o.num, true)
     const ctrl = new Int32Array(new SharedArrayBuffer(4 * CTRL_STRIDE * nw))
     const workers: Worker[] = []
     const ports: MessagePort[] = []
     const ready: Promise<string | null>[] = []
     for (let w = 0; w < nw; w++) {
-      const lo = Math.floor((w * o.num) / nw)
-      const hi = Math.floor(((w + 1) * o.num) / nw)
+      const lo = Math.floor(((w + first) * o.num) / shares)
+      const hi = Math.floor(((w + first + 1) * o.num) / shares)
       const ch = new MessageChannel()
       const init: WorkerInit = { source, opts: envOpts, lo, hi, index: w, buffers, ctrl, port: ch.port2, spin }
       const worker = new Worker(BOOT, { workerData: init, transferList: [ch.port2] })
@@ -84,7 +93,8 @@ export class WorkerVecEnv implements VectorEnv {
       )
     }
     const problems = (await Promise.all(ready)).filter((p): p is string => p !== null)
-    const env = new WorkerVecEnv(spec, o.num, buffers, workers, ports, ctrl, o.timeoutMs ?? 60_000, spin)
+    const local = o.mainThread ? new VecCore(eng.value, envOpts, buffers, 0, Math.floor(o.num / shares), obsSizes(spec)) : null
+    const env = new WorkerVecEnv(spec, o.num, buffers, workers, ports, ctrl, o.timeoutMs ?? 60_000, spin, local)
     if (problems.length > 0) {
       await env.close()
       return fail(err('STATE_INVALID', problems.join('; ')))
@@ -101,6 +111,14 @@ export class WorkerVecEnv implements VectorEnv {
       Atomics.notify(c, w * CTRL_STRIDE)
     }
     const failures: string[] = []
+    if (this.local) {
+      try {
+        if (cmd === CMD_STEP) this.local.step()
+        else if (cmd === CMD_RESET) this.local.reset(this.localSeed)
+      } catch (e) {
+        failures.push(`main thread: ${e instanceof Error ? e.message : String(e)}`)
+      }
+    }
     for (let w = 0; w < this.workers.length; w++) {
       const at = w * CTRL_STRIDE
       const deadline = Date.now() + this.timeoutMs
@@ -119,6 +137,7 @@ export class WorkerVecEnv implements VectorEnv {
   }
 
   reset(o: { seed?: number } = {}): VecResetResult {
+    this.localSeed = o.seed === undefined ? undefined : o.seed >>> 0
     for (let w = 0; w < this.workers.length; w++) {
       Atomics.store(this.ctrl, w * CTRL_STRIDE + 1, (o.seed ?? 0) | 0)
       Atomics.store(this.ctrl, w * CTRL_STRIDE + 2, o.seed === undefined ? 0 : 1)

@@ -49,7 +49,7 @@ const show = (v: unknown): string => {
   return s === undefined ? String(v) : s.length > 40 ? s.slice(0, 37) + '...' : s
 }
 
-/** Collects errors; `at(path)` reports against one field path. */
+/** Collects every problem; `add(path, what)` reports one against a field path. */
 class Checker {
   readonly errors: TercioError[] = []
   add(path: string, what: string): void {

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { loadEngine } from '../../cli/io.ts'
+import { actionText } from '../../env/core/actions.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const tmp = mkdtempSync(join(tmpdir(), 'tercio-cli-'))
@@ -84,6 +85,24 @@ describe('tercio CLI', () => {
     for (const u of engine.view(engine.init(1)).units) expect(r.out).toMatch(new RegExp(`^\\s+${u.id}\\s.*\\s${u.hex}\\s`, 'm'))
   })
 
+  it('show --actions applies a recipe and --legal lists what is legal next', () => {
+    const engine = loadEngine('piwam', 'piwam-training')
+    const s = engine.init(5)
+    const mask = new Uint8Array(engine.layout.size)
+    engine.legal(s, mask)
+    const first = mask.indexOf(1)
+    const text = actionText(engine.layout, first)
+    engine.apply(s, first)
+    const n = engine.legal(s, mask)
+    const r = tercio('show', '--seed', '5', '--actions', text, '--legal')
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(`   1. ${text}`)
+    expect(r.out).toContain(`${n} legal actions`)
+    const bad = tercio('show', '--actions', 'unit:NOBODY')
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('unknown unit "NOBODY"')
+  })
+
   it('play plays complete games and writes JSON', () => {
     const json = join(tmp, 'play.json')
     const r = tercio('play', '--ruleset', 'piwam', '--agents', 'random,random', '--games', '2', '--seed', '3', '--json', json)
@@ -103,5 +122,15 @@ describe('tercio CLI', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as { reports: { decisions: number; failureCount: number }[] }
     expect(report.reports[0]?.decisions).toBe(3000)
     expect(report.reports[0]?.failureCount).toBe(0)
+  })
+
+  it('fuzz --workers splits the decisions into seeded shards', () => {
+    const json = join(tmp, 'fuzz2.json')
+    const r = tercio('fuzz', '--decisions', '2000', '--seed', '4', '--workers', '2', '--no-progress', '--json', json)
+    expect(r.code).toBe(0)
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { reports: { decisions: number; shards: { seed: number; decisions: number }[] }[] }
+    expect(report.reports[0]?.decisions).toBe(2000)
+    expect(report.reports[0]?.shards.map((x) => x.decisions)).toEqual([1000, 1000])
+    expect(report.reports[0]?.shards[0]?.seed).toBe(4)
   })
 })

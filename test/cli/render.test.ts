@@ -39,6 +39,13 @@ describe('cli helpers', () => {
     p.update(100)
     expect(chunks.length).toBe(2)
     expect(chunks[0]).toMatch(/^fuzz  50\.0% 50\/100 decisions [\d,]+\/s ETA \S+\n$/)
+    const tty: string[] = []
+    const ttyStream = { write: (s: string) => tty.push(s), isTTY: true } as unknown as NodeJS.WriteStream
+    const bar = new Progress({ label: 'play', total: 4, stream: ttyStream })
+    bar.update(4)
+    bar.done()
+    expect(tty[0]).toMatch(/^\rplay \[#{28}\] 100\.0% 4\/4 /)
+    expect(tty[tty.length - 1]?.endsWith('\n')).toBe(true)
     expect(formatDuration(75)).toBe('1m15s')
     expect(formatDuration(Infinity)).toBe('--')
   })

@@ -68,6 +68,18 @@ describe('conformance runner', () => {
     expect(text).toContain('actual:   "0203"')
   })
 
+  it('with detail, a failure carries the events in words, the decision and the position', () => {
+    const f = clone(attack)
+    f.expect.units.R1.hex = '0204'
+    const r = runFixtureWith(f, sources(), { detail: true })
+    expect(r.detail?.events).toContain('R1 moved 0204 -> 0203')
+    expect(r.detail?.events).toContain('B1 eliminated by R1')
+    expect(r.detail?.decision).toContain('decision: player 0 select; legal: unit:R1 unit:R2 choice:end'.slice(0, 28))
+    expect(r.detail?.ascii).toContain('r1')
+    expect(formatResult(r)).toContain('      1. R1 moved 0204 -> 0203')
+    expect(runFixtureWith(attack, sources(), { detail: true }).detail).toBeUndefined()
+  })
+
   it('reports a wrong legal set with missing and unexpected texts', () => {
     const f = clone(attack)
     f.expect.decision.legal = ['choice:end', 'unit:R1']
@@ -223,5 +235,44 @@ describe('runFixture (the real registry and scenario library)', () => {
     expect(r.passed).toBe(false)
     // Unknown ruleset today; once marignan exists, the piwam scenario does not fit it.
     expect(['ruleset', 'scenario']).toContain(r.error?.path)
+  })
+})
+
+describe('checkpoints', () => {
+  it('checks intermediate expectations, with events since the previous checkpoint', () => {
+    const f = {
+      ...clone(attack),
+      actions: [
+        { expect: { decision: { player: 0, kind: 'select' }, turn: 1 } },
+        'unit:R1',
+        'hex:0203',
+        { expect: { units: { R1: { hex: '0203' } }, events: [{ type: 'moved', unit: 'R1' }] } },
+        'choice:end',
+        'unit:B1',
+        'hex:0202',
+        { expect: { events: [{ type: 'moved', unit: 'B1' }], decision: { player: 1, kind: 'select' } } },
+        'choice:end',
+        'unit:R1',
+        'hex:0202',
+      ],
+    }
+    const r = runFixtureWith(f, sources())
+    expect(r.diffs).toEqual([])
+    expect(r.passed).toBe(true)
+    // The second checkpoint must not see R1's move (it came before the previous checkpoint).
+    const g = clone(f)
+    ;(g.actions[7] as { expect: Record<string, unknown> }).expect = { events: [{ type: 'moved', unit: 'R1' }], units: { B1: { hex: '0201' } } }
+    const rg = runFixtureWith(g, sources())
+    expect(rg.passed).toBe(false)
+    expect(rg.diffs.map((d) => d.field)).toEqual(['actions[7].expect.units.B1.hex', 'actions[7].expect.events[0]'])
+  })
+
+  it('names raw positions in messages and rejects bad checkpoints', () => {
+    const f = { ...clone(attack), dice: [], actions: [{ expect: { turn: 1 } }, 'unit:R1', 'hex:0201'] }
+    expect(runFixtureWith(f, sources()).diffs[0]?.field).toBe('actions[2]')
+    const bad = { ...clone(attack), actions: ['unit:R1', { expect: { refused: { code: 'ACTION_ILLEGAL' } } }] }
+    expect(runFixtureWith(bad, sources()).error?.path).toBe('actions[1].expect.refused')
+    const bad2 = { ...clone(attack), actions: ['unit:R1', { expct: {} }] }
+    expect(runFixtureWith(bad2, sources()).error?.path).toBe('actions[1]')
   })
 })

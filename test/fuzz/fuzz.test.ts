@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalJson, formatFailure, fuzz, type FuzzCheck } from '../../env/fuzz/fuzz.ts'
+import { mergeReports, shardSeed } from '../../env/fuzz/parallel.ts'
 import { makeToyEngine, type ToyBug } from '../helpers/toy-ruleset.ts'
 
 describe('fuzzer', () => {
@@ -28,11 +29,11 @@ describe('fuzzer', () => {
   })
 
   it('plays the same games whatever the check rates', () => {
-    const off = { illegalPerStep: 0, exhaustiveEvery: 0, cloneEvery: 0, serialiseEvery: 0, replayEvery: 0, collisionEvery: 0 }
+    const off = { illegalPerStep: 0, exhaustiveEvery: 0, cloneEvery: 0, serialiseEvery: 0, replayEvery: 0, collisionEvery: 0, viewEvery: 0 }
     const a = fuzz(makeToyEngine(), { decisions: 5000, seed: 4 })
     const b = fuzz(makeToyEngine(), { decisions: 5000, seed: 4, ...off })
     expect([b.games, b.wins, b.draws, b.maxGameLength, b.meanGameLength]).toEqual([a.games, a.wins, a.draws, a.maxGameLength, a.meanGameLength])
-    expect(b.checks.illegalTried + b.checks.cloneChecks + b.checks.serialiseChecks + b.checks.replays + b.checks.collisionChecks + b.checks.exhaustiveSteps).toBe(0)
+    expect(b.checks.illegalTried + b.checks.cloneChecks + b.checks.serialiseChecks + b.checks.replays + b.checks.collisionChecks + b.checks.exhaustiveSteps + b.checks.viewChecks).toBe(0)
   })
 
   const bugs: [ToyBug, FuzzCheck][] = [
@@ -57,6 +58,34 @@ describe('fuzzer', () => {
     })
   }
 
+  it('catches an encoder that leaves entries unwritten, and an empty event description', () => {
+    const toy = makeToyEngine()
+    const lazy = { ...toy, encode: (s: Parameters<typeof toy.encode>[0], p: 0 | 1, out: Parameters<typeof toy.encode>[2]) => {
+      toy.encode(s, p, out)
+      if (p === 1) out.globals[1] = NaN
+    } }
+    const r = fuzz(lazy, { decisions: 2000, seed: 1 })
+    expect(r.failuresByCheck.view).toBeGreaterThan(0)
+    expect(r.failures[0]?.message).toContain('encode(player 1) left globals[1] = NaN')
+    const mute = { ...toy, describe: () => '' }
+    const m = fuzz(mute, { decisions: 2000, seed: 1 })
+    expect(m.failures[0]?.message).toMatch(/^describe\(/)
+  })
+
+  it('an engine that throws is a failure naming the action and where it threw', () => {
+    const toy = makeToyEngine()
+    const thrower = { ...toy, apply: (st: Parameters<typeof toy.apply>[0], a: number, ev?: Parameters<typeof toy.apply>[2]) => {
+      if (st.ply === 4 && a >= toy.layout.offset.hex) throw new TypeError('boom')
+      return toy.apply(st, a, ev)
+    } }
+    const r = fuzz(thrower, { decisions: 500, seed: 1, maxFailures: 1 })
+    expect(r.failuresByCheck.threw).toBeGreaterThan(0)
+    const f = r.failures[0]
+    expect(f?.message).toMatch(/^the engine threw: TypeError: boom \| +at /)
+    expect(f?.action).toMatch(/^hex:/)
+    expect(f?.step).toBe(4)
+  })
+
   it('the recipe reproduces the failing state', () => {
     const engine = makeToyEngine('invariant')
     const r = fuzz(engine, { decisions: 5000, seed: 2, maxFailures: 1 })
@@ -76,5 +105,24 @@ describe('fuzzer', () => {
 
   it('canonical JSON sorts keys and skips the given top-level key', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null }, ply: 4 }, 'ply')).toBe('{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}')
+  })
+
+  it('merges shard reports: sums, maxima, weighted means, failures kept with their seeds', () => {
+    const a = fuzz(makeToyEngine(), { decisions: 3000, seed: shardSeed(8, 0) })
+    const b = fuzz(makeToyEngine('invariant'), { decisions: 2000, seed: shardSeed(8, 1), maxFailures: 2 })
+    expect(shardSeed(8, 0)).toBe(8)
+    expect(shardSeed(8, 1)).not.toBe(8)
+    const m = mergeReports([a, b], 8, 5)
+    expect(m.seed).toBe(8)
+    expect(m.decisions).toBe(5000)
+    expect(m.games).toBe(a.games + b.games)
+    expect(m.wins).toEqual([a.wins[0] + b.wins[0], a.wins[1] + b.wins[1]])
+    expect(m.checks.illegalTried).toBe(a.checks.illegalTried + b.checks.illegalTried)
+    expect(m.maxGameLength).toBe(Math.max(a.maxGameLength, b.maxGameLength))
+    expect(m.failureCount).toBe(b.failureCount)
+    expect(m.failuresByCheck.invariants).toBe(b.failuresByCheck.invariants)
+    expect(m.failures).toEqual(b.failures.slice(0, 5))
+    expect(m.shards).toEqual([{ seed: 8, decisions: 3000 }, { seed: shardSeed(8, 1), decisions: 2000 }])
+    expect(a.failures).toEqual([])
   })
 })

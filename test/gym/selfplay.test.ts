@@ -48,3 +48,29 @@ describe('SelfPlayEnv', () => {
     expect(sp.reset().info.seat).toBe(0)
   })
 })
+
+describe('SelfPlayEnv with a mask-only opponent', () => {
+  it('skips encoding for the opponent yet hands the agent the same observations', () => {
+    const run = (maskOnly: boolean) => {
+      const base = randomPolicy(4)
+      const opp = maskOnly ? base : (o: Parameters<typeof base>[0], i: Parameters<typeof base>[1]) => base(o, i)
+      expect(Boolean((opp as { maskOnly?: boolean }).maskOnly)).toBe(maskOnly)
+      const sp = new SelfPlayEnv(new TercioEnv(makeToyEngine(), { maxDecisions: 300 }), { seat: 1, opponent: opp })
+      const pick = lcgPicker(8)
+      const seen: number[][] = []
+      for (let ep = 0; ep < 5; ep++) {
+        sp.reset({ seed: ep })
+        seen.push([...sp.env.obs.planes, ...sp.env.obs.entities, ...sp.env.obs.globals])
+        for (;;) {
+          const r = sp.step(pick(sp.env.obs.mask))
+          seen.push([...r.obs.planes, ...r.obs.entities, ...r.obs.globals, r.reward])
+          if (r.terminated || r.truncated) break
+        }
+      }
+      return seen
+    }
+    const a = run(true)
+    expect(a.length).toBeGreaterThan(20)
+    expect(a).toEqual(run(false))
+  })
+})

@@ -111,6 +111,14 @@ describe('WorkerVecEnv', () => {
     expect(a.episodes).toBeGreaterThan(0)
   })
 
+  it('can step a share on the main thread too, with the same results', async () => {
+    const r = await WorkerVecEnv.create(TOY, { num: 5, workers: 1, mainThread: true, maxDecisions: 150 })
+    if (!r.ok) throw new Error(r.error.message)
+    opened.push(r.value)
+    const local = new VecEnv(makeToyEngine(), { num: 5, maxDecisions: 150 })
+    expect(trace(r.value, 300, 4)).toEqual(trace(local, 300, 4))
+  })
+
   it('rethrows an engine exception from a worker instead of hanging', async () => {
     const r = await WorkerVecEnv.create({ ...TOY, args: ['mask-extra'] }, { num: 4, workers: 2, maxDecisions: 500 })
     if (!r.ok) throw new Error(r.error.message)

@@ -15,7 +15,7 @@ if (!p.ok) throw new Error(p.error.message)
 const e = bindScenario(p.value)
 const s = e.init(f.seed ?? 1, { forcedDice: f.dice ?? [] })
 if (f.start) {
-  const r = e.setup(s, f.start)
+  const r = e.setup?.(s, f.start) ?? null
   if (r) throw new Error(r.message)
 }
 const mask = new Uint8Array(e.layout.size)

@@ -131,6 +131,7 @@ const cases: [string, Mut, string, string[]][] = [
   ['unit id equal to a leader id', (s) => { s.units[1].id = 'B-W' }, 'units[1]', ['duplicate id "B-W"', 'leaders[1]']],
   ['leader id equal to a wing id', (s) => { s.leaders[1].id = 'AW'; s.wings[1].commander = 'AW' }, 'leaders[1]', ['duplicate id "AW"', 'wings[0]']],
   ['units not an array', (s) => { s.units = {} }, 'units', ['expected an array']],
+  ['too many pieces', (s) => { s.units = Array.from({ length: 401 }, (_, i) => ({ id: `U${i}`, side: 0, type: 'A', hex: '0101', facing: 'NE' })) }, 'units', ['too many', '400']],
   ['unit status wrong type', (s) => { s.units[0].status = 1 }, 'units[0].status', ['expected a string']],
 ]
 

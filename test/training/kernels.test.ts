@@ -2,6 +2,9 @@
 // reference gradients on small random tensors.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initTf, tf, useBackend } from '../../agents/tf/backend.ts'
+import { PolicyNet } from '../../agents/policy/net.ts'
+import { ppoLoss } from '../../training/ppo/loss.ts'
+import { randomBatch, TINY_NET, TINY_SPEC } from './helpers.ts'
 
 type Case = () => tf.Tensor[]
 
@@ -93,6 +96,34 @@ describe('wasm training kernels vs cpu', () => {
       ]
     }
     close(await on('wasm', c), await on('cpu', c), 1e-5)
+  })
+
+  it('the whole policy network: PPO-loss gradients on wasm match cpu', async () => {
+    const net = new PolicyNet(TINY_SPEC, TINY_NET, 4)
+    const n = 6
+    const batch = randomBatch(TINY_SPEC, n, 8)
+    const N = TINY_SPEC.actions.size
+    const actions = Array.from({ length: n }, (_, b) => {
+      for (let i = 0; i < N; i++) if (batch.masks[b * N + i]) return i
+      return 0
+    })
+    const c: Case = () => {
+      const b = {
+        mask: net.maskTensor(batch.masks, n),
+        actions: tf.tensor1d(actions, 'int32'),
+        oldLogp: tf.fill([n], -1) as tf.Tensor1D,
+        advantages: tf.tensor1d(rand(9, n)),
+        returns: tf.tensor1d(rand(10, n)),
+        oldValues: tf.zeros([n]) as tf.Tensor1D,
+      }
+      const { value, grads } = tf.variableGrads(() => ppoLoss(net.forward(net.inputs(batch, n)), b, { clip: 0.2, valueCoef: 0.5, entropyCoef: 0.01, valueClip: null }).loss, net.variables())
+      return [value, ...Object.values(grads)]
+    }
+    const cpu = await on('cpu', c)
+    const wasm = await on('wasm', c)
+    expect(wasm.length).toBe(net.variables().length + 1)
+    close(wasm, cpu, 1e-3)
+    net.dispose()
   })
 
   it('kernels leave no tensors or wasm buffers behind', async () => {

@@ -67,7 +67,7 @@ describe('masked sampling', () => {
     const n = 70000
     for (let i = 0; i < n; i++) {
       sampleMasked(logits, masks, 1, N, rng, false, out)
-      counts[out.actions[0] as number]++
+      counts[out.actions[0] as number] = (counts[out.actions[0] as number] as number) + 1
     }
     const expected = [0, 1 / 7, 2 / 7, 0, 1 / 7, 3 / 7]
     for (let i = 0; i < N; i++) expect(Math.abs((counts[i] as number) / n - (expected[i] as number))).toBeLessThan(0.01)
@@ -122,6 +122,9 @@ describe('policy network', () => {
     })
     const lpd = lp.dataSync()
     const entd = ent.dataSync()
+    const vals = new Float32Array(n)
+    net.values(batch, n, vals)
+    expect(Array.from(vals)).toEqual(Array.from(out.values))
     for (let b = 0; b < n; b++) {
       expect(lpd[b]).toBeCloseTo(out.logp[b] as number, 4)
       expect(entd[b]).toBeCloseTo(out.entropy[b] as number, 4)

@@ -5,7 +5,7 @@
 
 import * as tf from '@tensorflow/tfjs'
 import type { PolicyNet } from '../../agents/policy/net.ts'
-import { mulberry32 } from '../../agents/policy/sample.ts'
+import { Mulberry32 } from '../../agents/policy/sample.ts'
 import type { ObsBatch } from '../../agents/policy/spec.ts'
 import type { RolloutBuffer } from './buffer.ts'
 import { ppoLoss, type LossConfig } from './loss.ts'
@@ -57,7 +57,8 @@ export class PpoLearner {
   readonly net: PolicyNet
   readonly cfg: PpoConfig
   readonly optimizer: tf.AdamOptimizer
-  private readonly rng: () => number
+  /** Minibatch shuffling; its state is part of the learner state (exact resume). */
+  readonly rng: Mulberry32
   private perm = new Int32Array(0)
   private mb: (ObsBatch & { actions: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
 
@@ -65,7 +66,7 @@ export class PpoLearner {
     this.net = net
     this.cfg = { ...DEFAULT_PPO, ...cfg }
     this.optimizer = tf.train.adam(this.cfg.lr)
-    this.rng = mulberry32(seed ^ 0x5eed)
+    this.rng = new Mulberry32(seed ^ 0x5eed)
   }
 
   set learningRate(lr: number) {
@@ -98,8 +99,10 @@ export class PpoLearner {
     const cfg = this.cfg
     const n = buf.size
     const s = this.net.shape
-    if (this.perm.length !== n) this.perm = Int32Array.from({ length: n }, (_, i) => i)
+    if (this.perm.length !== n) this.perm = new Int32Array(n)
     const perm = this.perm
+    // From the identity each time: the shuffles then depend on the rng state alone (resume).
+    for (let i = 0; i < n; i++) perm[i] = i
     const mbSize = Math.min(cfg.minibatch, n)
     const mb = this.buffers(mbSize)
     // Advantage normalisation over the whole rollout (stabler than per minibatch when small).
@@ -117,7 +120,7 @@ export class PpoLearner {
     let stop = false
     for (let epoch = 0; epoch < cfg.epochs && !stop; epoch++) {
       for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(this.rng() * (i + 1))
+        const j = Math.floor(this.rng.next() * (i + 1))
         const t = perm[i] as number
         perm[i] = perm[j] as number
         perm[j] = t

@@ -79,6 +79,7 @@ export interface Ctx {
   night: Uint8Array // [turn] 1 = night turn
   nightReorgAfter: number
   fortMarkers: number
+  hasForts: boolean
   endWinner: number // 0 draw at the end, 2 French win at the end
   // tables
   terrainRows: TerrainRow[]
@@ -453,6 +454,7 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     nightReorgAfter,
     fortMarkers,
     endWinner,
+    hasForts: (sc.map.hexsides ?? []).some((x) => x.feature === 'fortification'),
     terrainRows,
     fireCols: fireT.columns.slice(),
     fireMin: fireT.min.slice(),

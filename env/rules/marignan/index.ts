@@ -301,6 +301,8 @@ function bindEngine(scenario: Scenario): Result<Engine> {
   const obs = obsSpecOf(c)
   const ix = encIndex(obs)
   const scratch = new Uint8Array(layout.size)
+  // setup() rebuilds a fixture's start position from scratch: it needs the seed and dice init was given.
+  const inits = new WeakMap<MState, { seed: number; opts: InitOptions | undefined }>()
   const engine: Engine<MState, MEvent> = {
     ruleset: 'marignan',
     scenario,
@@ -310,6 +312,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     obs,
     init(seed: number, opts?: InitOptions): MState {
       const s = initState(c, seed, opts)
+      inits.set(s, { seed, opts: opts ? { ...opts, ...(opts.forcedDice ? { forcedDice: opts.forcedDice.slice() } : {}) } : undefined })
       startPhase(c, s, P.command, undefined)
       return s
     },
@@ -346,7 +349,12 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     },
     describe: describeEvent,
     ascii: (s: MState) => asciiOf(c, s),
-    setup: (s: MState, start: unknown) => setupState(c, s, start),
+    setup(s: MState, start: unknown): TercioError | null {
+      // A start position replaces the automatic turn-1 phases init ran: begin again from the scenario.
+      const rec = inits.get(s)
+      if (rec) Object.assign(s, initState(c, rec.seed, rec.opts))
+      return setupState(c, s, start)
+    },
   }
   void settle
   void SIDE_NAMES

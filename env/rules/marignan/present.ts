@@ -179,7 +179,7 @@ export function asciiOf(c: Ctx, s: MState): string {
         const mark = s.st[u] === S_ROUT ? '!' : s.st[u] === S_DIS ? '~' : n > 1 ? String(n) : (SIDE_NAMES[s.face[u] as number] as string)[0]
         cell = ch + (mark ?? ' ')
       } else {
-        for (let l = 0; l < c.nL; l++) if (s.lhex[l] === h && s.lst[l] !== L_DEAD) cell = c.lSide[l] === SWISS ? 'l ' : 'L '
+        for (let l = 0; l < c.nL; l++) if (s.lhex[l] === h && s.lst[l] !== L_DEAD) cell = c.lSide[l] === SWISS ? '@s' : '@f'
       }
       line += ' ' + cell.padEnd(2, ' ')
     }

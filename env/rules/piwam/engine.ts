@@ -14,6 +14,7 @@ import {
   F_ACTED,
   F_ART_FIRED,
   F_ENDED,
+  F_G_REDUCED,
   F_SPENT,
   K,
   KINDS,
@@ -36,7 +37,7 @@ import {
   type PiwamEvent,
   type PiwamState,
 } from './state.ts'
-import { ORDERS, STATUSES, T_ART, T_E } from './tables.ts'
+import { ORDERS, STATUSES, T_ART, T_E, T_G } from './tables.ts'
 import { asciiOf, describeEvent, encodeObs, makeObsSpec, viewOf } from './view.ts'
 
 export type PiwamEngine = Engine<PiwamState, PiwamEvent> & { readonly rules: Rules; readonly ctx: Ctx }
@@ -136,7 +137,11 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
       reason: '',
       score: [0, 0],
     }
-    for (let u = 0; u < n; u++) if (ctx.uType[u] === T_ART) s.uStatus[u] = 0
+    for (let u = 0; u < n; u++) {
+      if (ctx.uType[u] === T_ART) s.uStatus[u] = 0
+      // gendarmes that start reduced have already spent their lances (4.2)
+      if (ctx.uType[u] === T_G && s.uStatus[u]! > 0) s.uFlags[u] = F_G_REDUCED
+    }
     R.sync(s)
     R.ev = null
     R.startTurn(s)

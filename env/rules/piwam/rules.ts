@@ -23,6 +23,7 @@ import {
   K,
   L_ACTED,
   L_AIDED,
+  L_CARRY,
   L_MOVED,
   L_REACTED,
   LS_IN,
@@ -68,6 +69,7 @@ export class Rules {
   readonly tmpLeaders: Int32Array
   readonly parsed: CcResult[]
   readonly wOrderAt: Uint8Array
+  readonly carried: Int32Array
   private readonly coneCache = new Map<number, Int32Array>()
   private readonly losCache = new Map<number, Int32Array>()
   ev: PiwamEvent[] | null = null
@@ -89,6 +91,7 @@ export class Rules {
     this.tmpLeaders = new Int32Array(ctx.m + 4)
     this.parsed = ctx.tables.closeCombat.results.map((r) => parseResult(r) as CcResult)
     this.wOrderAt = new Uint8Array(ctx.w)
+    this.carried = new Int32Array(ctx.m + 1)
   }
 
   // ---------------------------------------------------------------- basics
@@ -322,6 +325,8 @@ export class Rules {
   moveUnit(s: PiwamState, u: number, to: number, withLeaders: boolean): void {
     const from = s.uHex[u]!
     const side = this.ctx.uSide[u]!
+    // leaders go with the unit they are stacked with; during an action only those stacked when it began (L_CARRY)
+    const carryOnly = s.sel === u && s.kind === K['unit-action']
     const lead = withLeaders && this.mainAt(from) === u
     // enemy artillery alone in the hex is overrun; lone enemy leaders are captured
     const a = this.occ0[to]! - 1
@@ -329,7 +334,7 @@ export class Rules {
     for (let j = 0; j < this.ctx.m; j++) {
       if (s.lState[j] !== LS_IN) continue
       if (s.lHex[j] === to && this.ctx.lSide[j] !== side) this.removeLeader(s, j, 'captured')
-      else if (lead && s.lHex[j] === from && this.ctx.lSide[j] === side) s.lHex[j] = to
+      else if (lead && s.lHex[j] === from && this.ctx.lSide[j] === side && (!carryOnly || (s.lFlags[j]! & L_CARRY) !== 0)) s.lHex[j] = to
     }
     this.place(s, u, to)
   }
@@ -526,6 +531,16 @@ export class Rules {
   /** Retreats u n hexes away from `away` (4.2, 5.3); unable: the Unable to Retreat table. Returns false if eliminated. */
   retreat(s: PiwamState, u: number, n: number, away: number, inCombat: boolean): boolean {
     const side = this.ctx.uSide[u]!
+    const start = s.uHex[u]!
+    let nc = 0
+    if (this.mainAt(start) === u) for (let j = 0; j < this.ctx.m; j++) if (s.lState[j] === LS_IN && s.lHex[j] === start && this.ctx.lSide[j] === side) this.carried[nc++] = j
+    const ok = this.retreatSteps(s, u, n, away, inCombat)
+    const end = s.uHex[u]!
+    if (end >= 0) for (let i = 0; i < nc; i++) if (s.lState[this.carried[i]!] === LS_IN) s.lHex[this.carried[i]!] = end
+    return ok
+  }
+  private retreatSteps(s: PiwamState, u: number, n: number, away: number, inCombat: boolean): boolean {
+    const side = this.ctx.uSide[u]!
     const arm = this.ctx.uArm[u] === ARM_CAV ? 1 : 0
     const nb = this.ctx.grid.neighbors
     for (let step = 0; step < n; step++) {
@@ -550,7 +565,7 @@ export class Rules {
       const a = this.occ0[pick]! - 1
       if (a >= 0 && this.ctx.uType[a] === T_ART && this.ctx.uType[u] !== T_ART) this.eliminate(s, a, 'retreated through')
       const from = h
-      this.moveUnit(s, u, pick, true)
+      this.moveUnit(s, u, pick, false)
       if (this.ev) this.push({ type: 'retreated', unit: this.ctx.uId[u]!, from: this.hexLabel(from), to: this.hexLabel(pick) })
     }
     if (s.uStatus[u] === 3) s.uFace[u] = this.ctx.edgeFacing[side]!
@@ -952,6 +967,12 @@ export class Rules {
     s.mp = this.ma(s, u)
     s.startDist = this.nearestEnemyDist(s, s.uHex[u]!, this.ctx.uSide[u]!)
     s.kind = K['unit-action']
+    const h = s.uHex[u]!
+    const main = this.mainAt(h) === u
+    for (let j = 0; j < this.ctx.m; j++) {
+      const stacked = main && s.lState[j] === LS_IN && s.lHex[j] === h && this.ctx.lSide[j] === this.ctx.uSide[u]
+      s.lFlags[j] = stacked ? s.lFlags[j]! | L_CARRY : s.lFlags[j]! & ~L_CARRY
+    }
   }
   /** After an action step: go on with the unit, or back to unit selection. */
   continueUnit(s: PiwamState): void {

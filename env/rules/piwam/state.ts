@@ -67,6 +67,7 @@ export const L_MOVED = 1
 export const L_AIDED = 2 // a rally used him: may not move (2.1 B)
 export const L_ACTED = 4 // acted (army commander: once per turn)
 export const L_REACTED = 8
+export const L_CARRY = 16 // stacked with the acting unit when its action began: moves with it
 // leader states
 export const LS_WAITING = 0
 export const LS_IN = 1

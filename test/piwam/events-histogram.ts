@@ -1,7 +1,7 @@
 // Event-type histogram over random games (a sanity look at what random play exercises).
-import { builtinScenario } from '../env/scenario/builtin.ts'
-import { piwam } from '../env/rules/piwam/index.ts'
-import type { PiwamEngine, PiwamEvent } from '../env/rules/piwam/index.ts'
+import { builtinScenario } from '../../env/scenario/builtin.ts'
+import { piwam } from '../../env/rules/piwam/index.ts'
+import type { PiwamEngine, PiwamEvent } from '../../env/rules/piwam/index.ts'
 const id = process.argv[2] ?? 'piwam-training'
 const sc = builtinScenario(id)
 if (!sc.ok) throw new Error(sc.error.message)

@@ -1,0 +1,50 @@
+"""The server's answers to protocol mistakes, seen from Python."""
+import unittest
+
+from .support import server_url
+from tercio_client import BridgeError, Connection, ConnectionClosed, tercio_pb2 as pb
+
+
+class ProtocolTest(unittest.TestCase):
+    def test_welcome(self):
+        with Connection(server_url(), client_name="unittest") as c:
+            w = c.welcome
+            self.assertEqual(w.protocol_version, 1)
+            self.assertIn("render:ascii", w.capabilities)
+            self.assertIn("piwam-training", [s.id for s in w.scenarios])
+            self.assertGreater(w.max_envs, 0)
+
+    def test_wrong_protocol_version(self):
+        with self.assertRaises(BridgeError) as e:
+            Connection(server_url(), protocol_version=2)
+        self.assertEqual(e.exception.code, "PROTOCOL_VERSION")
+
+    def test_malformed_and_unknown(self):
+        with Connection(server_url()) as c:
+            c.send_raw(b"\xff\xff\xff\xff\x0f")
+            r = c.recv_raw()
+            self.assertEqual(r.error.code, "MALFORMED")
+            c.send_raw("not protobuf")
+            self.assertEqual(c.recv_raw().error.code, "MALFORMED")
+            c.send_raw(pb.Envelope(id=9).SerializeToString())
+            r = c.recv_raw()
+            self.assertEqual((r.error.code, r.error.request_id), ("UNKNOWN_KIND", 9))
+            with self.assertRaises(BridgeError) as e:
+                c.request(batch=pb.Batch(count=1))
+            self.assertEqual(e.exception.code, "UNEXPECTED_KIND")
+            with self.assertRaises(BridgeError) as e:
+                c.request(render=pb.Render(env_set=12345, env=0))
+            self.assertEqual(e.exception.code, "ENV_NOT_FOUND")
+            # Still usable.
+            self.assertEqual(c.request(make_envs=pb.MakeEnvs(scenario_id="piwam-training", count=1)).WhichOneof("kind"), "env_spec")
+
+    def test_oversized_message_closes_with_1009(self):
+        with Connection(server_url()) as c:
+            c.send_raw(b"\x00" * (c.welcome.max_payload + 1))
+            with self.assertRaises(ConnectionClosed) as e:
+                c.request(make_envs=pb.MakeEnvs(scenario_id="piwam-training", count=1))
+            self.assertEqual(e.exception.close_code, 1009)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,185 @@
+// Engine-level properties of the marignan ruleset on both scenarios: random play
+// ends with invariants intact, determinism, clone/restore round-trips, hash,
+// encoding, exact legal counts at fixed positions, refused actions.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { actionText, parseAction } from '../../env/core/actions.ts'
+import type { Engine } from '../../env/core/types.ts'
+import { marignan, type MState } from '../../env/rules/marignan/index.ts'
+import { validateScenario } from '../../env/scenario/load.ts'
+
+function engineFor(id: string): Engine<MState> {
+  const v = validateScenario(JSON.parse(readFileSync(new URL(`../../env/scenario/scenarios/${id}.json`, import.meta.url), 'utf8')))
+  if (!v.ok) throw new Error(v.error.message)
+  const b = marignan.bind(v.value)
+  if (!b.ok) throw new Error(b.error.message)
+  return b.value as unknown as Engine<MState>
+}
+
+/** Small LCG so the test does not depend on Math.random. */
+function lcg(seed: number): () => number {
+  let x = seed >>> 0
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0
+    return x / 0x100000000
+  }
+}
+
+function pick(mask: Uint8Array, n: number, r: number): number {
+  let k = Math.floor(r * n)
+  for (let i = 0; i < mask.length; i++) if (mask[i] && k-- === 0) return i
+  return -1
+}
+
+/** Plays one random game; returns the actions taken. */
+function randomGame(e: Engine<MState>, seed: number, check: boolean): { actions: number[]; s: MState } {
+  const s = e.init(seed)
+  const mask = new Uint8Array(e.layout.size)
+  const rnd = lcg(seed * 7919)
+  const actions: number[] = []
+  while (e.decision(s)) {
+    const n = e.legal(s, mask)
+    expect(n).toBeGreaterThan(0)
+    const a = pick(mask, n, rnd())
+    const ev: unknown[] = []
+    const r = e.apply(s, a, check ? (ev as never) : undefined)
+    if (r) throw new Error(`${actionText(e.layout, a)} refused: ${r.message}`)
+    actions.push(a)
+    if (check) {
+      const bad = e.invariants(s)
+      if (bad.length) throw new Error(`seed ${seed} ply ${actions.length} after ${actionText(e.layout, a)}: ${bad.join('; ')}`)
+    }
+    if (actions.length > 100000) throw new Error('game did not end')
+  }
+  return { actions, s }
+}
+
+for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
+  describe(id, () => {
+    const e = engineFor(id)
+
+    it('random games end, with invariants after every decision and a non-empty mask', () => {
+      for (let g = 1; g <= 12; g++) {
+        const { s } = randomGame(e, g, true)
+        const o = e.outcome(s)
+        expect(o).not.toBeNull()
+        expect(e.decision(s)).toBeNull()
+      }
+    })
+
+    it('is deterministic: same seed and actions give the same hash', () => {
+      const { actions, s } = randomGame(e, 99, false)
+      const t = e.init(99)
+      for (const a of actions) expect(e.apply(t, a)).toBeNull()
+      expect(e.hash(t)).toBe(e.hash(s))
+    })
+
+    it('clone and restore round-trip mid-game and replay the same future', () => {
+      const s = e.init(5)
+      const mask = new Uint8Array(e.layout.size)
+      const rnd = lcg(5)
+      for (let i = 0; i < 300 && e.decision(s); i++) e.apply(s, pick(mask, e.legal(s, mask), rnd()))
+      const c = e.clone(s)
+      const r = e.restore(JSON.parse(JSON.stringify(s)))
+      if (!r.ok) throw new Error(r.error.message)
+      expect(e.hash(c)).toBe(e.hash(s))
+      expect(e.hash(r.value)).toBe(e.hash(s))
+      const rnd2 = lcg(77)
+      const rnd3 = lcg(77)
+      for (let i = 0; i < 200 && e.decision(s); i++) {
+        const a = pick(mask, e.legal(s, mask), rnd2())
+        const b = pick(mask, e.legal(r.value, mask), rnd3())
+        expect(b).toBe(a)
+        e.apply(s, a)
+        e.apply(r.value, b)
+      }
+      expect(e.hash(r.value)).toBe(e.hash(s))
+      expect(e.hash(c)).not.toBe(e.hash(s))
+    })
+
+    it('restore rejects broken states with STATE_INVALID', () => {
+      const s = e.init(1)
+      const j = JSON.parse(JSON.stringify(s))
+      j.hex = j.hex.slice(1)
+      const r = e.restore(j)
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect(r.error.code).toBe('STATE_INVALID')
+      const k = JSON.parse(JSON.stringify(s))
+      const a = k.st.indexOf(0)
+      const b = k.st.indexOf(0, a + 1)
+      k.hex[b] = k.hex[a]
+      k.face[b] = (k.face[a] + 1) % 6
+      const r2 = e.restore(k)
+      expect(r2.ok).toBe(false)
+    })
+
+    it('refuses a masked-out action with ACTION_ILLEGAL and leaves the state untouched', () => {
+      const s = e.init(1)
+      const before = e.hash(s)
+      const a = parseAction(e.layout, e.grid, 'hex:2020')
+      if (!a.ok) throw new Error(a.error.message)
+      const r = e.apply(s, a.value)
+      expect(r?.code).toBe('ACTION_ILLEGAL')
+      expect(r?.message).toContain('hex:2020')
+      expect(e.hash(s)).toBe(before)
+    })
+
+    it('perft: exact legal counts at the opening position', () => {
+      const s = e.init(1)
+      const mask = new Uint8Array(e.layout.size)
+      // Swiss turn 1 movement: 6 vanguard pikes (road), 2 arquebusiers + the Milanese horse (north edge),
+      // 3 Swiss captains, and end = 13
+      expect(e.decision(s)).toEqual({ player: 0, kind: 'move' })
+      expect(e.legal(s, mask)).toBe(13)
+      const sel = parseAction(e.layout, e.grid, 'unit:S-I-P1')
+      if (!sel.ok) throw new Error('no unit')
+      e.apply(s, sel.value)
+      // a vanguard pike may only enter at 1201 (or stop)
+      const texts: string[] = []
+      const n = e.legal(s, mask)
+      for (let i = 0; i < mask.length; i++) if (mask[i]) texts.push(actionText(e.layout, i))
+      expect(texts.sort()).toEqual(['choice:stop', 'hex:1201'])
+      expect(n).toBe(2)
+      const arq = e.init(1)
+      const a = parseAction(e.layout, e.grid, 'unit:S-ARQ1')
+      if (!a.ok) throw new Error('no unit')
+      e.apply(arq, a.value)
+      // the arquebusiers may enter at any of the 24 north-edge hexes, or stop
+      expect(e.legal(arq, mask)).toBe(25)
+    })
+
+    it('encodes without leaving stale values and with the published shapes', () => {
+      const s = e.init(3)
+      const G = e.grid.size
+      const out = {
+        planes: new Float32Array(e.obs.planes.length * G).fill(7),
+        entities: new Float32Array(e.obs.maxEntities * e.obs.entityFeatures.length).fill(7),
+        globals: new Float32Array(e.obs.globals.length).fill(7),
+      }
+      e.encode(s, 1, out)
+      expect(out.planes.some((x) => x === 7)).toBe(false)
+      expect(out.globals.some((x) => x === 7)).toBe(false)
+      const own = e.obs.planes.indexOf('own:cavalry')
+      const cav = out.planes.slice(own * G, (own + 1) * G).reduce((a, b) => a + b, 0)
+      expect(cav).toBeGreaterThan(0) // the French gendarmerie, seen by the French player
+      e.encode(s, 0, out)
+      const cav0 = out.planes.slice(own * G, (own + 1) * G).reduce((a, b) => a + b, 0)
+      expect(cav0).toBe(0) // the Swiss have no horse on the map yet
+      expect(e.obs.planes).toContain('enemy:hedgehog')
+      expect(e.obs.globals).toContain('kind:hedgehog')
+    })
+
+    it('view, ascii, material and describe speak about the position', () => {
+      const s = e.init(1)
+      const v = e.view(s)
+      expect(v.units.length).toBe(e.scenario.units.length)
+      expect(v.wings.find((w) => w.id === 'BOU')?.['morale']).toBe(8)
+      expect(v.leaders.find((l) => l.id === 'L-FRANCOIS')?.hex).toBe('1022')
+      expect(e.ascii(s)).toContain('Swiss army morale 40')
+      const [sw, fr] = e.material(s)
+      expect(sw).toBeGreaterThan(0)
+      expect(fr).toBeGreaterThan(0)
+      expect(e.describe({ type: 'leader-killed', leader: 'L-BAYARD' })).toContain('L-BAYARD')
+    })
+  })
+}

@@ -1,0 +1,21 @@
+// Runs every marignan conformance fixture through the shared conformance runner.
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { formatResult, runFixtureWith } from '../../env/conformance/run.ts'
+import { sources } from './sources.ts'
+
+const dir = new URL('../fixtures/marignan/', import.meta.url)
+const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+
+describe('marignan conformance fixtures', () => {
+  it('has at least 60 fixtures', () => {
+    expect(files.length).toBeGreaterThanOrEqual(60)
+  })
+  for (const f of files) {
+    it(f, () => {
+      const r = runFixtureWith(JSON.parse(readFileSync(new URL(f, dir), 'utf8')), sources)
+      if (!r.passed) throw new Error(formatResult(r))
+      expect(r.passed).toBe(true)
+    })
+  }
+})
