@@ -30,6 +30,8 @@ export interface NetConfig {
 
 /** Sized for CPU (wasm, 1 thread): see docs/training.md for the measured costs. */
 export const DEFAULT_NET: NetConfig = { convChannels: 32, convLayers: 2, entityHidden: 32, globalHidden: 32, hidden: 128 }
+/** About 2× cheaper to train than DEFAULT_NET (half the conv channels, half the torso). */
+export const SMALL_NET: NetConfig = { convChannels: 16, convLayers: 2, entityHidden: 32, globalHidden: 32, hidden: 64 }
 
 /** Logit given to masked ids before the softmax: finite, so 0·log p stays 0 (no NaN). */
 export const MASKED_LOGIT = -1e9
@@ -167,7 +169,7 @@ export class PolicyNet {
   }
 
   /** Tensors for rows [start, start+n) of a batch. Call inside tf.tidy. */
-  inputs(batch: Omit<ObsBatch, 'masks'>, n: number, start = 0): ObsTensors {
+  inputs(batch: Omit<ObsBatch, 'mask'>, n: number, start = 0): ObsTensors {
     const s = this.shape
     const G = s.globals
     return {
@@ -178,9 +180,9 @@ export class PolicyNet {
   }
 
   /** Mask rows [start, start+n) as a float [n, N] tensor. Call inside tf.tidy. */
-  maskTensor(masks: Uint8Array, n: number, start = 0): tf.Tensor2D {
+  maskTensor(mask: Uint8Array, n: number, start = 0): tf.Tensor2D {
     const N = this.shape.actions
-    return tf.tensor2d(masks.subarray(start * N, (start + n) * N), [n, N], 'int32').toFloat() as tf.Tensor2D
+    return tf.tensor2d(mask.subarray(start * N, (start + n) * N), [n, N], 'int32').toFloat() as tf.Tensor2D
   }
 
   /** Logits and values. Call inside tf.tidy (or tf.variableGrads / optimizer.minimize). */
@@ -237,13 +239,13 @@ export class PolicyNet {
     const logits = lt.dataSync()
     const values = vt.dataSync()
     tf.dispose([lt, vt])
-    sampleMasked(logits, batch.masks, n, this.shape.actions, rng, greedy, out)
+    sampleMasked(logits, batch.mask, n, this.shape.actions, rng, greedy, out)
     out.values.set(values.subarray(0, n))
   }
 
   /** Values only, for rows 0..n-1 (e.g. the final observations of truncated episodes,
    *  which PPO bootstraps from). Masks are not needed. */
-  values(batch: Omit<ObsBatch, 'masks'>, n: number, out: Float32Array): void {
+  values(batch: Omit<ObsBatch, 'mask'>, n: number, out: Float32Array): void {
     const vt = tf.tidy(() => this.forward(this.inputs(batch, n)).value)
     out.set(vt.dataSync().subarray(0, n))
     vt.dispose()

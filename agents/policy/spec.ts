@@ -80,5 +80,5 @@ export interface ObsBatch {
   planes: Float32Array
   entities: Float32Array
   globals: Float32Array
-  masks: Uint8Array
+  mask: Uint8Array
 }

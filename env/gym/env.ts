@@ -105,7 +105,6 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
   readonly scenarioHash: string
   private readonly opts: { skipForced: boolean; maxDecisions: number; events: boolean; record: boolean; shaping: number }
   private readonly engineBuf: ObsBuffers
-  private readonly ef: number // engine entity features
   private readonly kindIds = new Map<string, number>()
   private readonly envGlobal0: number
   private readonly kindOneHot: boolean
@@ -152,11 +151,9 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     } else this.obs = allocObs(this.spec)
     const size = engine.grid.size
     const ce = engine.obs.planes.length
-    this.ef = engine.obs.entityFeatures.length
     this.engineBuf = {
       planes: this.obs.planes.subarray(0, ce * size),
-      // The env appends a column per row, so the engine writes to a scratch table that is interleaved in.
-      entities: new Float32Array(engine.obs.maxEntities * this.ef),
+      entities: this.obs.entities,
       globals: this.obs.globals.subarray(0, engine.obs.globals.length),
     }
     this.obs.planes.fill(1, ce * size, (ce + 1) * size) // env:on_map, never overwritten
@@ -370,18 +367,6 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     const mask = o.mask
     this.stale = false
     e.encode(this.s as S, player, this.engineBuf)
-    // Entities: engine columns, then env:legal (the row's UNIT action is legal).
-    const ef = this.ef
-    const f = ef + 1
-    const src = this.engineBuf.entities
-    const dst = o.entities
-    const rows = e.obs.maxEntities
-    const unitOff = e.layout.offset.unit
-    const nUnits = e.layout.units.length
-    for (let i = 0; i < rows; i++) {
-      for (let j = 0; j < ef; j++) dst[i * f + j] = src[i * ef + j] as number
-      dst[i * f + ef] = i < nUnits ? (mask[unitOff + i] as number) : 0
-    }
     // env:legal_hex straight from the HEX segment of the mask.
     const size = e.grid.size
     const hexOff = e.layout.offset.hex

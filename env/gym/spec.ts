@@ -10,8 +10,9 @@ export const ENV_PLANES = [
   'env:on_map', // 1 on every hex: lets convolutions tell the board edge from zero padding
   'env:legal_hex', // hexes whose HEX action is legal in the current decision (from the mask)
 ] as const
-/** Entity feature the env appends to each row: its UNIT action is legal now. */
-export const ENV_ENTITY_FEATURES = ['env:legal'] as const
+/** Features the env appends to entity rows: none. Row i is UNIT action i, so the UNIT segment of
+ *  the mask is that column already; the engine writes the table in place (no copy per step). */
+export const ENV_ENTITY_FEATURES = [] as const
 /** Globals the env appends; then one `env:decision=<kind>` one-hot per decision kind, unless the
  *  engine's globals already carry one (see engineEncodesKinds). */
 export const ENV_GLOBALS = [

@@ -25,6 +25,10 @@ export interface WorkerVecEnvOptions extends VecEnvOptions {
   timeoutMs?: number
 }
 
+// Atomics.waitAsync is in Node >= 16 but only in TypeScript's es2024 lib.
+type WaitAsync = (a: Int32Array, i: number, v: number, t: number) => { async: false; value: string } | { async: true; value: Promise<string> }
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync
+
 const BOOT = new URL('./vec-worker-boot.mjs', import.meta.url)
 
 export class WorkerVecEnv implements VectorEnv {
@@ -39,6 +43,7 @@ export class WorkerVecEnv implements VectorEnv {
   private readonly spin: number
   private readonly local: VecCore | null
   private localSeed: number | undefined = undefined
+  private busy = false
   private closed = false
 
   private constructor(spec: EnvSpec, num: number, buffers: VecBuffers, workers: Worker[], ports: MessagePort[], ctrl: Int32Array, timeoutMs: number, spin: number, local: VecCore | null) {
@@ -99,12 +104,18 @@ export class WorkerVecEnv implements VectorEnv {
       await env.close()
       return fail(err('STATE_INVALID', problems.join('; ')))
     }
-    for (const wk of workers) wk.removeAllListeners()
+    for (const wk of workers) {
+      wk.removeAllListeners()
+      // A crash later surfaces as a step timeout; without a listener it would kill the process.
+      wk.on('error', () => {})
+    }
     return ok(env)
   }
 
-  private run(cmd: number): void {
+  /** Posts a command to every worker and runs the main thread's share; returns failures so far. */
+  private post(cmd: number): string[] {
     if (this.closed) throw new Error('WorkerVecEnv is closed')
+    if (this.busy) throw new Error('WorkerVecEnv: a stepAsync/resetAsync is still in flight')
     const c = this.ctrl
     for (let w = 0; w < this.workers.length; w++) {
       Atomics.store(c, w * CTRL_STRIDE, cmd)
@@ -119,29 +130,90 @@ export class WorkerVecEnv implements VectorEnv {
         failures.push(`main thread: ${e instanceof Error ? e.message : String(e)}`)
       }
     }
+    return failures
+  }
+
+  private collect(w: number, failures: string[]): void {
+    if (Atomics.load(this.ctrl, w * CTRL_STRIDE + 3) !== 0) {
+      failures.push(`worker ${w}: ${String(receiveMessageOnPort(this.ports[w] as MessagePort)?.message ?? 'failed')}`)
+    }
+  }
+
+  private hung(w: number): never {
+    void this.close()
+    throw new Error(`WorkerVecEnv: worker ${w} did not answer within ${this.timeoutMs} ms`)
+  }
+
+  // An exception inside a worker is an engine bug (programmer error): surface it.
+  private static raise(failures: string[]): void {
+    if (failures.length > 0) throw new Error(`WorkerVecEnv: ${failures.join('; ')}`)
+  }
+
+  private run(cmd: number): void {
+    const failures = this.post(cmd)
+    const c = this.ctrl
     for (let w = 0; w < this.workers.length; w++) {
       const at = w * CTRL_STRIDE
       const deadline = Date.now() + this.timeoutMs
       for (let k = 0; k < this.spin && Atomics.load(c, at) !== CMD_IDLE; k++);
       while (Atomics.load(c, at) !== CMD_IDLE) {
         Atomics.wait(c, at, cmd, 1000)
-        if (Atomics.load(c, at) !== CMD_IDLE && Date.now() > deadline) {
-          void this.close()
-          throw new Error(`WorkerVecEnv: worker ${w} did not answer within ${this.timeoutMs} ms`)
-        }
+        if (Atomics.load(c, at) !== CMD_IDLE && Date.now() > deadline) this.hung(w)
       }
-      if (Atomics.load(c, at + 3) !== 0) failures.push(`worker ${w}: ${String(receiveMessageOnPort(this.ports[w] as MessagePort)?.message ?? 'failed')}`)
+      this.collect(w, failures)
     }
-    // An exception inside a worker is an engine bug (programmer error): surface it.
-    if (failures.length > 0) throw new Error(`WorkerVecEnv: ${failures.join('; ')}`)
+    WorkerVecEnv.raise(failures)
+  }
+
+  /** Like run, but waits without blocking the event loop (Atomics.waitAsync). */
+  private async runAsync(cmd: number): Promise<void> {
+    const failures = this.post(cmd)
+    this.busy = true
+    try {
+      // Always yield once, so "in flight" holds until the caller has awaited, however fast the workers.
+      await null
+      const c = this.ctrl
+      for (let w = 0; w < this.workers.length; w++) {
+        const at = w * CTRL_STRIDE
+        const deadline = Date.now() + this.timeoutMs
+        while (Atomics.load(c, at) !== CMD_IDLE) {
+          const r = waitAsync(c, at, cmd, 1000)
+          if (r.async) await r.value
+          if (Atomics.load(c, at) !== CMD_IDLE && Date.now() > deadline) this.hung(w)
+        }
+        this.collect(w, failures)
+      }
+    } finally {
+      this.busy = false
+    }
+    WorkerVecEnv.raise(failures)
+  }
+
+  /** step() without blocking the thread: the caller can work (e.g. run a policy on another batch)
+   *  while the workers step. The batch arrays must not be touched until the promise settles. */
+  async stepAsync(actions: ArrayLike<number>): Promise<VecStepResult> {
+    if (actions.length !== this.num) throw new RangeError(`step needs ${this.num} actions, got ${actions.length}`)
+    this.buffers.actions.set(actions)
+    await this.runAsync(CMD_STEP)
+    return this.res.step
+  }
+
+  async resetAsync(o: { seed?: number } = {}): Promise<VecResetResult> {
+    this.setSeed(o.seed)
+    await this.runAsync(CMD_RESET)
+    return this.res.reset
+  }
+
+  private setSeed(seed: number | undefined): void {
+    this.localSeed = seed === undefined ? undefined : seed >>> 0
+    for (let w = 0; w < this.workers.length; w++) {
+      Atomics.store(this.ctrl, w * CTRL_STRIDE + 1, (seed ?? 0) | 0)
+      Atomics.store(this.ctrl, w * CTRL_STRIDE + 2, seed === undefined ? 0 : 1)
+    }
   }
 
   reset(o: { seed?: number } = {}): VecResetResult {
-    this.localSeed = o.seed === undefined ? undefined : o.seed >>> 0
-    for (let w = 0; w < this.workers.length; w++) {
-      Atomics.store(this.ctrl, w * CTRL_STRIDE + 1, (o.seed ?? 0) | 0)
-      Atomics.store(this.ctrl, w * CTRL_STRIDE + 2, o.seed === undefined ? 0 : 1)
-    }
+    this.setSeed(o.seed)
     this.run(CMD_RESET)
     return this.res.reset
   }

@@ -29,15 +29,16 @@ describe('TercioEnv', () => {
     expect(obs.mask).toBeInstanceOf(Uint8Array)
     expect([obs.planes.length, obs.entities.length, obs.globals.length, obs.mask.length]).toEqual([sz.planes, sz.entities, sz.globals, sz.mask])
     expect(env.spec.planes.channels).toEqual(['own', 'enemy', 'selected', 'env:on_map', 'env:legal_hex'])
-    expect(env.spec.entities.features.at(-1)).toBe('env:legal')
+    expect(env.spec.entities.features).toEqual(['own', 'alive', 'col', 'row'])
     expect(env.spec.globals.names).toContain('env:decision=select')
     const size = env.engine.grid.size
     expect(Array.from(obs.planes.subarray(3 * size, 4 * size)).every((v) => v === 1)).toBe(true)
-    // select decision: the legal units are flagged in the entity table
+    // select decision: entity row i is UNIT action i, so the mask's UNIT segment flags the legal rows
     expect(info.player).toBe(0)
     expect(info.decisionKind).toBe('select')
-    const f = env.spec.entities.shape[1]
-    expect(Array.from({ length: 4 }, (_, i) => obs.entities[i * f + f - 1])).toEqual([1, 1, 0, 0])
+    const u = env.spec.actions.segments[2]!
+    expect(env.spec.entities.rows).toEqual(u.texts.map((t) => t.slice('unit:'.length)))
+    expect(Array.from(obs.mask.subarray(u.offset, u.offset + u.size))).toEqual([1, 1, 0, 0])
     expect(info.legalCount).toBe(obs.mask.reduce((a, b) => a + b, 0))
     const gi = env.spec.globals.names.indexOf('env:decision=select')
     expect(obs.globals[gi]).toBe(1)

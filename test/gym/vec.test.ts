@@ -111,6 +111,28 @@ describe('WorkerVecEnv', () => {
     expect(a.episodes).toBeGreaterThan(0)
   })
 
+  it('steps asynchronously with the same results', async () => {
+    const r = await WorkerVecEnv.create(TOY, { num: 4, workers: 2, maxDecisions: 150 })
+    if (!r.ok) throw new Error(r.error.message)
+    opened.push(r.value)
+    const w = r.value
+    const local = new VecEnv(makeToyEngine(), { num: 4, maxDecisions: 150 })
+    const pickA = lcgPicker(2)
+    const pickB = lcgPicker(2)
+    const acts = new Int32Array(4)
+    const a = local.reset({ seed: 6 }).obs
+    const b = (await w.resetAsync({ seed: 6 })).obs
+    for (let t = 0; t < 200; t++) {
+      expect(Array.from(b.planes)).toEqual(Array.from(a.planes))
+      const sa = local.step(batchActions(local, a.mask, pickA, acts))
+      const p = w.stepAsync(batchActions(w, b.mask, pickB, new Int32Array(4)))
+      expect(() => w.step(acts)).toThrow(/in flight/)
+      const sb = await p
+      expect(Array.from(sb.rewards)).toEqual(Array.from(sa.rewards))
+      expect(Array.from(sb.info.done)).toEqual(Array.from(sa.info.done))
+    }
+  })
+
   it('can step a share on the main thread too, with the same results', async () => {
     const r = await WorkerVecEnv.create(TOY, { num: 5, workers: 1, mainThread: true, maxDecisions: 150 })
     if (!r.ok) throw new Error(r.error.message)

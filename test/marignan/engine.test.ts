@@ -5,15 +5,15 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { actionText, parseAction } from '../../env/core/actions.ts'
 import type { Engine } from '../../env/core/types.ts'
-import { marignan, type MState } from '../../env/rules/marignan/index.ts'
+import { marignan, type MEvent, type MState } from '../../env/rules/marignan/index.ts'
 import { validateScenario } from '../../env/scenario/load.ts'
 
-function engineFor(id: string): Engine<MState> {
+function engineFor(id: string): Engine<MState, MEvent> {
   const v = validateScenario(JSON.parse(readFileSync(new URL(`../../env/scenario/scenarios/${id}.json`, import.meta.url), 'utf8')))
   if (!v.ok) throw new Error(v.error.message)
   const b = marignan.bind(v.value)
   if (!b.ok) throw new Error(b.error.message)
-  return b.value as unknown as Engine<MState>
+  return b.value as unknown as Engine<MState, MEvent>
 }
 
 /** Small LCG so the test does not depend on Math.random. */
@@ -32,17 +32,28 @@ function pick(mask: Uint8Array, n: number, r: number): number {
 }
 
 /** Plays one random game; returns the actions taken. */
-function randomGame(e: Engine<MState>, seed: number, check: boolean): { actions: number[]; s: MState } {
+function randomGame(e: Engine<MState, MEvent>, seed: number, check: boolean, noRetreatOrders = false): { actions: number[]; s: MState; phases: Set<string> } {
   const s = e.init(seed)
   const mask = new Uint8Array(e.layout.size)
   const rnd = lcg(seed * 7919)
   const actions: number[] = []
+  const phases = new Set<string>()
   while (e.decision(s)) {
-    const n = e.legal(s, mask)
+    let n = e.legal(s, mask)
     expect(n).toBeGreaterThan(0)
+    if (noRetreatOrders) {
+      // General Retreat Orders cost 2 morale each: random play that spams them ends on turn 3-4
+      let w = 0
+      for (let i = e.layout.offset.wing; i < e.layout.offset.unit; i++) if (mask[i]) w++
+      if (w < n) {
+        for (let i = e.layout.offset.wing; i < e.layout.offset.unit; i++) mask[i] = 0
+        n -= w
+      }
+    }
     const a = pick(mask, n, rnd())
-    const ev: unknown[] = []
-    const r = e.apply(s, a, check ? (ev as never) : undefined)
+    const ev: MEvent[] = []
+    const r = e.apply(s, a, check ? ev : undefined)
+    for (const x of ev) if (x.type === 'phase') phases.add(x.phase)
     if (r) throw new Error(`${actionText(e.layout, a)} refused: ${r.message}`)
     actions.push(a)
     if (check) {
@@ -51,7 +62,7 @@ function randomGame(e: Engine<MState>, seed: number, check: boolean): { actions:
     }
     if (actions.length > 100000) throw new Error('game did not end')
   }
-  return { actions, s }
+  return { actions, s, phases }
 }
 
 for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
@@ -65,6 +76,55 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
         expect(o).not.toBeNull()
         expect(e.decision(s)).toBeNull()
       }
+    })
+
+    it('random games without General Retreat Orders run to the end (night turns, reorganisation) with invariants intact', () => {
+      const { s, phases } = randomGame(e, 3, true, true)
+      expect(e.outcome(s)).not.toBeNull()
+      expect(s.turn).toBeGreaterThanOrEqual(9)
+      for (const p of ['command', 'reorganisation', 'movement', 'retreat', 'defensive-fire', 'offensive-fire', 'melee']) expect(phases.has(p)).toBe(true)
+      if (id.endsWith('two-days')) expect(phases.has('night-reorganisation')).toBe(true)
+    })
+
+    it('aggressive random play (units pushed toward the enemy, no retreats) fights, with invariants intact', () => {
+      const seen = new Set<string>()
+      for (let g = 1; g <= 2; g++) {
+        const s = e.init(100 + g)
+        const mask = new Uint8Array(e.layout.size)
+        const rnd = lcg(31 * g)
+        const ids: number[] = []
+        for (let ply = 0; e.decision(s); ply++) {
+          const d = e.decision(s)
+          if (!d) break
+          e.legal(s, mask)
+          ids.length = 0
+          for (let i = 0; i < mask.length; i++) if (mask[i] && !(i >= e.layout.offset.wing && i < e.layout.offset.unit)) ids.push(i)
+          let a = ids[Math.floor(rnd() * ids.length)] as number
+          const text = (i: number): string => actionText(e.layout, i)
+          if (d.kind === 'move-unit' && rnd() < 0.9) {
+            // the hex furthest toward the enemy's edge
+            let best = -1
+            for (const i of ids) if (text(i).startsWith('hex:')) {
+              const row = Number(text(i).slice(6, 8))
+              if (best < 0 || (d.player === 0 ? row > Number(text(best).slice(6, 8)) : row < Number(text(best).slice(6, 8)))) best = i
+            }
+            if (best >= 0) a = best
+          } else if ((d.kind === 'retreat' || d.kind === 'unhedge') && ids.some((i) => text(i) === 'choice:end')) a = ids.find((i) => text(i) === 'choice:end') as number
+          else if (['move', 'fire', 'fire-add', 'advance', 'night-place', 'fortify'].includes(d.kind) && rnd() < 0.85) {
+            const busy = ids.filter((i) => text(i) !== 'choice:end' && text(i) !== 'choice:fire')
+            if (busy.length) a = busy[Math.floor(rnd() * busy.length)] as number
+          }
+          const ev: MEvent[] = []
+          const r = e.apply(s, a, ev)
+          if (r) throw new Error(r.message)
+          for (const x of ev) seen.add(x.type)
+          const bad = e.invariants(s)
+          if (bad.length) throw new Error(`seed ${100 + g} ply ${ply}: ${bad.join('; ')}`)
+          if (ply > 200000) throw new Error('game did not end')
+        }
+        expect(e.outcome(s)).not.toBeNull()
+      }
+      for (const t of ['moved', 'committed', 'fired', 'melee', 'eliminated', 'rout-move', 'test']) expect(seen.has(t)).toBe(true)
     })
 
     it('is deterministic: same seed and actions give the same hash', () => {
@@ -146,6 +206,18 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
       e.apply(arq, a.value)
       // the arquebusiers may enter at any of the 24 north-edge hexes, or stop
       expect(e.legal(arq, mask)).toBe(25)
+      // Swiss pass: the French retreat phase offers end + a General Retreat Order for each of the 10 corps
+      const t = e.init(1)
+      const end = parseAction(e.layout, e.grid, 'choice:end')
+      if (!end.ok) throw new Error('no end')
+      expect(e.apply(t, end.value)).toBeNull()
+      expect(e.decision(t)).toEqual({ player: 1, kind: 'retreat' })
+      expect(e.legal(t, mask)).toBe(11)
+      // French pass: no fire, no melee (the Swiss are off the map); French movement: 34 units + 10 commanders + end
+      expect(e.apply(t, end.value)).toBeNull()
+      expect(e.decision(t)).toEqual({ player: 1, kind: 'move' })
+      expect(t.turn).toBe(1)
+      expect(e.legal(t, mask)).toBe(45)
     })
 
     it('encodes without leaving stale values and with the published shapes', () => {

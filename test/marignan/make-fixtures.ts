@@ -790,6 +790,981 @@ add({
   expect: { decision: { kind: 'fire-target', legal: ['hex:0504'] } },
 })
 
+
+// =========================== 8 corps morale ===========================================
+const ARQ = { wing: undefined }
+const SW_OFIRE = { phase: 'offensive-fire', active: 'swiss' }
+add({
+  id: '8.1-swiss-pike-never-routs',
+  rule: '8.1, 10',
+  description: 'Disordered Swiss pikemen failing a combat test stay in place: the army loses 1 for the failed combat test and 1 for the rout avoided. Gascon 4 adjacent, die 3: T; 6+6 fails.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0504', 'S', { status: 'disordered' })],
+  start: FR_OFIRE,
+  dice: [3, 6, 6],
+  actions: ['unit:F-g1', 'hex:0504', 'choice:fire'],
+  expect: { units: { 'S-P1': { status: 'disordered', hex: '0504' } }, events: [{ type: 'fired', result: 'T' }, { type: 'morale', delta: -1, to: 39 }, { type: 'morale', delta: -1, to: 38 }] },
+})
+add({
+  id: '8.1-arquebusiers-rout-and-cost-morale',
+  rule: '8.1, 10, 10.1',
+  description: 'Swiss arquebusiers rout normally but cost the army a point (plus 1 for the failed combat test, plus 2 when they leave the map by the north edge).',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-A1', 'swiss-arq', '0504', 'S', { ...ARQ, status: 'disordered' })],
+  start: FR_OFIRE,
+  dice: [4, 6, 6],
+  actions: ['unit:F-g1', 'hex:0504', 'choice:fire'],
+  expect: {
+    units: { 'S-A1': { status: 'exited', eliminated: true } },
+    events: [{ type: 'fired', modifier: -1, dieMod: -1, die: 4, result: 'T' }, { type: 'status-changed', unit: 'S-A1', to: 'routed' }, { type: 'rout-move', unit: 'S-A1', path: ['0503', '0502', '0501'] }, { type: 'morale', delta: -2, to: 36 }],
+  },
+})
+add({
+  id: '8.1-capture-place',
+  rule: '8.1',
+  description: 'The Swiss capture a named village: +2 to the army morale.',
+  units: [sw('S-P1', 'swiss-pike', '0503'), fr('F-A1', 'aventuriers', '0508')],
+  terrain: { '0504': 'village' },
+  places: [{ name: 'Zivido', hexes: ['0504'] }],
+  start: SW_MOVE,
+  dice: [],
+  actions: ['unit:S-P1', 'hex:0504'],
+  expect: { events: [{ type: 'captured', place: 'Zivido' }, { type: 'morale', corps: 'swiss-army', delta: 2, to: 42 }], wings: { S1: { morale: 42 } } },
+})
+add({
+  id: '8.1-capture-counts-once',
+  rule: '8.1',
+  description: 'A place already captured gives nothing the second time.',
+  units: [sw('S-P1', 'swiss-pike', '0503'), fr('F-A1', 'aventuriers', '0508')],
+  terrain: { '0504': 'village' },
+  places: [{ name: 'Zivido', hexes: ['0504'] }],
+  start: { ...SW_MOVE, captured: ['Zivido'] },
+  dice: [],
+  actions: ['unit:S-P1', 'hex:0504'],
+  expect: { wings: { S1: { morale: 40 } }, units: { 'S-P1': { hex: '0504' } } },
+})
+add({
+  id: '8.1-fortifications-abandoned',
+  rule: '8.1',
+  description: 'No French unit next to the printed fortifications: the Swiss army gains 2, once.',
+  units: [sw('S-P1', 'swiss-pike', '0502'), fr('F-A1', 'aventuriers', '0508')],
+  hexsides: [{ hexes: ['0304', '0305'], feature: 'fortification' }],
+  start: { phase: 'command', active: 'swiss', turn: 2 },
+  dice: [],
+  actions: [],
+  expect: { wings: { S1: { morale: 42 } } },
+})
+add({
+  id: '8.1-fortifications-held',
+  rule: '8.1',
+  description: 'A French unit at the fortifications: no gain.',
+  units: [sw('S-P1', 'swiss-pike', '0502'), fr('F-A1', 'aventuriers', '0305')],
+  hexsides: [{ hexes: ['0304', '0305'], feature: 'fortification' }],
+  start: { phase: 'command', active: 'swiss', turn: 2 },
+  dice: [],
+  actions: [],
+  expect: { wings: { S1: { morale: 40 } } },
+})
+add({
+  id: '8.2-french-rout-and-exit',
+  rule: '8.2, 10, 10.1',
+  description: 'A French unit that routs costs its corps 1; routing off the south edge costs 2 more (5 -> 4 -> 2).',
+  units: [sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), fr('F-A1', 'aventuriers', '0505', 'N', { status: 'disordered' })],
+  start: SW_OFIRE,
+  dice: [3, 6, 6],
+  actions: ['unit:S-A1', 'hex:0505', 'choice:fire'],
+  expect: { units: { 'F-A1': { status: 'exited' } }, wings: { F1: { morale: 2 } }, events: [{ type: 'morale', corps: 'F1', delta: -1, to: 4 }, { type: 'morale', corps: 'F1', delta: -2, to: 2 }] },
+})
+add({
+  id: '8.3-demoralised-morale-minus-2',
+  rule: '8, 8.3',
+  description: 'A corps at 0 is demoralised: its units test at morale -2.',
+  units: [fr('F-A1', 'aventuriers', '0507'), sw('S-P1', 'swiss-pike', '0502')],
+  morale: { F1: 0 },
+  start: FR_MOVE,
+  dice: [],
+  actions: [],
+  expect: { units: { 'F-A1': { morale: 4 } }, wings: { F1: { demoralised: true, markers: ['demoralised'] } } },
+})
+add({
+  id: '8.3-demoralised-no-zoc-entry',
+  rule: '8.3',
+  description: 'Units of a demoralised corps may not enter an enemy ZOC voluntarily.',
+  units: [fr('F-A1', 'aventuriers', '0506'), sw('S-P1', 'swiss-pike', '0504')],
+  morale: { F1: 0 },
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-A1'],
+  expect: { decision: { kind: 'move-unit', legalExcludes: ['hex:0505'], legalIncludes: ['hex:0405', 'hex:0605'] } },
+})
+add({
+  id: '8.3-demoralised-fire-minus-2',
+  rule: '8.3, 12.4',
+  description: 'A stack with a unit of a demoralised corps fires at -2: Gascon 4 shifts from 4-5 to 2-3; die 5: T.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  morale: { F1: 0 },
+  start: FR_OFIRE,
+  dice: [5, 1, 1],
+  actions: ['unit:F-g1', 'hex:0504', 'choice:fire'],
+  expect: { events: [{ type: 'fired', column: '2-3', modifier: -2, shift: -1, result: 'T' }] },
+})
+add({
+  id: '8.3-demoralised-stays-disordered',
+  rule: '8.3',
+  description: 'A disordered unit of a demoralised corps does not return to order.',
+  units: [fr('F-A1', 'aventuriers', '0507', 'N', { status: 'disordered' }), sw('S-P1', 'swiss-pike', '0502')],
+  morale: { F1: 0 },
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [],
+  expect: { units: { 'F-A1': { status: 'disordered' } } },
+})
+add({
+  id: '8.3-demoralised-routed-no-rally',
+  rule: '8.3',
+  description: 'A routed unit of a demoralised corps does not rally (no test) and keeps routing.',
+  units: [fr('F-A1', 'aventuriers', '0505', 'N', { status: 'routed' }), sw('S-P1', 'swiss-pike', '0501')],
+  morale: { F1: 0 },
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [],
+  expect: { units: { 'F-A1': { status: 'exited' } }, rolls: 0 },
+})
+
+// =========================== 9 movement ===============================================
+add({
+  id: '9-one-hex-minimum',
+  rule: '9, 9.1',
+  description: 'A unit may always move one hex as its only move: a cannon (2 MP) enters dense cultivation (3 MP) and tests for disorder.',
+  units: [fr('F-C1', 'cannon', '0505'), sw('S-P1', 'swiss-pike', '0501')],
+  terrain: { '0504': 'dense' },
+  start: FR_MOVE,
+  dice: [1, 1],
+  actions: ['unit:F-C1', 'hex:0504'],
+  expect: { units: { 'F-C1': { hex: '0504', status: 'ordered' } }, events: [{ type: 'moved', unit: 'F-C1', cost: 3 }], decision: { kind: 'move' } },
+})
+add({
+  id: '9-allowance-limits-later-moves',
+  rule: '9',
+  description: 'After a first move, a hex costing more than the MP left may not be entered.',
+  units: [fr('F-C1', 'cannon', '0505'), sw('S-P1', 'swiss-pike', '0501')],
+  terrain: { '0503': 'dense' },
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-C1', 'hex:0504'],
+  expect: { decision: { kind: 'move-unit', legalExcludes: ['hex:0503'], legalIncludes: ['hex:0603', 'hex:0403'] } },
+})
+add({
+  id: '9-artillery-never-crosses-canal',
+  rule: '9',
+  description: 'Artillery may not cross the canal except at a bridge.',
+  units: [fr('F-C1', 'cannon', '0505'), sw('S-P1', 'swiss-pike', '0501')],
+  hexsides: [{ hexes: ['0504', '0505'], feature: 'canal' }],
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-C1'],
+  expect: { decision: { kind: 'move-unit', legalExcludes: ['hex:0504'], legalIncludes: ['hex:0604'] } },
+})
+add({
+  id: '9-canal-crossing-cost-and-test',
+  rule: '9, 9.1',
+  description: 'Crossing the canal costs 2 more MP and infantry tests for disorder.',
+  units: [fr('F-A1', 'aventuriers', '0505'), sw('S-P1', 'swiss-pike', '0501')],
+  hexsides: [{ hexes: ['0504', '0505'], feature: 'canal' }],
+  start: FR_MOVE,
+  dice: [1, 1],
+  actions: ['unit:F-A1', 'hex:0504'],
+  expect: { events: [{ type: 'moved', unit: 'F-A1', cost: 3 }, { type: 'test', unit: 'F-A1', why: 'terrain', passed: true }] },
+})
+add({
+  id: '9-bridge-carries-artillery',
+  rule: '9',
+  description: 'A bridge lets artillery cross the canal along the road.',
+  units: [fr('F-C1', 'cannon', '0505'), sw('S-P1', 'swiss-pike', '0501')],
+  hexsides: [
+    { hexes: ['0504', '0505'], feature: 'canal' },
+    { hexes: ['0504', '0505'], feature: 'bridge' },
+  ],
+  roads: [['0505', '0504']],
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-C1', 'hex:0504'],
+  expect: { units: { 'F-C1': { hex: '0504' } }, events: [{ type: 'moved', cost: 1 }] },
+})
+add({
+  id: '9-road-movement',
+  rule: '9',
+  description: 'Along the road a unit pays the road cost (1), not the dense cultivation, and takes no terrain test.',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-P1', 'swiss-pike', '0501')],
+  terrain: { '0505': 'dense', '0504': 'dense' },
+  roads: [['0506', '0505', '0504']],
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-G1', 'hex:0505', 'hex:0504'],
+  expect: { units: { 'F-G1': { hex: '0504', status: 'ordered' } }, rolls: 0, events: [{ type: 'moved', cost: 1 }, { type: 'moved', cost: 1 }] },
+})
+add({
+  id: '9.1-automatic-disorder',
+  rule: '9.1',
+  description: 'Cavalry entering a farm is disordered automatically (Terrain Table).',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-P1', 'swiss-pike', '0501')],
+  terrain: { '0505': 'farm' },
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-G1', 'hex:0505'],
+  expect: { units: { 'F-G1': { status: 'disordered' } }, rolls: 0, events: [{ type: 'moved', cost: 3 }] },
+})
+add({
+  id: '9.1-terrain-test-failed',
+  rule: '9.1',
+  description: 'Cavalry entering dense cultivation tests: 6+6 fails, it is disordered (never routed by terrain).',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-P1', 'swiss-pike', '0501')],
+  terrain: { '0505': 'dense' },
+  start: FR_MOVE,
+  dice: [6, 6],
+  actions: ['unit:F-G1', 'hex:0505'],
+  expect: { units: { 'F-G1': { status: 'disordered' } } },
+})
+add({
+  id: '9.1-disordered-no-terrain-test',
+  rule: '9.1',
+  description: 'A unit already disordered takes no terrain test.',
+  units: [fr('F-G1', 'gendarmes', '0506', 'N', { status: 'disordered' }), sw('S-P1', 'swiss-pike', '0501')],
+  terrain: { '0505': 'dense' },
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-G1', 'hex:0505'],
+  expect: { units: { 'F-G1': { status: 'disordered', hex: '0505' } }, rolls: 0 },
+})
+add({
+  id: '9.1-swiss-arquebusiers-exempt',
+  rule: '9.1',
+  description: 'Swiss arquebusiers are skirmishers: no terrain disorder.',
+  units: [sw('S-A1', 'swiss-arq', '0503', 'S', ARQ), fr('F-A1', 'aventuriers', '0508')],
+  terrain: { '0504': 'farm' },
+  start: SW_MOVE,
+  dice: [],
+  actions: ['unit:S-A1', 'hex:0504'],
+  expect: { units: { 'S-A1': { status: 'ordered', hex: '0504' } }, rolls: 0 },
+})
+add({
+  id: '9.2-swiss-pike-commit-automatically',
+  rule: '9.2',
+  description: 'Swiss pikemen enter an enemy ZOC without a test, then stop; the French unit they commit tests (3+3 <= 6).',
+  units: [sw('S-P1', 'swiss-pike', '0503'), fr('F-A1', 'aventuriers', '0505')],
+  start: SW_MOVE,
+  dice: [3, 3],
+  actions: ['unit:S-P1', 'hex:0504'],
+  expect: { rolls: 2, events: [{ type: 'committed', unit: 'F-A1' }, { type: 'test', unit: 'F-A1', why: 'commitment', passed: true }], decision: { player: 0, kind: 'move' } },
+})
+add({
+  id: '9.2-committed-from-rear',
+  rule: '9.2',
+  description: 'A unit committed from its rear tests at -2 (7-2 = 5, 3+3 fails: disordered). Entering the rear of a unit is not entering its ZOC: no test for the mover.',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-A1', 'swiss-arq', '0504', 'N', ARQ)],
+  start: FR_MOVE,
+  dice: [3, 3],
+  actions: ['unit:F-G1', 'hex:0505'],
+  expect: { units: { 'S-A1': { status: 'disordered' } }, events: [{ type: 'committed', unit: 'S-A1', rear: true }, { type: 'test', unit: 'S-A1', mod: -2, passed: false }], wings: { S1: { morale: 40 } } },
+})
+add({
+  id: '9.2-committed-unit-disordered-routs',
+  rule: '9.2, 10',
+  description: 'A disordered French unit failing its commitment test routs (corps -1) and immediately routs toward its edge.',
+  units: [sw('S-P1', 'swiss-pike', '0503'), fr('F-A1', 'aventuriers', '0505', 'N', { status: 'disordered' })],
+  start: SW_MOVE,
+  dice: [6, 6],
+  actions: ['unit:S-P1', 'hex:0504'],
+  expect: { units: { 'F-A1': { status: 'exited' } }, events: [{ type: 'status-changed', unit: 'F-A1', to: 'routed' }, { type: 'rout-move', unit: 'F-A1', path: ['0506', '0507', '0508'] }] },
+})
+add({
+  id: '9.3-no-charge-against-village',
+  rule: '9.3',
+  description: 'No charge against a unit in a village, even by road.',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-P1', 'swiss-pike', '0504')],
+  terrain: { '0504': 'village' },
+  roads: [['0506', '0505', '0504']],
+  start: FR_MOVE,
+  dice: [2, 2, 2, 2],
+  actions: ['unit:F-G1', 'hex:0505', 'choice:test'],
+  expect: { units: { 'F-G1': { hex: '0505', charge: false } } },
+})
+add({
+  id: '9.3-no-charge-across-ditch',
+  rule: '9.3',
+  description: 'No charge against a unit across a course of water.',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-P1', 'swiss-pike', '0504')],
+  hexsides: [{ hexes: ['0504', '0505'], feature: 'ditch' }],
+  roads: [['0506', '0505']],
+  start: FR_MOVE,
+  dice: [2, 2, 2, 2],
+  actions: ['unit:F-G1', 'hex:0505', 'choice:test'],
+  expect: { units: { 'F-G1': { hex: '0505', charge: false } } },
+})
+add({
+  id: '9.3-charge-cancelled-by-hedgehog',
+  rule: '9.3, 9.4, 13.2',
+  description: 'The charge bonus does not apply against a hedgehog: 8 vs 8, +1 +1 = 2/1; die 1: attacker T-1, defender T.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  start: { ...FR_MELEE, units: { 'F-G1': { markers: ['charge'] }, 'S-P1': { markers: ['hedgehog'] } } },
+  dice: [1, 1, 1, 1, 1],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack'],
+  expect: { events: [{ type: 'melee', column: '2/1', modifier: 2, result: 'T-1|T', modifiers: ['better morale +1', 'better protection +1'] }] },
+})
+add({
+  id: '9.4-hedgehog-against-cavalry',
+  rule: '9.4',
+  description: 'Infantry in order committed by cavalry may attempt hedgehog: on a success it takes no commitment test.',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-P1', 'swiss-pike', '0504')],
+  start: FR_MOVE,
+  dice: [2, 2, 2, 2],
+  actions: ['unit:F-G1', 'hex:0505', 'choice:hedgehog'],
+  expect: { units: { 'S-P1': { hedgehog: true, status: 'ordered' } }, rolls: 4, events: [{ type: 'hedgehog', unit: 'S-P1', on: true }] },
+})
+add({
+  id: '9.4-stack-all-must-succeed',
+  rule: '9.4',
+  description: 'Stacked infantry form hedgehog only if all succeed: one fails, neither is in hedgehog, both take the commitment test.',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0504')],
+  start: FR_MOVE,
+  dice: [2, 2, 2, 2, 6, 6, 2, 2, 2, 2],
+  actions: ['unit:F-G1', 'hex:0505', 'choice:hedgehog'],
+  expect: { units: { 'S-P1': { hedgehog: false }, 'S-P2': { hedgehog: false } }, events: [{ type: 'test', unit: 'S-P2', why: 'hedgehog', passed: false }, { type: 'test', unit: 'S-P1', why: 'commitment' }, { type: 'test', unit: 'S-P2', why: 'commitment' }] },
+})
+add({
+  id: '9.4-voluntary-hedgehog',
+  rule: '9.4',
+  description: 'Infantry that does not move in its own movement phase may form hedgehog without a test.',
+  units: [sw('S-P1', 'swiss-pike', '0503'), fr('F-A1', 'aventuriers', '0508')],
+  start: SW_MOVE,
+  dice: [],
+  actions: ['unit:S-P1', 'choice:hedgehog'],
+  expect: { units: { 'S-P1': { hedgehog: true } }, rolls: 0 },
+})
+add({
+  id: '9.4-no-hedgehog-after-moving',
+  rule: '9.4',
+  description: 'A unit that has moved cannot form hedgehog this phase.',
+  units: [sw('S-P1', 'swiss-pike', '0503'), fr('F-A1', 'aventuriers', '0508')],
+  start: SW_MOVE,
+  dice: [],
+  actions: ['unit:S-P1', 'hex:0504'],
+  expect: { decision: { kind: 'move-unit', legalExcludes: ['choice:hedgehog'] } },
+})
+add({
+  id: '9.4-hedgehog-cannot-move',
+  rule: '9.4',
+  description: 'A unit in hedgehog cannot move.',
+  units: [sw('S-P1', 'swiss-pike', '0503'), sw('S-P2', 'swiss-pike', '0303'), fr('F-A1', 'aventuriers', '0508')],
+  start: { ...SW_MOVE, units: { 'S-P1': { markers: ['hedgehog'] } } },
+  dice: [],
+  actions: [],
+  expect: { decision: { kind: 'move', legalExcludes: ['unit:S-P1'], legalIncludes: ['unit:S-P2'] } },
+})
+add({
+  id: '9.4-hedgehog-removal',
+  rule: '9.4, 2.1',
+  description: 'After all movement the owner may remove hedgehog markers.',
+  units: [sw('S-P1', 'swiss-pike', '0503'), fr('F-A1', 'aventuriers', '0508')],
+  start: { ...SW_MOVE, units: { 'S-P1': { markers: ['hedgehog'] } } },
+  dice: [],
+  actions: ['choice:end', { expect: { decision: { player: 0, kind: 'unhedge', legal: ['unit:S-P1', 'choice:end'] } } }, 'unit:S-P1'],
+  expect: { units: { 'S-P1': { hedgehog: false } } },
+})
+add({
+  id: '9.4-arquebusiers-never-hedgehog',
+  rule: '9.4',
+  description: 'Swiss arquebusiers committed by cavalry cannot attempt hedgehog: they test at once.',
+  units: [fr('F-G1', 'gendarmes', '0506'), sw('S-A1', 'swiss-arq', '0504', 'S', ARQ)],
+  start: FR_MOVE,
+  dice: [2, 2, 2, 2],
+  actions: ['unit:F-G1', 'hex:0505'],
+  expect: { events: [{ type: 'test', unit: 'S-A1', why: 'commitment' }], decision: { player: 1, kind: 'move' } },
+})
+
+// =========================== 10 rout ===============================================
+add({
+  id: '10-artillery-rout-eliminated',
+  rule: '10',
+  description: 'Artillery that routs is eliminated. Arquebusiers 4 at a cannon (feeble +1): die 3 -> 4: T; 6+6 fails.',
+  units: [sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), fr('F-C1', 'cannon', '0505', 'N', { status: 'disordered' })],
+  start: SW_OFIRE,
+  dice: [3, 6, 6],
+  actions: ['unit:S-A1', 'hex:0505', 'choice:fire'],
+  expect: { units: { 'F-C1': { eliminated: true } }, wings: { F1: { morale: 3 } }, events: [{ type: 'fired', modifier: 1, dieMod: 1, result: 'T' }, { type: 'eliminated', unit: 'F-C1', why: 'artillery routs' }] },
+})
+add({
+  id: '10-routed-unit-failing-eliminated',
+  rule: '10',
+  description: 'A routed unit failing a morale test is eliminated.',
+  units: [sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), fr('F-A1', 'aventuriers', '0505', 'N', { status: 'routed' })],
+  start: SW_OFIRE,
+  dice: [3, 6, 6],
+  actions: ['unit:S-A1', 'hex:0505', 'choice:fire'],
+  expect: { units: { 'F-A1': { status: 'eliminated' } }, wings: { F1: { morale: 3 } } },
+})
+add({
+  id: '10.1-rout-through-friends',
+  rule: '10.1',
+  description: 'Each friendly unit in a hex a routed unit enters tests its morale (6+6 fails: disordered); the routed unit pays +1 for the friendly hex and goes on to the edge.',
+  units: [fr('F-A1', 'aventuriers', '0505', 'N', { status: 'routed' }), fr('F-A2', 'aventuriers', '0506'), sw('S-P1', 'swiss-pike', '0501')],
+  start: { phase: 'rout', active: 'french' },
+  dice: [6, 6],
+  actions: [],
+  expect: { units: { 'F-A1': { status: 'exited' }, 'F-A2': { status: 'disordered', hex: '0506' } } },
+})
+
+// =========================== 11 retreat ==============================================
+const SW_RETREAT = { phase: 'retreat', active: 'swiss' }
+add({
+  id: '11-cavalry-retreat',
+  rule: '11',
+  description: 'Passive cavalry facing infantry may retreat one hex after a morale test, backing into a rear hex outside enemy ZOCs and keeping its facing.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  start: SW_RETREAT,
+  dice: [2, 2],
+  actions: ['unit:F-G1', { expect: { decision: { player: 1, kind: 'retreat-hex', legal: ['hex:0605', 'hex:0506', 'hex:0405'] } } }, 'hex:0506'],
+  expect: { units: { 'F-G1': { hex: '0506', facing: 'N' } }, events: [{ type: 'retreated', unit: 'F-G1', from: '0505', to: '0506' }] },
+})
+add({
+  id: '11-retreat-test-failed',
+  rule: '11',
+  description: 'Failing the retreat test, the unit stays in place without other penalty.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  start: SW_RETREAT,
+  dice: [6, 6],
+  actions: ['unit:F-G1'],
+  expect: { units: { 'F-G1': { hex: '0505', status: 'ordered' } }, decision: { player: 1, kind: 'retreat', legalExcludes: ['unit:F-G1'] } },
+})
+add({
+  id: '11-no-retreat-in-cavalry-zoc',
+  rule: '11',
+  description: 'No retreat for a unit in the ZOC of enemy cavalry.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-M1', 'milan-cav', '0504', 'S', ARQ)],
+  start: SW_RETREAT,
+  dice: [],
+  actions: [],
+  expect: { decision: { player: 1, kind: 'retreat', legal: ['choice:end', 'wing:F2'] } },
+})
+add({
+  id: '11-general-retreat-order',
+  rule: '11, 8.2',
+  description: 'A General Retreat Order: every unit of the corps backs one hex (leaving ZOCs), no tests; the corps loses 2.',
+  units: [fr('F-A1', 'aventuriers', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  start: SW_RETREAT,
+  dice: [],
+  actions: ['wing:F1'],
+  expect: { units: { 'F-A1': { hex: '0506', facing: 'N' } }, wings: { F1: { morale: 3, markers: ['general-retreat'] } }, rolls: 0 },
+})
+add({
+  id: '11-swiss-general-retreat',
+  rule: '11, 8.1',
+  description: 'A Swiss General Retreat Order costs the army 2.',
+  units: [sw('S-P1', 'swiss-pike', '0504'), fr('F-A1', 'aventuriers', '0505')],
+  start: { phase: 'retreat', active: 'french' },
+  dice: [],
+  actions: ['wing:S1'],
+  expect: { units: { 'S-P1': { hex: '0503' } }, wings: { S1: { morale: 38 } } },
+})
+add({
+  id: '11-swiss-arquebusiers-retreat',
+  rule: '11',
+  description: 'Swiss arquebusiers may retreat like cavalry.',
+  units: [sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), fr('F-A1', 'aventuriers', '0505')],
+  start: { phase: 'retreat', active: 'french' },
+  dice: [2, 2],
+  actions: ['unit:S-A1'],
+  expect: { decision: { player: 0, kind: 'retreat-hex', legal: ['hex:0403', 'hex:0503', 'hex:0603'] } },
+})
+
+// =========================== 12 fire ===============================================
+add({
+  id: '12.1-infantry-range-two',
+  rule: '12.1',
+  description: 'Infantry fires at 2 hexes with strength 1: column 1; die 6: T.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0503')],
+  start: FR_OFIRE,
+  dice: [6, 1, 1],
+  actions: ['unit:F-g1', 'hex:0503', 'choice:fire'],
+  expect: { events: [{ type: 'fired', strength: 1, column: '1', die: 6, result: 'T' }] },
+})
+add({
+  id: '12.1-artillery-range-four',
+  rule: '12.1',
+  description: 'Artillery at 4 hexes: 8 - 2x3 = 2, column 2-3; die 1: no effect.',
+  units: [fr('F-C1', 'cannon', '0505'), sw('S-P1', 'swiss-pike', '0501')],
+  start: FR_OFIRE,
+  dice: [1],
+  actions: ['unit:F-C1', 'hex:0501', 'choice:fire'],
+  expect: { events: [{ type: 'fired', strength: 2, column: '2-3', result: '-' }] },
+})
+add({
+  id: '12.1-out-of-range',
+  rule: '12.1',
+  description: 'Infantry cannot fire at 3 hexes: only the cannon may fire.',
+  units: [fr('F-C1', 'cannon', '0405'), fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0502')],
+  start: FR_OFIRE,
+  dice: [],
+  actions: [],
+  expect: { decision: { kind: 'fire', legal: ['unit:F-C1', 'choice:end'] } },
+})
+add({
+  id: '12.2-los-blocked-by-unit',
+  rule: '12.2',
+  description: 'A unit between shooter and target (same level) blocks the line of sight.',
+  units: [fr('F-C1', 'cannon', '0505'), fr('F-A1', 'aventuriers', '0504'), sw('S-P1', 'swiss-pike', '0503')],
+  start: FR_OFIRE,
+  dice: [],
+  actions: [],
+  expect: { decision: { kind: 'fire', legal: ['unit:F-A1', 'choice:end'] } },
+})
+add({
+  id: '12.2-elevation-fires-over',
+  rule: '12.2',
+  description: 'A cannon on elevated ground fires over the friendly unit below it.',
+  units: [fr('F-C1', 'cannon', '0505'), fr('F-A1', 'aventuriers', '0504'), sw('S-P1', 'swiss-pike', '0503')],
+  elevation: { '0505': 1 },
+  start: FR_OFIRE,
+  dice: [],
+  actions: [],
+  expect: { decision: { kind: 'fire', legal: ['unit:F-C1', 'unit:F-A1', 'choice:end'] } },
+})
+add({
+  id: '12.2-dense-blocks',
+  rule: '12.2',
+  description: 'Dense cultivation between shooter and target blocks the line of sight: no fire, the turn goes on.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0503', 'N')],
+  terrain: { '0504': 'dense' },
+  start: FR_OFIRE,
+  dice: [],
+  actions: [],
+  expect: { turn: 2, decision: { player: 0, kind: 'move' } },
+})
+add({
+  id: '12.2-village-in-front-of-target',
+  rule: '12.2',
+  description: 'Even from higher ground, a target directly behind a village is hidden.',
+  units: [fr('F-C1', 'cannon', '0506'), sw('S-P1', 'swiss-pike', '0503', 'N')],
+  terrain: { '0504': 'village' },
+  elevation: { '0506': 1 },
+  start: FR_OFIRE,
+  dice: [],
+  actions: [],
+  expect: { turn: 2 },
+})
+add({
+  id: '12.3-fire-first-at-zoc-enemy',
+  rule: '12.3',
+  description: 'A unit in the ZOC of an enemy unit must fire at it first.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), sw('S-A2', 'swiss-arq', '0603', 'S', ARQ)],
+  start: FR_OFIRE,
+  dice: [],
+  actions: ['unit:F-g1'],
+  expect: { decision: { kind: 'fire-target', legal: ['hex:0504'] } },
+})
+add({
+  id: '12.3-combined-fire-must-touch',
+  rule: '12.3',
+  description: 'Units combining fire must each be adjacent to or stacked with another firing unit.',
+  units: [fr('F-g1', 'gascons', '0505'), fr('F-g2', 'gascons', '0705', 'NW'), sw('S-P1', 'swiss-pike', '0604')],
+  start: FR_OFIRE,
+  dice: [],
+  actions: ['unit:F-g1', 'hex:0604'],
+  expect: { decision: { kind: 'fire-add', legal: ['choice:fire'] } },
+})
+add({
+  id: '12.3-one-shot-per-phase',
+  rule: '12.3',
+  description: 'A unit fires once per fire phase; the same target may be fired at again by others.',
+  units: [fr('F-g1', 'gascons', '0505'), fr('F-g2', 'gascons', '0705', 'NW'), sw('S-P1', 'swiss-pike', '0604')],
+  start: FR_OFIRE,
+  dice: [1],
+  actions: ['unit:F-g1', 'hex:0604', 'choice:fire'],
+  expect: { decision: { kind: 'fire', legal: ['unit:F-g2', 'choice:end'] } },
+})
+add({
+  id: '12.4-never-below-first-column',
+  rule: '12.4',
+  description: 'A shot never shifts below the first column: strength 1 at a village (-2) stays on column 1.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0503', 'N')],
+  terrain: { '0503': 'village' },
+  start: FR_OFIRE,
+  dice: [6, 1, 1],
+  actions: ['unit:F-g1', 'hex:0503', 'choice:fire'],
+  expect: { events: [{ type: 'fired', strength: 1, column: '1', modifier: -2, result: 'T' }] },
+})
+add({
+  id: '12.4-superior-protection',
+  rule: '12.4',
+  description: 'Superior protection: -1, applied as a die modifier (4 -> 3): T.',
+  units: [sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), fr('F-G1', 'gendarmes', '0505')],
+  start: SW_OFIRE,
+  dice: [4, 1, 1],
+  actions: ['unit:S-A1', 'hex:0505', 'choice:fire'],
+  expect: { events: [{ type: 'fired', column: '4-5', modifier: -1, shift: 0, dieMod: -1, die: 4, result: 'T' }] },
+})
+add({
+  id: '12.4-feeble-protection',
+  rule: '12.4',
+  description: 'Feeble protection: +1 to the die (2 -> 3): T.',
+  units: [sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), fr('F-g1', 'gascons', '0505')],
+  start: SW_OFIRE,
+  dice: [2, 1, 1],
+  actions: ['unit:S-A1', 'hex:0505', 'choice:fire'],
+  expect: { events: [{ type: 'fired', modifier: 1, dieMod: 1, die: 2, result: 'T' }] },
+})
+add({
+  id: '12.4-farm-minus-four',
+  rule: '12.4',
+  description: 'A farm gives -4: two columns down, 8-9 to 4-5; die 6: T-2.',
+  units: [fr('F-C1', 'cannon', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  terrain: { '0504': 'farm' },
+  start: FR_OFIRE,
+  dice: [6, 1, 1],
+  actions: ['unit:F-C1', 'hex:0504', 'choice:fire'],
+  expect: { events: [{ type: 'fired', column: '4-5', modifier: -4, shift: -2, result: 'T-2' }, { type: 'test', unit: 'S-P1', mod: -2 }] },
+})
+add({
+  id: '12.4-behind-fortification',
+  rule: '12.4',
+  description: 'A target on the south/east side of a fortification: -2 (4-5 to 2-3).',
+  units: [sw('S-A1', 'swiss-arq', '0504', 'S', ARQ), fr('F-A1', 'aventuriers', '0505')],
+  hexsides: [{ hexes: ['0504', '0505'], feature: 'fortification' }],
+  start: SW_OFIRE,
+  dice: [5, 1, 1],
+  actions: ['unit:S-A1', 'hex:0505', 'choice:fire'],
+  expect: { events: [{ type: 'fired', column: '2-3', modifier: -2, result: 'T' }] },
+})
+add({
+  id: '12.4-fortification-wrong-side',
+  rule: '12.4',
+  description: 'On the north/west side of a fortification there is no modifier.',
+  units: [sw('S-A1', 'swiss-arq', '0505', 'N', ARQ), fr('F-A1', 'aventuriers', '0504', 'S')],
+  hexsides: [{ hexes: ['0504', '0505'], feature: 'fortification' }],
+  start: SW_OFIRE,
+  dice: [3, 1, 1],
+  actions: ['unit:S-A1', 'hex:0504', 'choice:fire'],
+  expect: { events: [{ type: 'fired', column: '4-5', modifier: 0, result: 'T' }] },
+})
+add({
+  id: '12.4-defender-chooses-loss',
+  rule: '12.4, 13.2',
+  description: 'An elimination in a hex of different units: the owner chooses which. 24 vs 6 = 4/1, +1 morale -> die 2+1 = 3: "*T-3"; the French lose the Gascons, the aventuriers test at -3.',
+  units: [sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0504'), sw('S-P3', 'swiss-pike', '0504'), fr('F-A1', 'aventuriers', '0505'), fr('F-g1', 'gascons', '0505')],
+  start: { phase: 'melee', active: 'swiss' },
+  dice: [2, 1, 1],
+  actions: ['hex:0505', 'unit:S-P1', 'unit:S-P2', 'unit:S-P3', 'choice:attack', { expect: { decision: { player: 1, kind: 'loss', legal: ['unit:F-A1', 'unit:F-g1'] } } }, 'unit:F-g1'],
+  expect: { units: { 'F-g1': { eliminated: true }, 'F-A1': { hex: '0505' } }, events: [{ type: 'melee', odds: '4/1', result: '-|*T-3' }, { type: 'eliminated', unit: 'F-g1' }, { type: 'test', unit: 'F-A1', mod: -3 }] },
+})
+
+// =========================== 13 melee ===============================================
+add({
+  id: '13.1-hex-attacked-once',
+  rule: '13.1',
+  description: 'A hex is attacked only once per melee phase: the second unit next to it does not attack again.',
+  units: [fr('F-G1', 'gendarmes', '0505'), fr('F-G2', 'gendarmes', '0404', 'NE'), sw('S-P1', 'swiss-pike', '0504')],
+  start: FR_MELEE,
+  dice: [4, 1, 1],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack'],
+  expect: { turn: 2, events: [{ type: 'melee', attackers: ['F-G1'], result: '-|T-2' }] },
+})
+add({
+  id: '13.2-odds-rounded-for-defender',
+  rule: '13.2',
+  description: 'Odds are rounded in the defender\'s favour: 12 vs 5 is 2/1.',
+  units: [fr('F-G1', 'gendarmes', '0505'), fr('F-A1', 'aventuriers', '0404', 'NE'), sw('S-M1', 'milan-cav', '0504', 'S', ARQ)],
+  start: FR_MELEE,
+  dice: [1, 1, 1, 1, 1, 1, 1],
+  actions: ['hex:0504', 'unit:F-G1', 'unit:F-A1', 'choice:attack'],
+  expect: { events: [{ type: 'melee', attack: 12, defence: 5, odds: '2/1', modifier: 0, result: 'T-1|T' }] },
+})
+add({
+  id: '13.2-low-odds',
+  rule: '13.2',
+  description: '2 vs 3 is 1/2; worse morale and protection (-2) shift it to 1/3; die 6: both test.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike-6', '0504', 'S', { status: 'disordered' })],
+  start: FR_MELEE,
+  dice: [6, 1, 1, 1, 1],
+  actions: ['hex:0504', 'unit:F-g1', 'choice:attack'],
+  expect: { events: [{ type: 'melee', attack: 2, defence: 3, odds: '1/2', column: '1/3', modifier: -2, result: 'T|T' }] },
+})
+add({
+  id: '13.2-up-slope',
+  rule: '13.2',
+  description: 'The side up-slope gets +1: +1 +1 +1 = +3, one shift and +1 to the die.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  elevation: { '0505': 1 },
+  start: FR_MELEE,
+  dice: [3, 1, 1],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack'],
+  expect: { events: [{ type: 'melee', column: '2/1', modifier: 3, dieMod: 1, result: '-|T-2', modifiers: ['better morale +1', 'better protection +1', 'up-slope attacker +1'] }] },
+})
+add({
+  id: '13.2-across-water',
+  rule: '13.2, 9.1',
+  description: 'Attacking across a ditch: the ordered attacker first tests for terrain, then fights at -1.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  hexsides: [{ hexes: ['0504', '0505'], feature: 'ditch' }],
+  start: FR_MELEE,
+  dice: [1, 1, 3, 1, 1],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack'],
+  expect: { events: [{ type: 'test', unit: 'F-G1', why: 'terrain' }, { type: 'melee', modifier: 1, dieMod: 1, result: '-|T', modifiers: ['better morale +1', 'better protection +1', 'across water -1'] }] },
+})
+add({
+  id: '13.2-fortification-defence',
+  rule: '13.2',
+  description: 'Defending on the south side of a fortification: -2 to the attacker.',
+  units: [sw('S-P1', 'swiss-pike', '0504'), fr('F-A1', 'aventuriers', '0505')],
+  hexsides: [{ hexes: ['0504', '0505'], feature: 'fortification' }],
+  start: { phase: 'melee', active: 'swiss' },
+  dice: [4, 1, 1],
+  actions: ['hex:0505', 'unit:S-P1', 'choice:attack'],
+  expect: { events: [{ type: 'melee', odds: '2/1', column: '2/1', modifier: -1, dieMod: -1, result: '-|T-1', modifiers: ['better morale +1', 'fortification -2'] }] },
+})
+add({
+  id: '13.2-demoralised-defender',
+  rule: '13.2, 8.3',
+  description: 'Against a unit of a demoralised French corps the attacker gets +2: 8 vs 4 = 2/1, +3 -> 3/1 and +1; die 2 -> 3: D.',
+  units: [sw('S-P1', 'swiss-pike', '0504'), fr('F-A1', 'aventuriers', '0505')],
+  morale: { F1: 0 },
+  start: { phase: 'melee', active: 'swiss' },
+  dice: [2],
+  actions: ['hex:0505', 'unit:S-P1', 'choice:attack'],
+  expect: { units: { 'F-A1': { status: 'disordered' } }, events: [{ type: 'melee', column: '3/1', modifier: 3, result: '-|D' }] },
+})
+add({
+  id: '13.2-attacker-eliminated',
+  rule: '13.1, 13.2',
+  description: 'Units in contact must attack, even at 2 vs 24: 1/3, die 1: the attacker is eliminated.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0504'), sw('S-P3', 'swiss-pike', '0504')],
+  start: FR_MELEE,
+  dice: [1],
+  actions: ['hex:0504', 'unit:F-g1', 'choice:attack'],
+  expect: { units: { 'F-g1': { eliminated: true } }, events: [{ type: 'melee', odds: '1/3', result: '*|-' }] },
+})
+add({
+  id: '13.3-advance-after-combat',
+  rule: '13.3',
+  description: 'When the defenders are gone, the attacker may advance into the hex and then choose its facing.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike-r', '0504')],
+  start: FR_MELEE,
+  dice: [4],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack', 'unit:F-G1', { expect: { decision: { player: 1, kind: 'advance-face', legalCount: 6 } } }, 'choice:face-S'],
+  expect: { units: { 'F-G1': { hex: '0504', facing: 'S' } }, events: [{ type: 'advanced', unit: 'F-G1', to: '0504' }] },
+})
+add({
+  id: '13.3-advance-declined',
+  rule: '13.3',
+  description: 'Advancing is optional.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike-r', '0504')],
+  start: FR_MELEE,
+  dice: [4],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack', 'choice:end'],
+  expect: { units: { 'F-G1': { hex: '0505' } }, turn: 2 },
+})
+
+// =========================== 14 scenarios =============================================
+add({
+  id: '14.1-later-corps-reduced-allowance',
+  rule: '14.1',
+  description: 'The second Swiss corps enters by the road with its allowance reduced by one on the first turn (4 -> 3).',
+  units: [sw('S-P1', 'swiss-pike', '0401', 'S', { wing: 'S2', enter: 'road' }), fr('F-A1', 'aventuriers', '0808')],
+  roads: [['0401', '0402', '0403', '0404', '0405']],
+  start: SW_MOVE,
+  dice: [],
+  actions: ['unit:S-P1', 'hex:0401', 'hex:0402', 'hex:0403'],
+  expect: { units: { 'S-P1': { hex: '0403', facing: 'S', status: 'ordered' } }, decision: { player: 0, kind: 'move' } },
+})
+add({
+  id: '14.1-column-order',
+  rule: '14.1',
+  description: 'The central column may not enter before the whole vanguard has.',
+  units: [sw('S-P1', 'swiss-pike', '0401', 'S', { enter: 'road' }), sw('S-P2', 'swiss-pike', '0401', 'S', { wing: 'S2', enter: 'road' }), fr('F-A1', 'aventuriers', '0808')],
+  roads: [['0401', '0402', '0403']],
+  start: SW_MOVE,
+  dice: [],
+  actions: [],
+  expect: { decision: { player: 0, kind: 'move', legalIncludes: ['unit:S-P1'], legalExcludes: ['unit:S-P2'] } },
+})
+add({
+  id: '14.1-skirmishers-enter-north-edge',
+  rule: '14.1',
+  description: 'Swiss arquebusiers enter anywhere on the north edge.',
+  units: [sw('S-A1', 'swiss-arq', '0101', 'S', { wing: undefined, enter: 'edge' }), fr('F-A1', 'aventuriers', '0808')],
+  start: SW_MOVE,
+  dice: [],
+  actions: ['unit:S-A1'],
+  expect: { decision: { kind: 'move-unit', legal: ['hex:0101', 'hex:0201', 'hex:0301', 'hex:0401', 'hex:0501', 'hex:0601', 'hex:0701', 'hex:0801', 'choice:stop'] } },
+})
+add({
+  id: '14.1-night-command-range',
+  rule: '14.1, 6.1',
+  description: 'On night turns command ranges are one shorter: 3 hexes from a range-3 commander is out of command at night.',
+  units: [fr('F-A1', 'aventuriers', '0505'), fr('F-A2', 'aventuriers', '0508'), sw('S-P1', 'swiss-pike', '0101')],
+  leaders: [{ id: 'LF1', hex: '0508' }],
+  rules: { night: [2] },
+  start: { phase: 'command', active: 'french', turn: 2 },
+  dice: [],
+  actions: [],
+  expect: { units: { 'F-A1': { outOfCommand: true } } },
+})
+add({
+  id: '14.1-day-command-range',
+  rule: '14.1, 6.1',
+  description: 'By day the same unit is in command.',
+  units: [fr('F-A1', 'aventuriers', '0505'), fr('F-A2', 'aventuriers', '0508'), sw('S-P1', 'swiss-pike', '0101')],
+  leaders: [{ id: 'LF1', hex: '0508' }],
+  rules: { night: [2] },
+  start: { phase: 'command', active: 'french', turn: 1 },
+  dice: [],
+  actions: [],
+  expect: { units: { 'F-A1': { outOfCommand: false } } },
+})
+add({
+  id: '14.1-draw-at-the-end',
+  rule: '14.1',
+  description: 'The first-day scenario ends in a draw if neither side has won.',
+  units: [fr('F-A1', 'aventuriers', '0507'), sw('S-P1', 'swiss-pike', '0502')],
+  turns: 1,
+  victory: { atEnd: 'draw' },
+  start: FR_MELEE,
+  dice: [],
+  actions: [],
+  expect: { outcome: { winner: null }, decision: null },
+})
+add({
+  id: '14.2-french-win-at-the-end',
+  rule: '14.2',
+  description: 'In the two-day scenario the French win if the Swiss have not won by the end.',
+  units: [fr('F-A1', 'aventuriers', '0507'), sw('S-P1', 'swiss-pike', '0502')],
+  turns: 1,
+  victory: { atEnd: 'french' },
+  start: FR_MELEE,
+  dice: [],
+  actions: [],
+  expect: { outcome: { winner: 1 } },
+})
+add({
+  id: '14.2-night-reorganisation',
+  rule: '14.2',
+  description: 'After the last night turn: French units next to the enemy fall back south, disordered units return to order, then the French may re-place units within command range.',
+  units: [fr('F-A1', 'aventuriers', '0505', 'S'), fr('F-A2', 'aventuriers', '0707', 'N', { status: 'disordered' }), sw('S-P1', 'swiss-pike', '0504')],
+  turns: 2,
+  rules: { nightReorganisation: 1, fortificationMarkers: 4 },
+  start: FR_MELEE,
+  dice: [],
+  actions: [],
+  expect: { phase: 'night-reorganisation', units: { 'F-A1': { hex: '0506' }, 'F-A2': { status: 'ordered' } }, decision: { player: 1, kind: 'night-place' } },
+})
+add({
+  id: '14.2-night-placement-and-fortifications',
+  rule: '14.2',
+  description: 'The French re-place a unit and build a fortification marker; then the Swiss reorganise and the second day begins.',
+  units: [fr('F-A1', 'aventuriers', '0505', 'S'), fr('F-A2', 'aventuriers', '0707'), sw('S-P1', 'swiss-pike', '0504')],
+  turns: 2,
+  rules: { nightReorganisation: 1, fortificationMarkers: 4 },
+  start: FR_MELEE,
+  dice: [],
+  actions: ['unit:F-A2', 'hex:0807', 'choice:end', { expect: { decision: { player: 1, kind: 'fortify' } } }, 'hex:0806', 'choice:end', { expect: { decision: { player: 0, kind: 'night-place' } } }, 'choice:end'],
+  expect: { turn: 2, units: { 'F-A2': { hex: '0807' } }, events: [{ type: 'fortified', hex: '0806' }], decision: { player: 0, kind: 'move' } },
+})
+add({
+  id: '8.2-five-corps-demoralised',
+  rule: '8.2, 14.1',
+  description: 'Five French corps demoralised at the same time: the Swiss win (first-day scenario).',
+  units: [],
+  dice: [],
+  actions: [],
+  expect: { outcome: { winner: 0, reason: 'five French corps demoralised' }, decision: null },
+})
+add({
+  id: '8.1-swiss-army-demoralised',
+  rule: '8.1, 14.1',
+  description: 'The Swiss army at 0 is demoralised: the French win.',
+  units: [],
+  dice: [],
+  actions: [],
+  expect: { outcome: { winner: 1, reason: 'Swiss army demoralised' } },
+})
+
+
+// =========================== 1.2, 5, 6, 6.3, 12, 13 (general) ===============================
+add({
+  id: '1.2-commanders-always-face-front',
+  rule: '1.2, 3',
+  description: 'Commanders have no facing: they may move into any adjacent hex.',
+  units: [fr('F-A1', 'aventuriers', '0808'), sw('S-P1', 'swiss-pike', '0101')],
+  leaders: [{ id: 'LF1', hex: '0505' }],
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:LF1'],
+  expect: { decision: { kind: 'move-unit', subject: 'LF1', legal: ['hex:0504', 'hex:0604', 'hex:0605', 'hex:0506', 'hex:0405', 'hex:0404', 'choice:stop'] } },
+})
+add({
+  id: '5-armies-never-share-a-hex',
+  rule: '5, 9',
+  description: 'No unit may enter a hex held by enemy units.',
+  units: [fr('F-G1', 'gendarmes', '0505', 'NE'), sw('S-P1', 'swiss-pike', '0504', 'N')],
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-G1'],
+  expect: { decision: { kind: 'move-unit', legalExcludes: ['hex:0504'], legalIncludes: ['hex:0604', 'hex:0605'] } },
+})
+add({
+  id: '6.1-swiss-skirmishers-always-in-command',
+  rule: '6, 6.1',
+  description: 'Swiss arquebusiers and the Milanese horse are always in command; a pike far from its captain is not.',
+  units: [sw('S-A1', 'swiss-arq', '0808', 'S', ARQ), sw('S-P1', 'swiss-pike', '0807'), fr('F-A1', 'aventuriers', '0105')],
+  start: { phase: 'command', active: 'swiss' },
+  dice: [],
+  actions: [],
+  expect: { units: { 'S-A1': { outOfCommand: false }, 'S-P1': { outOfCommand: true } } },
+})
+add({
+  id: '6.3-back-in-command',
+  rule: '6.3',
+  description: 'An out-of-command unit back within range in its command phase loses the marker.',
+  units: [fr('F-A1', 'aventuriers', '0507'), sw('S-P1', 'swiss-pike', '0101')],
+  leaders: [{ id: 'LF1', hex: '0508' }],
+  start: { phase: 'command', active: 'french', units: { 'F-A1': { markers: ['out-of-command'] } } },
+  dice: [],
+  actions: [],
+  expect: { units: { 'F-A1': { outOfCommand: false } } },
+})
+add({
+  id: '6.1-no-commander-out-of-command',
+  rule: '6.1, 7.1',
+  description: 'The units of a corps whose commander is dead are out of command.',
+  units: [fr('F-A1', 'aventuriers', '0507'), sw('S-P1', 'swiss-pike', '0101')],
+  leaders: [{ id: 'LF1', hex: '0508' }],
+  start: { phase: 'command', active: 'french', leaders: { LF1: { status: 'dead' } } },
+  dice: [],
+  actions: [],
+  expect: { units: { 'F-A1': { outOfCommand: true } } },
+})
+add({
+  id: '12-no-fire-strength',
+  rule: '12',
+  description: 'Units without a fire strength (gendarmes) cannot fire: the fire phase has nothing to ask, the melee phase follows.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  start: FR_OFIRE,
+  dice: [],
+  actions: [],
+  expect: { phase: 'melee', decision: { player: 1, kind: 'melee', legal: ['hex:0504'] } },
+})
+add({
+  id: '13-routed-units-do-not-attack',
+  rule: '13',
+  description: 'A routed unit may not attack.',
+  units: [fr('F-A1', 'aventuriers', '0505', 'N', { status: 'routed' }), sw('S-P1', 'swiss-pike', '0504')],
+  start: FR_MELEE,
+  dice: [],
+  actions: [],
+  expect: { turn: 2 },
+})
+
+const BUILTIN: Record<string, Obj> = {
+  '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },
+  '8.1-swiss-army-demoralised': { army: 0 },
+}
 // ================================ writing ==============================================
 const dir = new URL('../fixtures/marignan/', import.meta.url)
 mkdirSync(dir, { recursive: true })
@@ -801,8 +1776,8 @@ for (const d of defs) {
     ruleset: 'marignan',
     rule: d.rule,
     description: d.description,
-    scenario: scenario(d),
-    ...(d.start ? { start: d.start } : {}),
+    scenario: BUILTIN[d.id] ? 'marignan-1515-first-day' : scenario(d),
+    ...(BUILTIN[d.id] ? { start: BUILTIN[d.id] } : d.start ? { start: d.start } : {}),
     seed: 1,
     dice: d.dice,
     actions: d.actions,

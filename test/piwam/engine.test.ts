@@ -175,3 +175,41 @@ describe('piwam perft (exact legal-action counts)', () => {
     expect(e.decision(s)?.kind).toBe('reaction')
   })
 })
+
+describe('piwam fixture start block', () => {
+  const sc = () => mini([u('B-S', 0, 'S', '0406', 'NE'), u('B-ART', 0, 'ART', '0506', 'NE'), u('R-A', 1, 'A', '0403', 'SW')])
+  it('sets turn, markers, orders, fired artillery and activation', () => {
+    const e = bindScenario(sc())
+    const s = e.init(1)
+    expect(e.setup?.(s, { turn: 2, orders: { R1: 'charge' }, firedArtillery: ['B-ART'], activate: 'R1' })).toBeNull()
+    const v = e.view(s)
+    expect(v.turn).toBe(2)
+    expect(v.wings.find((w) => w.id === 'R1')).toMatchObject({ order: 'charge', markers: ['active'] })
+    expect(v.units.find((x) => x.id === 'B-ART')?.fired).toBe(true)
+    expect(e.decision(s)).toEqual({ player: 0, kind: 'preempt', subject: 'R1' })
+  })
+  it('finishing every wing runs the end of the turn', () => {
+    const e = bindScenario(sc())
+    const s = e.init(1)
+    expect(e.setup?.(s, { finished: ['B1', 'R1'] })).toBeNull()
+    expect(s.turn).toBe(2)
+    expect(e.decision(s)?.kind).toBe('activate-wing')
+  })
+  it('rejects bad start blocks naming the field', () => {
+    const e = bindScenario(sc())
+    const bad = (start: unknown) => e.setup?.(e.init(1), start)?.message ?? ''
+    expect(bad({ finished: ['XX'] })).toMatch(/start\.finished: unknown wing "XX"/)
+    expect(bad({ turn: 9 })).toMatch(/start\.turn/)
+    expect(bad({ firedArtillery: ['B-S'] })).toMatch(/not an artillery unit/)
+    expect(bad({ bogus: 1 })).toMatch(/start\.bogus: unknown field/)
+    expect(bad([])).toMatch(/must be an object/)
+  })
+  it('apply after the game is over is GAME_OVER; out-of-range ids are refused', () => {
+    const e = bindScenario(sc())
+    const s = e.init(1)
+    expect(e.apply(s, -1)?.code).toBe('ACTION_OUT_OF_RANGE')
+    expect(e.apply(s, e.layout.size)?.code).toBe('ACTION_OUT_OF_RANGE')
+    const t = playGame(e, 4, true)
+    expect(e.apply(t, 0)?.code).toBe('GAME_OVER')
+  })
+})

@@ -36,5 +36,5 @@ export function randomBatch(spec: PolicySpec, n: number, seed: number, maxLegal 
     const k = 1 + Math.floor(rng() * maxLegal)
     for (let j = 0; j < k; j++) masks[b * N + Math.floor(rng() * N)] = 1
   }
-  return { planes: fill(n * c * r * w), entities: fill(n * m * f), globals: fill(n * g), masks }
+  return { planes: fill(n * c * r * w), entities: fill(n * m * f), globals: fill(n * g), mask: masks }
 }

@@ -104,12 +104,12 @@ describe('wasm training kernels vs cpu', () => {
     const batch = randomBatch(TINY_SPEC, n, 8)
     const N = TINY_SPEC.actions.size
     const actions = Array.from({ length: n }, (_, b) => {
-      for (let i = 0; i < N; i++) if (batch.masks[b * N + i]) return i
+      for (let i = 0; i < N; i++) if (batch.mask[b * N + i]) return i
       return 0
     })
     const c: Case = () => {
       const b = {
-        mask: net.maskTensor(batch.masks, n),
+        mask: net.maskTensor(batch.mask, n),
         actions: tf.tensor1d(actions, 'int32'),
         oldLogp: tf.fill([n], -1) as tf.Tensor1D,
         advantages: tf.tensor1d(rand(9, n)),

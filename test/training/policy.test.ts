@@ -114,10 +114,10 @@ describe('policy network', () => {
     const out = makeActOut(n)
     net.act(batch, n, mulberry32(2), false, out)
     const N = TINY_SPEC.actions.size
-    for (let b = 0; b < n; b++) expect(batch.masks[b * N + (out.actions[b] as number)]).toBe(1)
+    for (let b = 0; b < n; b++) expect(batch.mask[b * N + (out.actions[b] as number)]).toBe(1)
     const [lp, ent] = tf.tidy(() => {
       const o = net.forward(net.inputs(batch, n))
-      const t = policyTerms(o.logits, net.maskTensor(batch.masks, n), tf.tensor1d(out.actions, 'int32'))
+      const t = policyTerms(o.logits, net.maskTensor(batch.mask, n), tf.tensor1d(out.actions, 'int32'))
       return [t.logp, t.entropy]
     })
     const lpd = lp.dataSync()
@@ -148,6 +148,21 @@ describe('policy network', () => {
     expect(b.setWeights(ws.map((w) => (w.name === 'hexOut/w' ? { ...w, shape: [1, 8] } : w)))).toMatch(/hexOut\/w has shape \[1,8\]/)
     a.dispose()
     b.dispose()
+  })
+
+  it('reads the right rows of a larger batch (typed-array views with offsets)', () => {
+    const net = new PolicyNet(TINY_SPEC, TINY_NET, 1)
+    const big = randomBatch(TINY_SPEC, 10, 12)
+    const s = net.shape
+    const copyRows = (a: Float32Array, per: number, from: number, n: number): Float32Array => a.slice(from * per, (from + n) * per)
+    const part = { planes: copyRows(big.planes, s.planeSize, 4, 3), entities: copyRows(big.entities, s.entitySize, 4, 3), globals: copyRows(big.globals, s.globals, 4, 3) }
+    const [a, b, c] = tf.tidy(() => [net.forward(net.inputs(big, 3, 4)).value, net.forward(net.inputs(part, 3)).value, net.forward(net.inputs(big, 3)).value])
+    expect(Array.from(a.dataSync())).toEqual(Array.from(b.dataSync()))
+    const head = new Float32Array(3)
+    net.values({ planes: big.planes.slice(0, 3 * s.planeSize), entities: big.entities.slice(0, 3 * s.entitySize), globals: big.globals.slice(0, 3 * s.globals) }, 3, head)
+    expect(Array.from(c.dataSync())).toEqual(Array.from(head))
+    tf.dispose([a, b, c])
+    net.dispose()
   })
 
   it('keeps tf.memory flat over many act calls', () => {

@@ -140,7 +140,7 @@ function bandit(shape: PolicyShape, n: number, seed: number): { batch: ReturnTyp
   const best = new Float32Array(n)
   for (let b = 0; b < n; b++) {
     let m = -1
-    for (let a = 0; a < N; a++) if (batch.masks[b * N + a]) m = Math.max(m, pay(b, a))
+    for (let a = 0; a < N; a++) if (batch.mask[b * N + a]) m = Math.max(m, pay(b, a))
     best[b] = m
   }
   return { batch, best, pay }

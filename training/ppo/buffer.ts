@@ -35,7 +35,7 @@ export class RolloutBuffer {
       planes: new Float32Array(n * shape.planeSize),
       entities: new Float32Array(n * shape.entitySize),
       globals: new Float32Array(n * shape.globals),
-      masks: new Uint8Array(n * shape.actions),
+      mask: new Uint8Array(n * shape.actions),
     }
     this.actions = new Int32Array(n)
     this.logp = new Float32Array(n)
@@ -62,7 +62,7 @@ export class RolloutBuffer {
     this.obs.planes.set(obs.planes.subarray(0, B * s.planeSize), i * s.planeSize)
     this.obs.entities.set(obs.entities.subarray(0, B * s.entitySize), i * s.entitySize)
     this.obs.globals.set(obs.globals.subarray(0, B * s.globals), i * s.globals)
-    this.obs.masks.set(obs.masks.subarray(0, B * s.actions), i * s.actions)
+    this.obs.mask.set(obs.mask.subarray(0, B * s.actions), i * s.actions)
     this.actions.set(act.actions.subarray(0, B), i)
     this.logp.set(act.logp.subarray(0, B), i)
     this.values.set(act.values.subarray(0, B), i)

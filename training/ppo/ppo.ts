@@ -84,7 +84,7 @@ export class PpoLearner {
       planes: new Float32Array(rows * s.planeSize),
       entities: new Float32Array(rows * s.entitySize),
       globals: new Float32Array(rows * s.globals),
-      masks: new Uint8Array(rows * s.actions),
+      mask: new Uint8Array(rows * s.actions),
       actions: new Int32Array(rows),
       oldLogp: new Float32Array(rows),
       adv: new Float32Array(rows),
@@ -132,7 +132,7 @@ export class PpoLearner {
           mb.planes.set(buf.obs.planes.subarray(k * s.planeSize, (k + 1) * s.planeSize), r * s.planeSize)
           mb.entities.set(buf.obs.entities.subarray(k * s.entitySize, (k + 1) * s.entitySize), r * s.entitySize)
           mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
-          mb.masks.set(buf.obs.masks.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
+          mb.mask.set(buf.obs.mask.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
           mb.actions[r] = buf.actions[k] as number
           mb.oldLogp[r] = buf.logp[k] as number
           mb.adv[r] = ((buf.advantages[k] as number) - mean) / std
@@ -182,7 +182,7 @@ export class PpoLearner {
     const stats = tf.tidy(() => {
       const obs = net.inputs(mb, rows)
       const b = {
-        mask: net.maskTensor(mb.masks, rows),
+        mask: net.maskTensor(mb.mask, rows),
         actions: tf.tensor1d(mb.actions.subarray(0, rows), 'int32'),
         oldLogp: tf.tensor1d(mb.oldLogp.subarray(0, rows)),
         advantages: tf.tensor1d(mb.adv.subarray(0, rows)),

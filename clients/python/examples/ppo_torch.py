@@ -28,10 +28,14 @@ import torch.nn as nn  # noqa: E402
 from tercio_client import LocalServer, TercioVecEnv  # noqa: E402
 
 
-def flat(obs) -> np.ndarray:
-    """One feature vector per env: planes, entities and globals concatenated."""
+def flat(obs, features: str = "compact") -> np.ndarray:
+    """One feature vector per env. `compact`: entities, globals and the mask (a CPU-sized MLP input);
+    `all` adds the planes (C x rows x cols), ~8x wider."""
     n = obs["globals"].shape[0]
-    return np.concatenate([obs["planes"].reshape(n, -1), obs["entities"].reshape(n, -1), obs["globals"].reshape(n, -1)], axis=1)
+    parts = [obs["entities"].reshape(n, -1), obs["globals"].reshape(n, -1), obs["action_mask"].astype(np.float32)]
+    if features == "all":
+        parts.insert(0, obs["planes"].reshape(n, -1))
+    return np.concatenate(parts, axis=1)
 
 
 class Policy(nn.Module):
@@ -75,7 +79,9 @@ def main(argv=None) -> int:
     ap.add_argument("--clip", type=float, default=0.2)
     ap.add_argument("--ent", type=float, default=0.01)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--verbose", action="store_true", help="print where the time goes")
+    ap.add_argument("--features", choices=("compact", "all"), default="compact")
+    ap.add_argument("--threads", type=int, default=1, help="torch threads (1 leaves the other core to the server)")
     a = ap.parse_args(argv)
 
     torch.manual_seed(a.seed)
@@ -98,7 +104,7 @@ def main(argv=None) -> int:
 def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
     n, me = envs.num_envs, a.seat
     obs, infos = envs.reset(seed=a.seed)
-    n_in = flat(obs).shape[1]
+    n_in = flat(obs, a.features).shape[1]
     N = envs.spec.action_size
     net = Policy(n_in, N, a.hidden)
     opt = torch.optim.Adam(net.parameters(), lr=a.lr, eps=1e-5)
@@ -112,6 +118,7 @@ def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
         # credited to the learner's latest transition.
         X, M, A, LP, V, R, D, E = [], [], [], [], [], [], [], []
         last = np.full(n, -1)
+        t_env = 0.0
         wins = draws = losses = eps = 0
         ep_ret = []
         for _ in range(a.steps):
@@ -119,7 +126,7 @@ def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
             mine = infos["player"] == me
             actions = np.zeros(n, dtype=np.int64)
             if mine.any():
-                x = torch.as_tensor(flat(obs)[mine])
+                x = torch.as_tensor(flat(obs, a.features)[mine])
                 mk = torch.as_tensor(mask[mine].astype(bool))
                 with torch.no_grad():
                     dist, v = net(x, mk)
@@ -132,7 +139,9 @@ def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
                     R.append(0.0); D.append(False); E.append(i)
             for i in np.flatnonzero(~mine):
                 actions[i] = random_legal(rng, mask[i])
+            te = time.perf_counter()
             obs, _, term, trunc, infos = envs.step(actions)
+            t_env += time.perf_counter() - te
             r_me = infos["rewards"][:, me]
             for i in range(n):
                 if last[i] >= 0:
@@ -190,6 +199,8 @@ def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
                 nn.utils.clip_grad_norm_(net.parameters(), 0.5)
                 opt.step()
         dt = time.perf_counter() - t0
+        if a.verbose:
+            print(f"     time {dt:.2f} s: env steps {t_env:.2f} s, rest (policy, update) {dt - t_env:.2f} s")
         win = wins / eps if eps else float("nan")
         history.append(win)
         print(f"{it:>4} {total_steps:>9} {a.steps * n / dt:>8.0f} {eps:>8} {win:>6.2f} {draws / eps if eps else float('nan'):>6.2f} "

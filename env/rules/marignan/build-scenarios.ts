@@ -49,7 +49,7 @@ const places = [
 for (const p of places) for (const h of p.hexes) setT(h, p.kind)
 
 // The artillery mound in front of the vanguard (the seed's line-of-sight example has guns on elevated ground).
-for (const h of ['1412', '1512', '1513', '1413', '1612']) setE(h, 1)
+for (const h of ['1413', '1512', '1513', '1613']) setE(h, 1)
 
 // Roads: the Milan road enters at 1201 and runs south-east toward Marignano; a lane joins Zivido and Santa Brigida.
 function path(...waypoints: string[]): string[] {
@@ -73,8 +73,9 @@ for (let r = 1; r <= ROWS; r++) {
   }
 }
 hexsides.push({ hexes: ['0415', '0515'], feature: 'bridge' })
-for (const c of ['13', '14', '15', '16', '17']) {
-  const b = H(c + '11')
+// The entrenchments run along the north face of the gun line (its south/east side is the defended side, 12.4).
+for (const lab of ['1313', '1413', '1512', '1613', '1713']) {
+  const b = H(lab)
   const a = g.neighbors[b * 6 + 0] as number
   hexsides.push({ hexes: [L(a), L(b)], feature: 'fortification' })
 }

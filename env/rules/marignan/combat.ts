@@ -118,7 +118,7 @@ export function fireColumn(c: Ctx, strength: number): number {
 }
 
 export function shifts(m: number): [number, number] {
-  const sh = m >= 0 ? Math.floor(m / 2) : -Math.floor(-m / 2)
+  const sh = (m / 2) | 0 // toward zero; never -0
   return [sh, m - 2 * sh]
 }
 

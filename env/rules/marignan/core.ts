@@ -6,7 +6,7 @@
 import { roll } from '../../dice.ts'
 import { rot, SIDE_NAMES } from '../../hex/grid.ts'
 import type { Ctx, TypeStats } from './context.ts'
-import { HS_BRIDGE, HS_CANAL, HS_ROAD, stackOk } from './context.ts'
+import { HS_BRIDGE, HS_CANAL, HS_ROAD } from './context.ts'
 import { TERRAIN } from './tables.ts'
 import {
   F_CHARGE,
@@ -109,28 +109,57 @@ export function adjacentEnemy(c: Ctx, side: number, h: number): boolean {
   return false
 }
 
-/** Would the units of hex h plus unit u (type index ty) respect stacking? */
+/** Stacking counters for one hex (no allocation): cav, inf non-arquebusier, arquebusiers, art. */
+function stackFits(side: number, cav: number, pike: number, arq: number, art: number): boolean {
+  const n = cav + pike + arq + art
+  if (n <= 1) return true
+  if (side === SWISS) return cav === 0 && art === 0 && arq <= 1 && (arq === 1 ? pike <= 1 : pike <= 3)
+  if (cav > 0) return pike + arq + art === 0 && cav <= 2
+  return art <= 1 && pike + arq <= 2
+}
+
+/** Would the units of hex h plus unit u (type index ty) respect stacking (5.1, 5.2)? */
 export function canStack(c: Ctx, s: MState, u: number, h: number, ty = s.ty[u] as number): boolean {
   const side = c.uSide[u] as number
-  const tys: TypeStats[] = [c.types[ty] as TypeStats]
-  for (let v = c.head[h] as number; v >= 0; v = c.next[v] as number) {
-    if (v === u) continue
-    if (c.uSide[v] !== side) return false
-    tys.push(T(c, s, v))
+  let cav = 0
+  let pike = 0
+  let arq = 0
+  let art = 0
+  for (let v = c.head[h] as number, first = true; first || v >= 0; first = false) {
+    let t: TypeStats
+    if (first) t = c.types[ty] as TypeStats
+    else {
+      const w = v
+      v = c.next[v] as number
+      if (w === u) continue
+      if (c.uSide[w] !== side) return false
+      t = T(c, s, w)
+    }
+    if (t.cls === 0) cav++
+    else if (t.cls === 2) art++
+    else if (t.swissArq) arq++
+    else pike++
   }
-  return stackOk(side, tys)
+  return stackFits(side, cav, pike, arq, art)
 }
 
 export function stackLegal(c: Ctx, s: MState, h: number): boolean {
   const first = c.head[h] as number
   if (first < 0) return true
   const side = c.uSide[first] as number
-  const tys: TypeStats[] = []
+  let cav = 0
+  let pike = 0
+  let arq = 0
+  let art = 0
   for (let v = first; v >= 0; v = c.next[v] as number) {
     if (c.uSide[v] !== side) return false
-    tys.push(T(c, s, v))
+    const t = T(c, s, v)
+    if (t.cls === 0) cav++
+    else if (t.cls === 2) art++
+    else if (t.swissArq) arq++
+    else pike++
   }
-  return stackOk(side, tys)
+  return stackFits(side, cav, pike, arq, art)
 }
 
 // ---- movement costs (9, Terrain Table) ---------------------------------

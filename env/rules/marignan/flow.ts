@@ -135,9 +135,11 @@ function enterPhase(c: Ctx, s: MState, p: number, ev: Events): void {
       clearDone(c, s, s.active)
       break
     case P.retreat:
-    case P['defensive-fire']:
       clearDone(c, s, passive(s))
       s.gro = 0
+      break
+    case P['defensive-fire']:
+      clearDone(c, s, passive(s))
       break
     case P.melee:
       clearDone(c, s, s.active)
@@ -808,7 +810,8 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
       } else {
         const f = s.face[sel] as number
         const h = s.hex[sel] as number
-        for (const k of [rot(f, -1), f, rot(f, 1)]) {
+        for (let j = -1; j <= 1; j++) {
+          const k = rot(f, j)
           if (moveCost(c, s, sel, k) >= 0) set(HX + (c.grid.neighbors[h * 6 + k] as number))
         }
         if (s.mp >= 1) for (let d = 0; d < 6; d++) if (d !== f) set(CH + FACE0 + d)

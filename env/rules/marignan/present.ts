@@ -8,7 +8,7 @@ import { HS_CANAL, HS_FORT, HS_ROAD } from './context.ts'
 import { demoralised, heroicMask, lbl, leaderRange, onMap, sync, T, unitMorale } from './core.ts'
 import { decisionPlayer } from './flow.ts'
 import { fireValue, meleeValue } from './combat.ts'
-import { F_CHARGE, F_DONE, F_HEDGE, F_OOC, FRENCH, K, KINDS, L_DEAD, L_INJ, LSTATUS, PHASES, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, S_WAIT, STATUS, SWISS, type MEvent, type MState } from './state.ts'
+import { F_CHARGE, F_DONE, F_HEDGE, F_OOC, FRENCH, K, KINDS, L_DEAD, L_INJ, L_OK, LSTATUS, PHASES, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, S_WAIT, STATUS, SWISS, type MEvent, type MState } from './state.ts'
 
 export function viewOf(c: Ctx, s: MState): GameView {
   const units: UnitView[] = []
@@ -42,7 +42,7 @@ export function viewOf(c: Ctx, s: MState): GameView {
       side: c.lSide[l] as Player,
       role: sl?.role ?? 'corps',
       wing: w >= 0 ? (c.corpsIds[w] as string) : null,
-      hex: (s.lhex[l] as number) >= 0 && s.lst[l] !== L_DEAD ? lbl(c, s.lhex[l] as number) : null,
+      hex: (s.lhex[l] as number) >= 0 && (s.lst[l] === L_OK || s.lst[l] === L_INJ) ? lbl(c, s.lhex[l] as number) : null,
       removed: s.lst[l] === L_DEAD,
       status: LSTATUS[s.lst[l] as number] as string,
       injured: s.lst[l] === L_INJ,
@@ -282,9 +282,6 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
   E.fill(0)
   G.fill(0)
   const pl = ix.plane
-  const put = (name: number, h: number, v: number): void => {
-    P[name * N + h] = (P[name * N + h] as number) + v
-  }
   const pTerr = pl['terrain:clear'] as number
   const pElev = pl['elevation'] as number
   const pRoad = pl['road'] as number
@@ -314,9 +311,8 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
     P[pPlace * N + h] = (c.place[h] as number) >= 0 ? 1 : 0
   }
   for (const h of s.forts) P[pMark * N + h] = 1
-  const base = (own: boolean): number => pl[own ? 'own:cavalry' : 'enemy:cavalry'] as number
-  const ownBase = base(true)
-  const enBase = base(false)
+  const ownBase = pl['own:cavalry'] as number
+  const enBase = pl['enemy:cavalry'] as number
   // per-side block layout: 4 types, disordered, routed, 6 facings, hedgehog, charge, ooc, commander, zoc
   for (let u = 0; u < c.nU; u++) {
     if (!onMap(s, u)) continue
@@ -325,10 +321,10 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
     const h = s.hex[u] as number
     const t = T(c, s, u)
     const kind = t.cls === 0 ? 0 : t.cls === 2 ? 3 : t.fire[0] > 0 && t.melee[0] <= 2 ? 2 : 1
-    put(b + kind, h, 1 / 3)
+    P[(b + kind) * N + h] = (P[(b + kind) * N + h] as number) + 1 / 3
     const st = s.st[u] as number
-    if (st === S_DIS) put(b + 4, h, 1 / 3)
-    if (st === S_ROUT) put(b + 5, h, 1 / 3)
+    if (st === S_DIS) P[(b + 4) * N + h] = (P[(b + 4) * N + h] as number) + 1 / 3
+    if (st === S_ROUT) P[(b + 5) * N + h] = (P[(b + 5) * N + h] as number) + 1 / 3
     else P[(b + 6 + (s.face[u] as number)) * N + h] = 1
     const fl = s.fl[u] as number
     if (fl & F_HEDGE) P[(b + 12) * N + h] = 1
@@ -337,7 +333,7 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
   }
   for (let l = 0; l < c.nL; l++) {
     const h = s.lhex[l] as number
-    if (h < 0 || s.lst[l] === L_DEAD) continue
+    if (h < 0 || (s.lst[l] !== L_OK && s.lst[l] !== L_INJ)) continue
     P[((c.lSide[l] === player ? ownBase : enBase) + 15) * N + h] = 1
   }
   for (let h = 0; h < N; h++) {
@@ -385,7 +381,7 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
   for (let l = 0; l < c.nL; l++) {
     const o = (c.nU + l) * F
     const h = s.lhex[l] as number
-    const alive = s.lst[l] !== L_DEAD && h >= 0
+    const alive = (s.lst[l] === L_OK || s.lst[l] === L_INJ) && h >= 0
     E[o] = alive ? 1 : 0
     E[o + 1] = c.lSide[l] === player ? 1 : 0
     if (alive) {

@@ -71,6 +71,9 @@ const NUM_FIELDS = [
   'winner',
 ] as const
 
+/** Decision kinds whose legal actions include hexes (unit-action moves/leader destinations and hex targets). */
+const HEX_KINDS: readonly boolean[] = KINDS.map((k) => ['unit-action', 'fire-target', 'withdraw-hex', 'attack-target', 'reaction-target'].includes(k))
+
 export function makeEngine(ctx: Ctx): PiwamEngine {
   const sc = ctx.scenario
   const layout = makeLayout(CHOICES, ctx.wId, [...ctx.uId, ...ctx.lId], ctx.grid)
@@ -152,6 +155,7 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
     mask.fill(0)
     if (s.winner >= 0) return 0
     R.sync(s)
+    R.cmdWing = -1
     const p = s.player
     let c = 0
     switch (s.kind) {
@@ -183,7 +187,7 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
           if (s.lState[j] !== LS_IN || ctx.lSide[j] !== p) continue
           if (ctx.lArmy[j]) {
             if ((s.lFlags[j]! & L_ACTED) === 0 && R.leaderDests(s, j, null, ctx.tables.leaders.movement, -1) > 0) mask[offU + n + j] = 1
-          } else if (s.wCmd[w] === j && s.wOrder[w] !== 0 && (s.lFlags[j]! & (L_MOVED | L_AIDED)) === 0 && R.leaderDests(s, j, null, ctx.tables.leaders.movement, -1) > 0) mask[offU + n + j] = 1
+          } else if (s.wCmd[w] === j && (s.wOrder[w] !== 0 || !R.withWing(s, j)) && (s.lFlags[j]! & (L_MOVED | L_AIDED)) === 0 && R.leaderDests(s, j, null, ctx.tables.leaders.movement, -1) > 0) mask[offU + n + j] = 1
         }
         break
       }
@@ -269,8 +273,11 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
         mask[offC + C.no] = 1
         break
     }
+    R.cmdWing = -1
+    // count only the segments the kinds write (choices + wings + units are few; hexes only when a kind targets hexes)
     c = 0
-    for (let i = 0; i < mask.length; i++) c += mask[i]!
+    const end = HEX_KINDS[s.kind] ? mask.length : offH
+    for (let i = 0; i < end; i++) c += mask[i]!
     return c
   }
 
@@ -666,7 +673,7 @@ function setupState(ctx: Ctx, R: Rules, s: PiwamState, start: unknown): TercioEr
   const bad = (m: string, path: string) => err('FIXTURE_INVALID', `start.${path}: ${m}`, path)
   if (typeof start !== 'object' || start === null || Array.isArray(start)) return bad('must be an object', '')
   const o = start as Record<string, unknown>
-  const allowed = ['turn', 'finished', 'bypassed', 'noContinue', 'orders', 'firedArtillery', 'chooser', 'activate']
+  const allowed = ['turn', 'finished', 'noContinue', 'orders', 'firedArtillery', 'chooser', 'activate']
   for (const k of Object.keys(o)) if (!allowed.includes(k) && !k.startsWith('$')) return bad(`unknown field (allowed: ${allowed.join(', ')})`, k)
   const wingList = (k: string): number[] | TercioError => {
     const v = o[k]

@@ -68,7 +68,6 @@ export class Rules {
   readonly tmpUnits: Int32Array
   readonly tmpLeaders: Int32Array
   readonly parsed: CcResult[]
-  readonly wOrderAt: Uint8Array
   readonly carried: Int32Array
   private readonly coneCache = new Map<number, Int32Array>()
   private readonly losCache = new Map<number, Int32Array>()
@@ -90,7 +89,6 @@ export class Rules {
     this.tmpUnits = new Int32Array(ctx.n + 4)
     this.tmpLeaders = new Int32Array(ctx.m + 4)
     this.parsed = ctx.tables.closeCombat.results.map((r) => parseResult(r) as CcResult)
-    this.wOrderAt = new Uint8Array(ctx.w)
     this.carried = new Int32Array(ctx.m + 1)
   }
 
@@ -215,7 +213,11 @@ export class Rules {
   }
 
   /** Fills this.cmd with the units of `side` in command of wing w's commander (2.3). */
+  /** Wing whose command is in this.cmd (memo valid while the state does not change; -1 none). */
+  cmdWing = -1
   commandOf(s: PiwamState, w: number): void {
+    if (this.cmdWing === w) return
+    this.cmdWing = w
     const n = this.ctx.n
     this.cmd.fill(0)
     const ch = this.wingCmdHex(s, w)
@@ -365,7 +367,6 @@ export class Rules {
     const key = h * 6 + f
     let c = this.coneCache.get(key)
     if (!c) {
-      const g = this.ctx.grid
       const out: number[] = []
       const max = this.ctx.tables.artilleryRange.maxRange
       for (let t = 0; t < this.size; t++) {
@@ -376,7 +377,6 @@ export class Rules {
       out.sort((a, b) => this.dist(h, a) - this.dist(h, b) || a - b)
       c = Int32Array.from(out)
       this.coneCache.set(key, c)
-      void g
     }
     return c
   }
@@ -560,8 +560,6 @@ export class Rules {
         }
       }
       if (pick < 0) return this.unableToRetreat(s, u, inCombat)
-      const other = this.otherAt(pick, -1)
-      void other
       const a = this.occ0[pick]! - 1
       if (a >= 0 && this.ctx.uType[a] === T_ART && this.ctx.uType[u] !== T_ART) this.eliminate(s, a, 'retreated through')
       const from = h
@@ -1037,6 +1035,15 @@ export class Rules {
     this.trigger(s, u, TR_FIRED | (this.ctx.uType[u] === T_ART ? 0 : TR_MP), t)
   }
 
+  /** Is wing leader j stacked with a unit of his wing? (Under Charge he moves only with it, unless left alone.) */
+  withWing(s: PiwamState, j: number): boolean {
+    const h = s.lHex[j]!
+    if (h < 0) return false
+    const a = this.occ0[h]! - 1
+    const b = this.occ1[h]! - 1
+    const w = this.ctx.lWing[j]!
+    return (a >= 0 && this.ctx.uWing[a] === w) || (b >= 0 && this.ctx.uWing[b] === w)
+  }
   /** Leader destinations: a hex within leader movement (in hexes; leaders ride) holding a unit of his
    *  command (wing commander: his wing; army commander: his side). Withdrawal: any hex farther from the trigger. */
   leaderDests(s: PiwamState, j: number, mask: Uint8Array | null, mp: number, withdrawFrom: number): number {

@@ -280,11 +280,13 @@ export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out
   // in-command of own units: one pass per own wing
   const own = player
   R.reach.fill(0)
+  R.cmdWing = -1
   for (let w = 0; w < ctx.w; w++) {
     if (ctx.wSide[w] !== own) continue
     R.commandOf(s, w)
     for (let u = 0; u < ctx.n; u++) if (R.cmd[u] && ctx.uWing[u] === w && s.uHex[u]! >= 0) R.reach[s.uHex[u]!] = 1
   }
+  R.cmdWing = -1
   const ncol = Math.max(1, g.cols - 1)
   const nrow = Math.max(1, g.rows - 1)
   const F = ENTITY.length

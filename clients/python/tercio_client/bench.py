@@ -1,0 +1,70 @@
+"""Steps/s of a TercioVecEnv over the bridge, with uniformly random legal actions.
+
+    python3 -m tercio_client.bench --url ws://127.0.0.1:8765 --num-envs 64 --seconds 5 [--json]
+
+bench/bridge.ts runs this next to the same envs stepped in-process.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+from .vec_env import TercioVecEnv
+
+
+def random_legal_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """One uniformly random legal action per row, vectorised (no Python loop over envs)."""
+    r = rng.random(masks.shape) * masks
+    return r.argmax(axis=1)
+
+
+def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmup: int, token: str = "") -> dict:
+    env = TercioVecEnv(scenario, num_envs, url, token=token, seed=seed, client_name="tercio_client.bench")
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    for _ in range(warmup):
+        obs, *_ = env.step(random_legal_batch(rng, obs["action_mask"]))
+    t_env = 0.0
+    batches = episodes = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        acts = random_legal_batch(rng, obs["action_mask"])
+        ts = time.perf_counter()
+        obs, _, term, trunc, _ = env.step(acts)
+        t_env += time.perf_counter() - ts
+        batches += 1
+        episodes += int((term | trunc).sum())
+    wall = time.perf_counter() - t0
+    env.close()
+    return {
+        "num_envs": num_envs,
+        "batches": batches,
+        "env_steps": batches * num_envs,
+        "seconds": wall,
+        "steps_per_s": batches * num_envs / wall,
+        "ms_per_batch": 1000 * t_env / max(1, batches),
+        "episodes": episodes,
+    }
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--url", required=True)
+    ap.add_argument("--token", default="")
+    ap.add_argument("--scenario", default="piwam-training")
+    ap.add_argument("--num-envs", type=int, default=64)
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--warmup", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    r = run(a.url, a.scenario, a.num_envs, a.seconds, a.seed, a.warmup, a.token)
+    print(json.dumps(r) if a.json else f"{r['steps_per_s']:.0f} env steps/s ({r['num_envs']} envs, {r['ms_per_batch']:.2f} ms/batch)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
