@@ -2,8 +2,9 @@
 import type { RulesetModule } from '../core/types.ts'
 import { err, fail, ok, type Result } from '../core/types.ts'
 import { piwam } from './piwam/index.ts'
+import { marignan } from './marignan/index.ts'
 
-export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam }
+export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam, marignan }
 
 export function getRuleset(id: string): Result<RulesetModule> {
   const r = RULESETS[id]

@@ -7,6 +7,8 @@ import type { Scenario } from './types.ts'
 import training from './scenarios/piwam-training.json' with { type: 'json' }
 import coutras from './scenarios/coutras-1587.json' with { type: 'json' }
 import ivry from './scenarios/ivry-1590.json' with { type: 'json' }
+import marignanDay1 from './scenarios/marignan-1515-first-day.json' with { type: 'json' }
+import marignanDays2 from './scenarios/marignan-1515-two-days.json' with { type: 'json' }
 
 export interface BuiltinInfo {
   readonly id: string
@@ -20,6 +22,8 @@ const RAW: Readonly<Record<string, unknown>> = {
   'piwam-training': training,
   'coutras-1587': coutras,
   'ivry-1590': ivry,
+  'marignan-1515-first-day': marignanDay1,
+  'marignan-1515-two-days': marignanDays2,
 }
 
 export const DEFAULT_SCENARIO = 'piwam-training'

@@ -160,7 +160,7 @@ add({
     'hex:0505',
     'unit:F-G2',
     'hex:0505',
-    { expect: { units: { 'F-G1': { hex: '0506' }, 'F-G2': { hex: '0505', charge: true } }, decision: { player: 0, kind: 'hedgehog', legal: ['choice:hedgehog', 'choice:test'] } } },
+    { expect: { units: { 'F-G1': { hex: '0506' }, 'F-G2': { hex: '0505', charge: true } }, decision: { player: 0, kind: 'hedgehog', subject: 'S-P1', legal: ['choice:hedgehog', 'choice:test'] } } },
     'choice:hedgehog',
     { expect: { units: { 'S-P1': { status: 'disordered', hedgehog: false } } } },
     'unit:LF2',
@@ -360,7 +360,7 @@ add({
   leaders: [{ id: 'LF1', hex: '0505' }],
   start: { phase: 'melee', active: 'swiss', leaders: { LF1: { status: 'injured' } } },
   dice: [6, 4],
-  actions: ['hex:0505', 'unit:S-P1', 'unit:S-P2', 'unit:S-P3', 'choice:attack', { expect: { decision: { player: 0, kind: 'advance' } } }, 'choice:end', { expect: { decision: { player: 1, kind: 'successor', legal: ['unit:LF2', 'unit:LK'] } } }, 'unit:LF2'],
+  actions: ['hex:0505', 'unit:S-P1', 'unit:S-P2', 'unit:S-P3', 'choice:attack', { expect: { decision: { player: 0, kind: 'advance' } } }, 'choice:end', { expect: { decision: { player: 1, kind: 'successor', subject: 'F1', legal: ['unit:LF2', 'unit:LK'] } } }, 'unit:LF2'],
   expect: {
     events: [
       { type: 'melee', odds: '6/1', column: '6/1', modifier: 1, die: 6, result: '-|****' },

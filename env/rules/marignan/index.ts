@@ -11,7 +11,7 @@ import type { Scenario } from '../../scenario/types.ts'
 import { buildContext, stackOk, type Ctx, type TypeStats } from './context.ts'
 import { demoralisedFrench, onMap, sync, T, touch } from './core.ts'
 import { applyAction, decisionPlayer, legalMask, settle, startPhase } from './flow.ts'
-import { asciiOf, describeEvent, encIndex, encodeInto, materialOf, obsSpecOf, selId, viewOf } from './present.ts'
+import { asciiOf, describeEvent, encIndex, encodeInto, materialOf, obsSpecOf, selId, subjectOf, viewOf } from './present.ts'
 import { CHOICES, F_CHARGE, F_HEDGE, F_OOC, FRENCH, KINDS, L_DEAD, L_INJ, L_OK, L_WAIT, LSTATUS, P, PHASES, QW, S_ROUT, S_WAIT, STATUS, SWISS, type MEvent, type MState } from './state.ts'
 
 export type { MState, MEvent } from './state.ts'
@@ -318,8 +318,10 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     },
     decision(s: MState) {
       if (s.dk < 0 || s.over) return null
-      const d = { player: decisionPlayer(c, s), kind: KINDS[s.dk] as string }
-      return s.sel >= 0 ? { ...d, subject: selId(c, s) } : d
+      const player = decisionPlayer(c, s)
+      const kind = KINDS[s.dk] as string
+      const subject = subjectOf(c, s)
+      return subject === null ? { player, kind } : { player, kind, subject }
     },
     legal(s: MState, mask: Uint8Array): number {
       return legalMask(c, s, mask)

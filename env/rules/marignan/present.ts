@@ -64,7 +64,7 @@ export function viewOf(c: Ctx, s: MState): GameView {
   return {
     turn: s.turn,
     phase: PHASES[s.phase] as string,
-    decision: s.dk < 0 ? null : { player: decisionPlayer(c, s), kind: KINDS[s.dk] as string, ...(s.sel >= 0 ? { subject: selId(c, s) } : {}) },
+    decision: s.dk < 0 ? null : { player: decisionPlayer(c, s), kind: KINDS[s.dk] as string, ...(subjectOf(c, s) !== null ? { subject: subjectOf(c, s) as string } : {}) },
     units,
     leaders,
     wings,
@@ -74,6 +74,18 @@ export function viewOf(c: Ctx, s: MState): GameView {
     captured: c.placeNames.filter((_, i) => s.cap & (1 << i)),
     fortifications: s.forts.map((h) => lbl(c, h)),
   }
+}
+
+/** What the current decision is about: the selected unit, the committed stack's first unit, the corps needing a successor. */
+export function subjectOf(c: Ctx, s: MState): string | null {
+  if (s.sel >= 0) return selId(c, s)
+  if (s.dk === K.hedgehog) {
+    sync(c, s)
+    const u = c.head[s.q[1] as number] as number
+    return u >= 0 ? (c.unitIds[u] as string) : null
+  }
+  if (s.dk === K.successor) return c.corpsIds[s.q[1] as number] ?? null
+  return null
 }
 
 export function selId(c: Ctx, s: MState): string {
@@ -424,5 +436,4 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
   let waiting = 0
   for (let u = 0; u < c.nU; u++) if (s.st[u] === S_WAIT) waiting++
   G[gl['swiss-waiting'] as number] = waiting / Math.max(1, c.nU)
-  void K
 }

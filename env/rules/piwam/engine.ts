@@ -281,6 +281,8 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
     return c
   }
 
+  // apply() reuses the mask of the last legal() call on the same state object at the same ply and roll
+  // count (the usual legal -> apply loop), so checking legality costs nothing extra there.
   const legal = (s: PiwamState, mask: Uint8Array): number => {
     const c = legalInto(s, mask)
     if (mask !== scratch) {
@@ -637,7 +639,10 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
     return m
   }
 
-  const setup = (s: PiwamState, start: unknown): TercioError | null => setupState(ctx, R, s, start)
+  const setup = (s: PiwamState, start: unknown): TercioError | null => {
+    cacheState = null // the state changes without a new ply: drop the cached mask
+    return setupState(ctx, R, s, start)
+  }
 
   const engine: PiwamEngine = {
     ruleset: 'piwam',
