@@ -261,7 +261,7 @@ function reorganisation(c: Ctx, s: MState, ev: Events): void {
     if (near < 4) continue
     if (!moraleTest(c, s, u, 0, 'rally', ev)) continue
     s.st[u] = S_DIS
-    touch(c)
+    alignFacing(c, s, u)
     if (ev) ev.push({ type: 'status-changed', unit: c.unitIds[u] as string, from: 'routed', to: 'disordered', why: 'rally' })
     if (side === FRENCH) moraleDelta(c, s, FRENCH, c.uCorps[u] as number, 1, `${c.unitIds[u]} rallied`, ev) // 8.2
   }
@@ -288,10 +288,22 @@ function nightAuto(c: Ctx, s: MState, ev: Events): void {
     if (!onMap(s, u) || s.st[u] === S_ORD) continue
     const was = s.st[u] as number
     s.st[u] = S_ORD
-    touch(c)
+    if (was === S_ROUT) alignFacing(c, s, u)
     if (ev) ev.push({ type: 'status-changed', unit: c.unitIds[u] as string, from: was === S_ROUT ? 'routed' : 'disordered', to: 'ordered', why: 'night reorganisation' })
     if (was === S_ROUT && c.uSide[u] === FRENCH) moraleDelta(c, s, FRENCH, c.uCorps[u] as number, 1, `${c.unitIds[u]} back in order`, ev)
   }
+}
+
+/** A routed unit regaining a facing takes the facing of the stack it stands in (3). */
+function alignFacing(c: Ctx, s: MState, u: number): void {
+  touch(c)
+  sync(c, s)
+  for (let v = c.head[s.hex[u] as number] as number; v >= 0; v = c.next[v] as number)
+    if (v !== u && s.st[v] !== S_ROUT && c.uSide[v] === c.uSide[u]) {
+      s.face[u] = s.face[v] as number
+      break
+    }
+  touch(c)
 }
 
 // ---- moving a unit --------------------------------------------------------------------
