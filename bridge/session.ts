@@ -13,6 +13,7 @@ import { tercio } from '../proto/tercio.js'
 import { CLOSE, PROTOCOL_VERSION, type BridgeErrorCode } from './codes.ts'
 import { EnvSet, type BatchError } from './envset.ts'
 import { tokenMatches } from './token.ts'
+import { encodeBatchEnvelope } from './wire.ts'
 
 const pb = tercio.v1
 
@@ -222,7 +223,7 @@ export class Session {
     if (!(s instanceof EnvSet)) return s
     const bad = s.checkSeeds(m.seed, m.seeds)
     if (bad) return this.batchError(id, bad)
-    return this.send(id, { batch: s.reset(m.seed, m.seeds) })
+    return { bytes: encodeBatchEnvelope(id, s.reset(m.seed, m.seeds)) }
   }
 
   private step(id: number, m: tercio.v1.Step): Reply {
@@ -232,7 +233,7 @@ export class Session {
     if (bad) return this.batchError(id, bad)
     const r = s.step(m.actions)
     if ('code' in r) return this.batchError(id, r as BatchError)
-    return this.send(id, { batch: r })
+    return { bytes: encodeBatchEnvelope(id, r) }
   }
 
   private closeEnvs(id: number, m: tercio.v1.CloseEnvs): Reply {

@@ -8,6 +8,7 @@ import { fuzzCommand } from './commands/fuzz.ts'
 import { gymCommands } from './commands/gym.ts'
 import { playCommand } from './commands/play.ts'
 import { showCommand } from './commands/show.ts'
+import { viewCommands } from './commands/view.ts'
 import { CliError } from './io.ts'
 
 const mine = [playCommand, showCommand, conformanceCommand, fuzzCommand] as unknown as CommandModule[]
@@ -25,7 +26,7 @@ try {
   await yargs(hideBin(process.argv))
     .scriptName('tercio')
     .usage('$0 <command> [options]\n\nTercio: an RL environment for pike-and-shot hex wargames.')
-    .command([...mine, ...gymCommands])
+    .command([...mine, ...gymCommands, ...viewCommands])
     .demandCommand(1, 'Give a command (see the list above).')
     .strict()
     .recommendCommands()

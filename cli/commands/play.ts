@@ -1,17 +1,15 @@
-// `tercio play`: complete games between agents, one row per game.
+// `tercio play`: complete games between agents, one row per game; `--record DIR`
+// writes each game as a tercio-replay/1 file (verify with `tercio replay verify`).
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { DEFAULT_MAX_DECISIONS, playGame, type GameRecord, type PlayOptions } from '../../agents/play.ts'
-import { RandomAgent } from '../../agents/random.ts'
+import { AGENT_KIND_NAMES, agentNames, createAgent, makeAgent, parseAgentList } from '../../agents/registry.ts'
 import type { Agent } from '../../agents/types.ts'
-import type { Engine } from '../../env/core/types.ts'
+import type { Engine, Player } from '../../env/core/types.ts'
+import { ReplayRecorder } from '../../env/gym/replay.ts'
 import { CliError, loadEngine, parseCount, writeJson } from '../io.ts'
 import { Progress } from '../progress.ts'
 import { formatTable, thousands } from '../table.ts'
-
-/** Agents by name. `seed` seeds the agent's own generator (reset per game). */
-export const AGENTS: Record<string, (seed: number, engine: Engine) => Agent> = {
-  random: (seed) => new RandomAgent(seed),
-}
+import { writeReplayFile } from './gym.ts'
 
 interface Args {
   ruleset?: string
@@ -20,18 +18,64 @@ interface Args {
   games: string
   seed: number
   json?: string
+  record?: string
   maxDecisions: string
   quiet: boolean
 }
 
+function agentSpecs(spec: string) {
+  const list = parseAgentList(spec)
+  if (!list.ok) throw new CliError(`--agents: ${list.error.message}`)
+  if (list.value.length !== 2) throw new CliError(`--agents: expected two agents separated by a comma (e.g. random,heuristic), got "${spec}"`)
+  const names = agentNames(list.value)
+  return { specs: list.value, names }
+}
+
+/** The two agents of `--agents A,B` (built-in kinds; see makeAgentsAsync for ckpt:PATH). Seat i is seeded seed * 2 + i. */
 export function makeAgents(spec: string, seed: number, engine: Engine): [Agent, Agent] {
-  const names = spec.split(',').map((s) => s.trim())
-  if (names.length !== 2 || names.some((n) => n === '')) throw new CliError(`--agents: expected two agent names separated by a comma (e.g. random,random), got "${spec}"`)
-  return names.map((n, i) => {
-    const make = AGENTS[n]
-    if (!make) throw new CliError(`--agents: unknown agent "${n}" (known: ${Object.keys(AGENTS).join(', ')})`)
-    return make(seed * 2 + i, engine)
+  const { specs, names } = agentSpecs(spec)
+  return specs.map((sp, i) => {
+    const a = makeAgent(sp, engine, seed * 2 + i, names[i])
+    if (!a.ok) throw new CliError(`--agents: ${a.error.message}`)
+    return a.value
   }) as [Agent, Agent]
+}
+
+/** As makeAgents, for any agent kind including checkpoints. */
+export async function makeAgentsAsync(spec: string, seed: number, engine: Engine): Promise<[Agent, Agent]> {
+  const { specs, names } = agentSpecs(spec)
+  const out: Agent[] = []
+  for (let i = 0; i < 2; i++) {
+    const a = await createAgent(specs[i]!, engine, seed * 2 + i, names[i])
+    if (!a.ok) throw new CliError(`--agents: ${a.error.message}`)
+    out.push(a.value)
+  }
+  return out as [Agent, Agent]
+}
+
+/** Hooks that record every game of playMany as a replay file in `dir`; returns the hooks and the written paths. */
+export function replayRecorder(engine: Engine, agents: readonly [Agent, Agent], dir: string): { hooks: Pick<PlayOptions, 'onStep' | 'onGameEnd'> & { onGameStart(seed: number): void }; files: string[] } {
+  const files: string[] = []
+  let rec: ReplayRecorder | null = null
+  let seed = 0
+  return {
+    files,
+    hooks: {
+      onGameStart(s: number) {
+        seed = s
+        rec = new ReplayRecorder(engine, s, engine.init(s), { meta: { agents: agents.map((a) => a.name), recordedBy: 'tercio play' } })
+      },
+      onStep(info) {
+        rec?.push(info.action, info.player as Player, engine.hash(info.state))
+      },
+      onGameEnd(r) {
+        if (!rec) return
+        rec.finish(r.outcome)
+        files.push(writeReplayFile(dir, rec.replay({ seed, decisions: r.decisions })))
+        rec = null
+      },
+    },
+  }
 }
 
 export interface PlaySummary {
@@ -51,12 +95,14 @@ export function playMany(
   agents: [Agent, Agent],
   games: number,
   seed: number,
-  hooks: Pick<PlayOptions, 'onStep' | 'onGameEnd' | 'maxDecisions'> & { onGame?(g: number, r: GameRecord): void } = {},
+  hooks: Pick<PlayOptions, 'onStep' | 'onGameEnd' | 'maxDecisions'> & { onGame?(g: number, r: GameRecord): void; onGameStart?(seed: number): void } = {},
 ): { records: GameRecord[]; summary: PlaySummary } {
   const records: GameRecord[] = []
   const t0 = performance.now()
+  const { onGame: _g, onGameStart, ...play } = hooks
   for (let g = 0; g < games; g++) {
-    const r = playGame(engine, agents, { seed: seed + g, ...hooks })
+    onGameStart?.(seed + g)
+    const r = playGame(engine, agents, { seed: seed + g, ...play })
     if (!r.ok) {
       throw new CliError(`game ${g + 1} (seed ${seed + g}) failed after ${r.actions.length} decisions: ${r.error.code}: ${r.error.message}\nThis is an engine bug; reproduce with --seed ${seed + g} --games 1`, 1)
     }
@@ -95,22 +141,25 @@ export const playCommand: CommandModule<object, Args> = {
     y
       .option('ruleset', { type: 'string', describe: "ruleset id (default: the scenario's)" })
       .option('scenario', { type: 'string', describe: 'built-in scenario id or path to a scenario JSON file' })
-      .option('agents', { type: 'string', default: 'random,random', describe: `two agents, side 0 then side 1 (known: ${Object.keys(AGENTS).join(', ')})` })
+      .option('agents', { type: 'string', default: 'random,random', describe: `two agents, side 0 then side 1 (kinds: ${AGENT_KIND_NAMES.join(', ')}; e.g. heuristic, search:iters=200, ckpt:PATH)` })
       .option('games', { type: 'string', default: '10', describe: 'number of games' })
       .option('seed', { type: 'number', default: 1, describe: 'seed of game 1 (game g uses seed + g - 1)' })
       .option('json', { type: 'string', describe: 'write every game and the summary as JSON to FILE' })
+      .option('record', { type: 'string', describe: 'write each game as a tercio-replay/1 JSON file into folder DIR' })
       .option('max-decisions', { type: 'string', default: String(DEFAULT_MAX_DECISIONS), describe: 'a game longer than this is reported as an engine bug' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the summary' })
-      .example('$0 play --games 20 --seed 7', 'twenty random games on the default scenario') as unknown as Argv<Args>,
-  handler: (argv: ArgumentsCamelCase<Args>) => {
+      .example('$0 play --games 20 --seed 7', 'twenty random games on the default scenario')
+      .example('$0 play --agents heuristic,random --games 4 --record replays/', 'record four games as replays') as unknown as Argv<Args>,
+  handler: async (argv: ArgumentsCamelCase<Args>) => {
     const games = parseCount(argv.games, 'games')
     const maxDecisions = parseCount(argv.maxDecisions, 'max-decisions')
     if (!Number.isInteger(argv.seed) || argv.seed < 0) throw new CliError(`--seed: expected a non-negative whole number, got ${argv.seed}`)
     const engine = loadEngine(argv.ruleset, argv.scenario)
-    const agents = makeAgents(argv.agents, argv.seed, engine)
+    const agents = await makeAgentsAsync(argv.agents, argv.seed, engine)
     const sides = engine.scenario.sides.map((s) => s.name)
     const bar = games > 1 && !argv.quiet ? new Progress({ label: 'play', total: games, unit: 'games' }) : null
-    const { records, summary } = playMany(engine, agents, games, argv.seed, { maxDecisions, onGame: (g) => bar?.update(g + 1) })
+    const recorder = argv.record ? replayRecorder(engine, agents, argv.record) : null
+    const { records, summary } = playMany(engine, agents, games, argv.seed, { maxDecisions, onGame: (g) => bar?.update(g + 1), ...(recorder?.hooks ?? {}) })
     bar?.done()
     const winner = (r: GameRecord) => (r.outcome.winner === null ? 'draw' : `${r.outcome.winner} ${sides[r.outcome.winner] ?? ''}`.trim())
     if (!argv.quiet) {
@@ -130,6 +179,7 @@ export const playCommand: CommandModule<object, Args> = {
       ),
     )
     console.log(`endings: ${Object.entries(summary.reasons).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+    if (recorder) console.log(`recorded ${recorder.files.length} replay${recorder.files.length === 1 ? '' : 's'} in ${argv.record} (check with: tercio replay verify ${argv.record}/*.json)`)
     if (argv.json) {
       writeJson(argv.json, {
         ruleset: engine.ruleset,

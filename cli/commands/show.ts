@@ -4,12 +4,15 @@ import { actionText, parseAction } from '../../env/core/actions.ts'
 import type { BaseEvent } from '../../env/core/types.ts'
 import { CliError, loadEngine, writeJson } from '../io.ts'
 import { formatTable } from '../table.ts'
+import { renderSvg } from '../../env/render/svg.ts'
+import { writeFileSync } from 'node:fs'
 
 interface Args {
   ruleset?: string
   scenario?: string
   seed: number
   json?: string
+  svg?: string
   actions?: string
   legal: boolean
 }
@@ -23,6 +26,7 @@ export const showCommand: CommandModule<object, Args> = {
       .option('scenario', { type: 'string', describe: 'built-in scenario id or path to a scenario JSON file' })
       .option('seed', { type: 'number', default: 1, describe: 'game seed (initial rolls, e.g. initiative)' })
       .option('json', { type: 'string', describe: 'also write engine.view(state) as JSON to FILE' })
+      .option('svg', { type: 'string', describe: 'also write the position as an SVG picture to FILE (env/render/svg.ts)' })
       .option('actions', { type: 'string', describe: 'action texts to apply first, separated by spaces or commas (e.g. a fuzz recipe); their events are printed' })
       .option('legal', { type: 'boolean', default: false, describe: 'list the legal actions of the current decision' })
       .example('$0 show --scenario piwam-training', 'the default training battle')
@@ -76,5 +80,6 @@ export const showCommand: CommandModule<object, Args> = {
     }
     console.log(`turn ${view.turn}, phase ${view.phase}; ${d ? `to act: ${sideName(d.player)} (${d.kind}${d.subject ? ` ${d.subject}` : ''}), ${n} legal actions` : 'game over'}; action space ${engine.layout.size} ids`)
     if (argv.json) writeJson(argv.json, view)
+    if (argv.svg) writeFileSync(argv.svg, renderSvg(sc, view, { title: `seed ${argv.seed}${texts.length ? `, after ${texts.length} actions` : ''}` }) + '\n')
   },
 }

@@ -98,7 +98,7 @@ describe('session fuzz', () => {
       const r = s.handle(msg)
       const e = pb.Envelope.decode(r.bytes)
       expect(e.kind).toBeDefined()
-      if (e.error) codes.add(e.error.code)
+      if (e.error) codes.add(e.error.code ?? '')
       expect(s.envCount).toBeLessThanOrEqual(8)
     }
     expect(codes.has('INTERNAL')).toBe(false)

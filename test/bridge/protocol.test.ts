@@ -39,8 +39,8 @@ describe('handshake', () => {
     expect(w.kind).toBe('welcome')
     expect(w.welcome?.protocolVersion).toBe(1)
     expect(w.welcome?.capabilities).toContain('render:ascii')
-    expect(w.welcome?.rulesets.map((r) => r.id)).toContain('piwam')
-    expect(w.welcome?.scenarios.map((s) => s.id)).toContain(SC)
+    expect((w.welcome?.rulesets ?? []).map((r) => r.id)).toContain('piwam')
+    expect((w.welcome?.scenarios ?? []).map((s) => s.id)).toContain(SC)
     expect(w.welcome?.maxEnvs).toBe(64)
     c.close()
   })
@@ -137,7 +137,7 @@ describe('env sets', () => {
     expect(s?.planesShape).toEqual([...v.spec.planes.shape])
     expect(s?.channels).toEqual([...v.spec.planes.channels])
     expect(s?.actionSize).toBe(v.spec.actions.size)
-    expect(s?.segments.map((g) => g.texts.length)).toEqual(v.spec.actions.segments.map((g) => g.size))
+    expect((s?.segments ?? []).map((g) => (g.texts ?? []).length)).toEqual(v.spec.actions.segments.map((g) => g.size))
     expect(JSON.parse(s?.specJson ?? '{}')).toEqual(JSON.parse(JSON.stringify(v.spec)))
     c.close()
   })
@@ -236,7 +236,7 @@ describe('batches', () => {
     const b = (await c.request({ reset: { envSet: h, seed: 5 } })).batch
     expect(diff(a?.planes, b?.planes)).toBe('equal')
     const d = (await c.request({ reset: { envSet: h, seeds: [7, 6, 5] } })).batch
-    const ps = (a?.planes.length ?? 0) / 3
+    const ps = u8(a?.planes).length / 3
     expect(diff(u8(d?.planes).subarray(0, ps), u8(a?.planes).subarray(2 * ps, 3 * ps))).toBe('equal')
     expect((await c.request({ reset: { envSet: h, seeds: [1, 2] } })).error?.code).toBe('BATCH_LENGTH')
     expect((await c.request({ reset: { envSet: h, seed: 1, seeds: [1, 2, 3] } })).error?.code).toBe('BAD_REQUEST')
@@ -288,7 +288,7 @@ describe('batches', () => {
     expect((await b.request({ closeEnvs: { envSet: hb } })).error?.code).toBe('ENV_NOT_FOUND')
     expect((await b.request({ render: { envSet: ha, env: 0 } })).error?.code).toMatch(/ENV_NOT_FOUND/)
     // a's envs are where a left them.
-    const n = ra?.masks.length ? ra.masks.length / 2 : 1
+    const n = u8(ra?.masks).length / 2 || 1
     const act = chooser(1)(ra?.masks ?? new Uint8Array(), n, 2)
     expect((await a.request({ step: { envSet: ha, actions: act } })).kind).toBe('batch')
     a.close()
@@ -300,11 +300,11 @@ describe('batches', () => {
     const h = (await make(c, 2, { events: true })).envSpec?.envSet ?? 0
     let b = (await c.request({ reset: { envSet: h, seed: 1 } })).batch
     const pick = chooser(5)
-    const n = (b?.masks.length ?? 0) / 2
+    const n = u8(b?.masks).length / 2
     let texts = 0
     for (let t = 0; t < 10; t++) {
       b = (await c.request({ step: { envSet: h, actions: pick(b?.masks ?? new Uint8Array(), n, 2) } })).batch
-      for (const e of b?.events ?? []) texts += e.text.filter((s) => s.length > 0).length
+      for (const e of b?.events ?? []) texts += (e.text ?? []).filter((s) => s.length > 0).length
     }
     expect(texts).toBeGreaterThan(0)
     c.close()

@@ -1761,6 +1761,16 @@ add({
   expect: { turn: 2 },
 })
 
+add({
+  id: '3-rallied-unit-takes-stack-facing',
+  rule: '3, 2.1',
+  description: 'A routed unit has no facing; when it rallies in a stack it takes the facing of the units there.',
+  units: [fr('F-A1', 'aventuriers', '0507', 'N', { status: 'routed' }), fr('F-A2', 'aventuriers', '0507', 'NE'), sw('S-P1', 'swiss-pike', '0502')],
+  start: { phase: 'command', active: 'french' },
+  dice: [1, 1],
+  actions: [],
+  expect: { units: { 'F-A1': { status: 'disordered', facing: 'NE' } } },
+})
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },
   '8.1-swiss-army-demoralised': { army: 0 },

@@ -79,7 +79,7 @@ describe('masked sampling', () => {
   })
 
   it('an empty mask is a programmer error', () => {
-    expect(() => sampleMasked(new Float32Array(3), new Uint8Array(3), 1, 3, Math.random, false, makeSampleOut(1))).toThrow(/row 0 has no legal action/)
+    expect(() => sampleMasked(new Float32Array(3), new Uint8Array(3), 1, 3, mulberry32(0), false, makeSampleOut(1))).toThrow(/row 0 has no legal action/)
   })
 })
 

@@ -21,16 +21,18 @@ def random_legal_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarra
     return r.argmax(axis=1)
 
 
-def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmup: int, token: str = "") -> dict:
+def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmup: int, token: str = "", batches: int = 0) -> dict:
+    """Steps for `seconds`, or exactly `batches` batches when > 0 (after `warmup` batches)."""
     env = TercioVecEnv(scenario, num_envs, url, token=token, seed=seed, client_name="tercio_client.bench")
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     for _ in range(warmup):
         obs, *_ = env.step(random_legal_batch(rng, obs["action_mask"]))
     t_env = 0.0
+    limit = batches
     batches = episodes = 0
     t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    while (batches < limit) if limit > 0 else (time.perf_counter() - t0 < seconds):
         acts = random_legal_batch(rng, obs["action_mask"])
         ts = time.perf_counter()
         obs, _, term, trunc, _ = env.step(acts)
@@ -57,11 +59,12 @@ def main(argv=None) -> int:
     ap.add_argument("--scenario", default="piwam-training")
     ap.add_argument("--num-envs", type=int, default=64)
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--batches", type=int, default=0, help="step exactly this many batches (overrides --seconds)")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.url, a.scenario, a.num_envs, a.seconds, a.seed, a.warmup, a.token)
+    r = run(a.url, a.scenario, a.num_envs, a.seconds, a.seed, a.warmup, a.token, a.batches)
     print(json.dumps(r) if a.json else f"{r['steps_per_s']:.0f} env steps/s ({r['num_envs']} envs, {r['ms_per_batch']:.2f} ms/batch)")
     return 0
 

@@ -296,7 +296,8 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     if (ids.some((b) => uSide[b] !== uSide[a])) return fail(bad(`units[${a}].hex`, `hex ${grid.labels[h]} holds units of both armies (5)`))
     const tys = ids.map((b) => types[(uStart[b] as { ty: number }).ty] as TypeStats)
     if (!stackOk(uSide[a] as number, tys)) return fail(bad(`units[${a}].hex`, `hex ${grid.labels[h]}: ${ids.map((b) => sc.units[b]?.id).join(', ')} break the stacking limits (${uSide[a] === SWISS ? '5.1' : '5.2'})`))
-    const faces = new Set(ids.map((b) => (uStart[b] as { face: number }).face))
+    // routed units have no facing (3)
+    const faces = new Set(ids.filter((b) => (uStart[b] as { st: number }).st !== 2).map((b) => (uStart[b] as { face: number }).face))
     if (faces.size > 1) return fail(bad(`units[${a}].facing`, `hex ${grid.labels[h]}: stacked units must share one facing (3)`))
   }
   // leaders

@@ -1,0 +1,20 @@
+// Scripted (heuristic) agents by ruleset: piwam has its own player; every other
+// ruleset gets the generic one-step material lookahead.
+import type { Engine } from '../../env/core/types.ts'
+import type { Agent } from '../types.ts'
+import { GenericHeuristic } from './generic.ts'
+import { isPiwamEngine, PiwamHeuristic } from './piwam.ts'
+
+export interface HeuristicOptions {
+  /** Probability of a random legal action instead of the scripted one. */
+  epsilon?: number
+  name?: string
+}
+
+export function makeHeuristic(engine: Engine, seed = 0, o: HeuristicOptions = {}): Agent {
+  if (isPiwamEngine(engine)) return new PiwamHeuristic(engine, seed, o)
+  return new GenericHeuristic(seed, o.name === undefined ? {} : { name: o.name })
+}
+
+export { GenericHeuristic, reseedDice } from './generic.ts'
+export { PiwamHeuristic, isPiwamEngine } from './piwam.ts'

@@ -1,0 +1,183 @@
+// Agents by name, for the CLI, tournaments and training evaluation.
+//
+// A spec is `KIND` or `KIND:key=value[:key=value...]`, e.g. `random`,
+// `heuristic:epsilon=0.1`, `search:iters=200:depth=20`; `ckpt:PATH` loads a
+// trained policy from a checkpoint folder (everything after `ckpt:` is the path).
+// Lists of specs are comma-separated (`random,heuristic,search:iters=200`), so
+// parameters use `:` rather than commas. Every agent is seeded: the same spec,
+// engine and seed give the same agent.
+import type { Engine, ErrorCode, Result } from '../env/core/types.ts'
+import { err, fail, ok } from '../env/core/types.ts'
+import { makeHeuristic } from './heuristic/index.ts'
+import { RandomAgent } from './random.ts'
+import { SearchAgent } from './search.ts'
+import type { Agent } from './types.ts'
+
+export interface AgentSpec {
+  /** The spec as written (also the agent's display name). */
+  readonly text: string
+  readonly kind: AgentKindName
+  readonly params: Readonly<Record<string, string>>
+  /** ckpt: the checkpoint folder. */
+  readonly path?: string
+}
+
+/** Loads a policy agent from a checkpoint folder (async: TF.js initialises its backend). */
+export type PolicyLoader = (engine: Engine, path: string, seed: number, name: string) => Promise<Result<Agent>>
+
+/** core/types.ts has no agent error code yet (AGENT_INVALID is proposed); until then bad specs use this one. */
+export const AGENT_ERROR: ErrorCode = 'STATE_INVALID'
+
+export const POLICY_PENDING = 'policy agents need a checkpoint; see docs/training.md'
+
+// The policy module plugs in here (one line), e.g.
+//   let policyLoader: PolicyLoader = async (e, p, s, n) => (await import('./policy/agent.ts')).loadPolicyAgent(e, p, s, n)
+let policyLoader: PolicyLoader = async (_engine, path) => fail(err(AGENT_ERROR, `ckpt:${path}: ${POLICY_PENDING} (the policy agent is not available in this build)`))
+
+/** Replaces the checkpoint loader (the policy module, or tests). Returns the previous one. */
+export function setPolicyLoader(loader: PolicyLoader): PolicyLoader {
+  const old = policyLoader
+  policyLoader = loader
+  return old
+}
+
+interface Param {
+  readonly kind: 'int' | 'number' | 'enum'
+  readonly min?: number
+  readonly max?: number
+  readonly values?: readonly string[]
+  readonly describe: string
+}
+
+interface KindInfo {
+  readonly describe: string
+  readonly params: Readonly<Record<string, Param>>
+}
+
+export const AGENT_KINDS = {
+  random: { describe: 'uniformly random legal actions', params: {} },
+  heuristic: {
+    describe: 'scripted player that uses the rules (piwam: its own; other rulesets: one-step material lookahead)',
+    params: { epsilon: { kind: 'number', min: 0, max: 1, describe: 'probability of a random legal action' } },
+  },
+  search: {
+    describe: 'UCB1 rollouts over engine.clone with an iteration budget (deterministic under its seed)',
+    params: {
+      iters: { kind: 'int', min: 1, max: 1_000_000, describe: 'rollouts per decision' },
+      depth: { kind: 'int', min: 0, max: 1_000_000, describe: 'decisions per rollout before scoring by material' },
+      rollout: { kind: 'enum', values: ['heuristic', 'random'], describe: 'rollout policy' },
+      epsilon: { kind: 'number', min: 0, max: 1, describe: 'random-action probability of heuristic rollouts' },
+      c: { kind: 'number', min: 0, max: 100, describe: 'UCB1 exploration constant' },
+      candidates: { kind: 'int', min: 1, max: 10_000, describe: 'most actions searched per decision' },
+    },
+  },
+  ckpt: { describe: 'a trained TF.js policy: ckpt:PATH (a checkpoint folder)', params: {} },
+} as const satisfies Record<string, KindInfo>
+export type AgentKindName = keyof typeof AGENT_KINDS
+export const AGENT_KIND_NAMES = Object.keys(AGENT_KINDS) as AgentKindName[]
+
+const isKind = (k: string): k is AgentKindName => Object.hasOwn(AGENT_KINDS, k)
+
+/** Parses one agent spec; the error message names the spec and what is wrong with it. */
+export function parseAgentSpec(text: string): Result<AgentSpec> {
+  const t = text.trim()
+  const bad = (m: string) => fail<AgentSpec>(err(AGENT_ERROR, `agent "${t}": ${m}`))
+  if (t === '') return bad('empty agent spec')
+  const colon = t.indexOf(':')
+  const kind = colon < 0 ? t : t.slice(0, colon)
+  if (!isKind(kind)) return bad(`unknown agent "${kind}" (known: ${AGENT_KIND_NAMES.join(', ')}; e.g. search:iters=200, ckpt:PATH)`)
+  if (kind === 'ckpt') {
+    const path = colon < 0 ? '' : t.slice(colon + 1)
+    if (path === '') return bad('ckpt needs a checkpoint folder: ckpt:PATH')
+    return ok({ text: t, kind, params: {}, path })
+  }
+  const params: Record<string, string> = {}
+  const info: KindInfo = AGENT_KINDS[kind]
+  if (colon >= 0) {
+    for (const part of t.slice(colon + 1).split(':')) {
+      const m = /^([a-z]+)=(.+)$/.exec(part)
+      if (!m) return bad(`parameter "${part}" is not key=value`)
+      const key = m[1] as string
+      const value = m[2] as string
+      const p = info.params[key]
+      if (!p) {
+        const known = Object.keys(info.params)
+        return bad(`${kind} has no parameter "${key}"${known.length ? ` (parameters: ${known.join(', ')})` : ' (it takes none)'}`)
+      }
+      if (Object.hasOwn(params, key)) return bad(`parameter "${key}" given twice`)
+      if (p.kind === 'enum') {
+        if (!p.values?.includes(value)) return bad(`${key} must be one of ${p.values?.join(', ')}, got "${value}"`)
+      } else {
+        const x = Number(value)
+        if (!Number.isFinite(x) || (p.kind === 'int' && !Number.isInteger(x))) return bad(`${key} must be ${p.kind === 'int' ? 'a whole number' : 'a number'}, got "${value}"`)
+        if ((p.min !== undefined && x < p.min) || (p.max !== undefined && x > p.max)) return bad(`${key} must be in ${p.min}..${p.max}, got ${value}`)
+      }
+      params[key] = value
+    }
+  }
+  return ok({ text: t, kind, params })
+}
+
+/** Splits a comma-separated list of specs (ckpt paths may not contain commas). */
+export function parseAgentList(list: string): Result<AgentSpec[]> {
+  const out: AgentSpec[] = []
+  for (const part of list.split(',')) {
+    const r = parseAgentSpec(part)
+    if (!r.ok) return fail(r.error)
+    out.push(r.value)
+  }
+  return ok(out)
+}
+
+const num = (p: Readonly<Record<string, string>>, k: string): number | undefined => (p[k] === undefined ? undefined : Number(p[k]))
+
+/** Builds a built-in agent synchronously (random, heuristic, search); ckpt needs createAgent. */
+export function makeAgent(spec: AgentSpec | string, engine: Engine, seed: number, name?: string): Result<Agent> {
+  const sp = typeof spec === 'string' ? parseAgentSpec(spec) : ok(spec)
+  if (!sp.ok) return fail(sp.error)
+  const { kind, params, text } = sp.value
+  const label = name ?? text
+  switch (kind) {
+    case 'random':
+      return ok(new RandomAgent(seed, label))
+    case 'heuristic': {
+      const eps = num(params, 'epsilon')
+      return ok(makeHeuristic(engine, seed, eps === undefined ? { name: label } : { name: label, epsilon: eps }))
+    }
+    case 'search': {
+      const o: ConstructorParameters<typeof SearchAgent>[2] = { name: label }
+      const iters = num(params, 'iters')
+      const depth = num(params, 'depth')
+      const eps = num(params, 'epsilon')
+      const c = num(params, 'c')
+      const cand = num(params, 'candidates')
+      if (iters !== undefined) o.iters = iters
+      if (depth !== undefined) o.depth = depth
+      if (eps !== undefined) o.epsilon = eps
+      if (c !== undefined) o.c = c
+      if (cand !== undefined) o.maxCandidates = cand
+      if (params.rollout === 'random' || params.rollout === 'heuristic') o.rollout = params.rollout
+      return ok(new SearchAgent(engine, seed, o))
+    }
+    case 'ckpt':
+      return fail(err(AGENT_ERROR, `agent "${text}": a checkpoint agent loads asynchronously (use createAgent)`))
+  }
+}
+
+/** Builds any agent, including ckpt:PATH policies. */
+export async function createAgent(spec: AgentSpec | string, engine: Engine, seed: number, name?: string): Promise<Result<Agent>> {
+  const sp = typeof spec === 'string' ? parseAgentSpec(spec) : ok(spec)
+  if (!sp.ok) return fail(sp.error)
+  if (sp.value.kind === 'ckpt') return policyLoader(engine, sp.value.path ?? '', seed, name ?? sp.value.text)
+  return makeAgent(sp.value, engine, seed, name)
+}
+
+/** Display names for a list of specs: the spec text, with #2, #3... for repeats. */
+export function agentNames(specs: readonly AgentSpec[]): string[] {
+  const seen = new Map<string, number>()
+  return specs.map((s) => {
+    const k = (seen.get(s.text) ?? 0) + 1
+    seen.set(s.text, k)
+    return k === 1 ? s.text : `${s.text}#${k}`
+  })
+}

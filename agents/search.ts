@@ -1,0 +1,157 @@
+// Rollout search over engine.clone: at each decision with a real choice, a
+// UCB1 bandit over the legal actions spends an iteration budget on rollouts
+// (clone the state, re-seed its dice from the agent's own generator so the
+// search never sees the game's real future rolls, apply the candidate, play
+// on with the rollout policy for `depth` decisions or to the end) and scores
+// them by the outcome (±1) or, at the horizon, by the change in material.
+// The most visited action is played. With an iteration budget (not a clock)
+// the agent is deterministic under its seed.
+import seedrandom from 'seedrandom'
+import type { BaseState, Engine, Player } from '../env/core/types.ts'
+import { makeHeuristic, reseedDice } from './heuristic/index.ts'
+import { RandomAgent } from './random.ts'
+import { nthLegal, type Agent, type AgentContext } from './types.ts'
+
+export interface SearchOptions {
+  /** Rollouts per decision (default 48). */
+  iters?: number
+  /** Decisions played per rollout before scoring by material (default 40). */
+  depth?: number
+  /** Rollout policy: the scripted heuristic (with epsilon noise) or uniform random. */
+  rollout?: 'heuristic' | 'random'
+  /** Random-action probability of heuristic rollouts (default 0.1). */
+  epsilon?: number
+  /** UCB1 exploration constant (default 0.7; values are in [-1, 1]). */
+  c?: number
+  /** Most candidate actions searched: beyond it, the rollout policy's choice plus a random subset (default 12). */
+  maxCandidates?: number
+  name?: string
+}
+
+export const SEARCH_DEFAULTS = { iters: 48, depth: 40, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12 } as const
+
+export class SearchAgent implements Agent {
+  readonly name: string
+  readonly options: Required<Omit<SearchOptions, 'name'>>
+  private rng: seedrandom.PRNG
+  private readonly policy: Agent
+  private readonly mask: Uint8Array
+  private readonly cand: Int32Array
+  private readonly visits: Float64Array
+  private readonly sums: Float64Array
+  private readonly startMaterial: readonly [number, number]
+  private readonly rctx: { engine: Engine; state: BaseState; mask: Uint8Array; legalCount: number; player: Player }
+
+  constructor(
+    private readonly engine: Engine,
+    seed = 0,
+    o: SearchOptions = {},
+  ) {
+    this.options = {
+      iters: o.iters ?? SEARCH_DEFAULTS.iters,
+      depth: o.depth ?? SEARCH_DEFAULTS.depth,
+      rollout: o.rollout ?? SEARCH_DEFAULTS.rollout,
+      epsilon: o.epsilon ?? SEARCH_DEFAULTS.epsilon,
+      c: o.c ?? SEARCH_DEFAULTS.c,
+      maxCandidates: o.maxCandidates ?? SEARCH_DEFAULTS.maxCandidates,
+    }
+    if (!(this.options.iters >= 1) || !(this.options.depth >= 0) || !(this.options.maxCandidates >= 1)) {
+      throw new RangeError(`search agent: iters >= 1, depth >= 0 and maxCandidates >= 1 required (got ${JSON.stringify(this.options)})`)
+    }
+    this.name = o.name ?? 'search'
+    this.rng = seedrandom.xor128(`search:${seed}`)
+    this.policy = this.options.rollout === 'random' ? new RandomAgent(seed) : makeHeuristic(engine, seed, { epsilon: this.options.epsilon })
+    this.mask = new Uint8Array(engine.layout.size)
+    const k = this.options.maxCandidates
+    this.cand = new Int32Array(k)
+    this.visits = new Float64Array(k)
+    this.sums = new Float64Array(k)
+    const m = engine.material(engine.init(0))
+    this.startMaterial = [Math.max(1e-9, m[0]), Math.max(1e-9, m[1])]
+    this.rctx = { engine, state: engine.init(0), mask: this.mask, legalCount: 0, player: 0 }
+  }
+
+  reset(seed: number): void {
+    this.rng = seedrandom.xor128(`search:${seed}`)
+    this.policy.reset?.(seed ^ 0x5eed)
+  }
+
+  act(ctx: AgentContext): number {
+    if (ctx.legalCount === 1) return nthLegal(ctx.mask, 0)
+    const { iters, c } = this.options
+    const nc = this.candidates(ctx)
+    this.visits.fill(0)
+    this.sums.fill(0)
+    for (let it = 0; it < iters; it++) {
+      let k = it
+      if (it >= nc) {
+        // UCB1 once every candidate has one rollout
+        let best = -Infinity
+        const lt = Math.log(it)
+        for (let i = 0; i < nc; i++) {
+          const v = this.visits[i]!
+          const ucb = this.sums[i]! / v + c * Math.sqrt(lt / v)
+          if (ucb > best) {
+            best = ucb
+            k = i
+          }
+        }
+      }
+      this.visits[k] = this.visits[k]! + 1
+      this.sums[k] = this.sums[k]! + this.rollout(ctx.state, this.cand[k]!, ctx.player)
+    }
+    let bk = 0
+    for (let i = 1; i < nc; i++) {
+      const vi = this.visits[i]!
+      const vb = this.visits[bk]!
+      if (vi > vb || (vi === vb && this.sums[i]! / vi > this.sums[bk]! / vb)) bk = i
+    }
+    return this.cand[bk]!
+  }
+
+  /** Fills this.cand with the actions to search; returns how many. */
+  private candidates(ctx: AgentContext): number {
+    const max = this.options.maxCandidates
+    if (ctx.legalCount <= max) {
+      let n = 0
+      for (let i = 0; i < ctx.mask.length && n < max; i++) if (ctx.mask[i] === 1) this.cand[n++] = i
+      return n
+    }
+    // too many (e.g. withdrawal hexes): the policy's own choice plus an evenly spread random subset
+    this.cand[0] = this.policy.act(ctx)
+    let n = 1
+    const start = Math.floor(this.rng() * ctx.legalCount)
+    for (let i = 0; n < max && i < ctx.legalCount; i++) {
+      const a = nthLegal(ctx.mask, (start + Math.floor((i * ctx.legalCount) / (max - 1))) % ctx.legalCount)
+      let dup = false
+      for (let j = 0; j < n; j++) if (this.cand[j] === a) dup = true
+      if (!dup) this.cand[n++] = a
+    }
+    return n
+  }
+
+  /** One rollout after action a from state; value in [-1, 1] for `me`. */
+  private rollout(state: BaseState, a: number, me: Player): number {
+    const e = this.engine
+    const s = e.clone(state)
+    reseedDice(s, this.rng)
+    if (e.apply(s, a)) return -1
+    const ctx = this.rctx
+    ctx.state = s
+    for (let d = 0; d < this.options.depth; d++) {
+      const dec = e.decision(s)
+      if (dec === null) break
+      const n = e.legal(s, this.mask)
+      if (n <= 0) break
+      ctx.legalCount = n
+      ctx.player = dec.player
+      if (e.apply(s, this.policy.act(ctx))) break
+    }
+    const out = e.outcome(s)
+    if (out) return out.winner === null ? 0 : out.winner === me ? 1 : -1
+    const m = e.material(s)
+    const sm = this.startMaterial
+    // remaining fraction of my army minus the enemy's: in [-1, 1], 0 = even trade
+    return Math.max(-1, Math.min(1, m[me] / sm[me] - m[1 - me]! / sm[1 - me]!)) * 0.9
+  }
+}

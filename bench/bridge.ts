@@ -1,0 +1,135 @@
+// Bridge throughput: env steps/s seen by the Python vector client over loopback
+// against the same envs (same scenario, count and seeds, uniformly random legal
+// actions) stepped in-process by VecEnv, side by side in one run. Rounds
+// alternate in-process / bridge so that a change in machine load hits both.
+//
+//   npx tsx bench/bridge.ts [--scenario piwam-training] [--envs 64] [--batches 200] [--rounds 3] [--json FILE]
+//
+// Needs Debian's /usr/bin/python3 with python3-numpy, -protobuf, -websockets (scripts/setup-python.sh).
+
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { startServer } from '../bridge/server.ts'
+import { bindEngine } from '../env/gym/make.ts'
+import { VecEnv } from '../env/gym/vec.ts'
+import { formatTable } from '../cli/table.ts'
+import { machine } from './bench.ts'
+
+const PY = process.env.TERCIO_PYTHON ?? '/usr/bin/python3'
+const CLIENT_DIR = fileURLToPath(new URL('../clients/python/', import.meta.url))
+
+interface Round {
+  round: number
+  seed: number
+  inProcessStepsPerSec: number
+  bridgeStepsPerSec: number
+  bridgeMsPerBatch: number
+  ratio: number
+}
+
+/** In-process: VecEnv with the same seeds, uniformly random legal actions (a seeded LCG). */
+function inProcess(envs: VecEnv, batches: number, warmup: number, seed: number): number {
+  const n = envs.num
+  const size = envs.spec.mask.shape[0]
+  const actions = new Int32Array(n)
+  let s = seed >>> 0 || 1
+  let r = envs.reset({ seed })
+  const pick = () => {
+    const m = r.obs.mask
+    for (let i = 0; i < n; i++) {
+      let c = 0
+      for (let a = 0; a < size; a++) c += m[i * size + a] as number
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+      let k = s % c
+      for (let a = 0; a < size; a++)
+        if (m[i * size + a] && k-- === 0) {
+          actions[i] = a
+          break
+        }
+    }
+  }
+  for (let t = 0; t < warmup; t++) {
+    pick()
+    r = envs.step(actions)
+  }
+  const t0 = performance.now()
+  for (let t = 0; t < batches; t++) {
+    pick()
+    r = envs.step(actions)
+  }
+  return (n * batches) / ((performance.now() - t0) / 1000)
+}
+
+function python(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(PY, args, { cwd: CLIENT_DIR })
+    let out = ''
+    let err = ''
+    p.stdout.on('data', (d) => (out += d))
+    p.stderr.on('data', (d) => (err += d))
+    p.on('error', reject)
+    p.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${PY} ${args.join(' ')} exited ${code}: ${err}`))))
+  })
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      scenario: { type: 'string', default: 'piwam-training' },
+      envs: { type: 'string', default: '64' },
+      batches: { type: 'string', default: '200' },
+      warmup: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+      seed: { type: 'string', default: '1' },
+      json: { type: 'string' },
+    },
+  })
+  const scenario = values.scenario as string
+  const num = Number(values.envs)
+  const batches = Number(values.batches)
+  const warmup = Number(values.warmup)
+  const rounds = Number(values.rounds)
+  const seed0 = Number(values.seed)
+  const engine = bindEngine(undefined, scenario)
+  if (!engine.ok) throw new Error(`${engine.error.code}: ${engine.error.message}`)
+  const server = await startServer({ port: 0 })
+  const results: Round[] = []
+  console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, server ${server.url}`)
+  try {
+    for (let k = 0; k < rounds; k++) {
+      const seed = seed0 + 1000 * k
+      const local = inProcess(new VecEnv(engine.value, { num }), batches, warmup, seed)
+      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, '--num-envs', String(num), '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json'])
+      const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number }
+      const row: Round = { round: k + 1, seed, inProcessStepsPerSec: local, bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, ratio: py.steps_per_s / local }
+      results.push(row)
+      console.error(`  round ${k + 1}: in-process ${local.toFixed(0)} steps/s, bridge ${py.steps_per_s.toFixed(0)} steps/s (${(100 * row.ratio).toFixed(0)}%)`)
+    }
+  } finally {
+    await server.close()
+  }
+  const sum = (f: (r: Round) => number) => results.reduce((a, r) => a + f(r), 0)
+  // Totals weight every round by its steps: harmonic means of the rates.
+  const steps = num * batches
+  const local = (steps * results.length) / sum((r) => steps / r.inProcessStepsPerSec)
+  const bridge = (steps * results.length) / sum((r) => steps / r.bridgeStepsPerSec)
+  const fmt = (x: number) => x.toFixed(0)
+  console.log(
+    formatTable(
+      ['round', 'seed', 'in-process steps/s', 'bridge steps/s', 'bridge ms/batch', 'bridge / in-process'],
+      [
+        ...results.map((r) => [String(r.round), String(r.seed), fmt(r.inProcessStepsPerSec), fmt(r.bridgeStepsPerSec), r.bridgeMsPerBatch.toFixed(1), `${(100 * r.ratio).toFixed(0)}%`]),
+        ['all', '', fmt(local), fmt(bridge), '', `${((100 * bridge) / local).toFixed(0)}%`],
+      ],
+    ),
+  )
+  const m = machine()
+  console.log(`target: bridge >= 50% of in-process with ${num} envs per batch: ${bridge >= 0.5 * local ? 'met' : 'NOT met'}; load average ${m.load.map((x) => x.toFixed(1)).join(' ')} on ${m.cores} cores`)
+  if (values.json) {
+    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/1', scenario, envs: num, batches, warmup, rounds: results, inProcessStepsPerSec: local, bridgeStepsPerSec: bridge, ratio: bridge / local, machine: m }, null, 2) + '\n')
+  }
+}
+
+await main()

@@ -1,0 +1,410 @@
+// SVG picture of a position: a pure function of (scenario, GameView) with no
+// DOM, used by `tercio show --svg`, the web viewer and the README picture.
+// Geometry follows env/hex/grid.ts: flat-topped hexes, odd 0-based columns
+// half a hex lower, sides 0..5 = N NE SE S SW NW, vertices 0..5 = NE E SE SW W
+// NW. Output is deterministic (fixed decimals, scenario order) so it can be
+// compared in tests and diffed in git.
+//
+// Every hex carries data-hex="CCRR", every counter data-unit="ID" and every
+// leader data-leader="ID": the viewer finds click targets by these.
+
+import type { GameView, LeaderView, UnitView, WingView } from '../core/types.ts'
+import { SIDE_NAMES, VERTEX_NAMES, directionTo, hexOfLabel, makeGrid, type HexGrid } from '../hex/grid.ts'
+import type { Scenario } from '../scenario/types.ts'
+
+export type FacingKind = 'vertex' | 'side'
+
+/** How each ruleset faces its units (piwam: toward a hex vertex, marignan: toward a hexside). */
+export const FACING_BY_RULESET: Readonly<Record<string, FacingKind>> = { piwam: 'vertex', marignan: 'side' }
+
+export interface SvgOptions {
+  /** Centre-to-corner radius of a hex in px (default 30). */
+  hexSize?: number
+  /** Default: FACING_BY_RULESET[scenario.ruleset], else 'vertex'. */
+  facing?: FacingKind
+  /** Hexes (CCRR) drawn with a highlight ring: the legal hex targets of a decision. */
+  highlightHexes?: readonly string[]
+  /** Units or leaders (ids) drawn with a highlight ring. */
+  highlightUnits?: readonly string[]
+  /** The unit the current decision is about (thicker ring). */
+  selected?: string | null
+  /** CCRR labels in each hex (default true). */
+  labels?: boolean
+  /** Caption under the map: turn, phase, who acts, wings and their orders (default true). */
+  panel?: boolean
+  /** Extra caption line (e.g. "step 12 / 80"). */
+  title?: string
+}
+
+/** Fill of each terrain id (both rulesets' vocabularies); unknown ids get `fallback`. */
+export const TERRAIN_FILLS = {
+  clear: '#e9e4c9',
+  woods: '#8fb27a',
+  dense: '#a9c08a',
+  rough: '#cdbf95',
+  marsh: '#b9d2c4',
+  village: '#c9a98a',
+  farm: '#d8b98f',
+  water: '#8fb6d9',
+  fallback: '#dddddd',
+} as const
+
+/** Strokes of hexside features; unknown features are drawn dashed grey. */
+export const HEXSIDE_STYLES = {
+  stream: { stroke: '#3f7fbf', width: 4, dash: '' },
+  canal: { stroke: '#2f6faf', width: 5, dash: '' },
+  ditch: { stroke: '#7a5c3a', width: 3, dash: '4 2' },
+  hedge: { stroke: '#3c6e2f', width: 4, dash: '2 2' },
+  wall: { stroke: '#6b6b6b', width: 4, dash: '' },
+  fortification: { stroke: '#4d4d4d', width: 5, dash: '6 2' },
+  bridge: { stroke: '#8a6a3a', width: 6, dash: '' },
+  fallback: { stroke: '#777777', width: 3, dash: '3 3' },
+} as const
+
+export const SIDE_COLOURS = [
+  { fill: '#cfe0f5', stroke: '#1f4e8c', text: '#0f2f5c' },
+  { fill: '#f5d3cf', stroke: '#9c2a1f', text: '#5c140f' },
+] as const
+
+export const ORDER_COLOURS: Readonly<Record<string, string>> = { charge: '#c0392b', march: '#2e86c1', rally: '#27ae60', hold: '#7f8c8d' }
+
+/** Status marks: short text and colour; statuses not listed (normal, ordered) are not marked. */
+export const STATUS_MARKS: Readonly<Record<string, { text: string; colour: string }>> = {
+  disordered: { text: 'D', colour: '#d4ac0d' },
+  shaken: { text: 'S', colour: '#e67e22' },
+  broken: { text: 'B', colour: '#c0392b' },
+  routed: { text: 'R', colour: '#c0392b' },
+  rout: { text: 'R', colour: '#c0392b' },
+}
+
+export type Arm = 'cav' | 'inf' | 'shot' | 'art' | 'other'
+
+/** Arm (drives the NATO-style symbol) and short label of each unit type of both rulesets. */
+export const UNIT_STYLES: Readonly<Record<string, { arm: Arm; label: string }>> = {
+  // piwam codes
+  G: { arm: 'cav', label: 'G' },
+  C: { arm: 'cav', label: 'C' },
+  R: { arm: 'cav', label: 'R' },
+  A: { arm: 'shot', label: 'A' },
+  S: { arm: 'inf', label: 'S' },
+  L: { arm: 'inf', label: 'L' },
+  T: { arm: 'inf', label: 'T' },
+  F: { arm: 'inf', label: 'F' },
+  H: { arm: 'shot', label: 'H' },
+  E: { arm: 'shot', label: 'E' },
+  ART: { arm: 'art', label: 'Art' },
+  // marignan counters
+  gendarmes: { arm: 'cav', label: 'Gd' },
+  'light-horse': { arm: 'cav', label: 'LH' },
+  'milan-cav': { arm: 'cav', label: 'MC' },
+  aventuriers: { arm: 'inf', label: 'Av' },
+  gascons: { arm: 'shot', label: 'Ga' },
+  landsknechts: { arm: 'inf', label: 'Lk' },
+  'lk-shot': { arm: 'shot', label: 'LkS' },
+  cannon: { arm: 'art', label: 'Can' },
+  'swiss-pike': { arm: 'inf', label: 'SwP' },
+  'swiss-pike-r': { arm: 'inf', label: 'SwR' },
+  'swiss-pike-6': { arm: 'inf', label: 'Sw6' },
+  'swiss-arq': { arm: 'shot', label: 'SwA' },
+}
+
+const SQRT3 = Math.sqrt(3)
+const f1 = (n: number): string => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '')
+
+const ESC: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c] ?? c)
+
+/** Pixel geometry of a map drawn with radius `size` (margin included). */
+export interface HexGeometry {
+  readonly size: number
+  readonly margin: number
+  readonly width: number
+  readonly mapHeight: number
+  centre(col: number, row: number): [number, number]
+}
+
+export function hexGeometry(cols: number, rows: number, size: number, margin = 18): HexGeometry {
+  const h = SQRT3 * size
+  return {
+    size,
+    margin,
+    width: 2 * margin + size * (1.5 * cols + 0.5),
+    mapHeight: 2 * margin + h * (rows + (cols > 1 ? 0.5 : 0)),
+    centre: (col, row) => [margin + size + 1.5 * size * col, margin + h / 2 + h * row + ((col & 1) === 1 ? h / 2 : 0)],
+  }
+}
+
+/** Corner k of a flat-topped hex, screen angle 60k degrees (0 = east, y down): 0 E, 1 SE-ish ... */
+const corner = (cx: number, cy: number, r: number, k: number): [number, number] => {
+  const a = (Math.PI / 180) * 60 * k
+  return [cx + r * Math.cos(a), cy + r * Math.sin(a)]
+}
+/** Screen angle (degrees) of vertex direction v: NE vertex is at 300 degrees, then clockwise. */
+export const vertexAngle = (v: number): number => (300 + 60 * v) % 360
+/** Screen angle (degrees) of the midpoint of side d: N is straight up (270). */
+export const sideAngle = (d: number): number => (270 + 60 * d) % 360
+
+function hexPoints(cx: number, cy: number, r: number): string {
+  const pts: string[] = []
+  for (let k = 0; k < 6; k++) {
+    const [x, y] = corner(cx, cy, r, k)
+    pts.push(`${f1(x)},${f1(y)}`)
+  }
+  return pts.join(' ')
+}
+
+/** Direction index of a facing name under the given kind, or -1. */
+export function facingIndex(kind: FacingKind, facing: string | null): number {
+  if (facing === null) return -1
+  return kind === 'vertex' ? (VERTEX_NAMES as readonly string[]).indexOf(facing) : (SIDE_NAMES as readonly string[]).indexOf(facing)
+}
+
+function unitStyle(type: string): { arm: Arm; label: string } {
+  return UNIT_STYLES[type] ?? { arm: 'other', label: type.slice(0, 3) }
+}
+
+/** NATO-ish symbol inside a box of half-width w, half-height h centred at (x, y). */
+function armSymbol(arm: Arm, x: number, y: number, w: number, h: number, stroke: string): string {
+  const l = f1(x - w)
+  const r = f1(x + w)
+  const t = f1(y - h)
+  const b = f1(y + h)
+  const box = `<rect x="${l}" y="${t}" width="${f1(2 * w)}" height="${f1(2 * h)}" fill="none" stroke="${stroke}" stroke-width="1"/>`
+  switch (arm) {
+    case 'inf':
+      return `${box}<path d="M${l} ${t}L${r} ${b}M${l} ${b}L${r} ${t}" stroke="${stroke}" stroke-width="1"/>`
+    case 'cav':
+      return `${box}<path d="M${l} ${b}L${r} ${t}" stroke="${stroke}" stroke-width="1"/>`
+    case 'shot':
+      return `${box}<path d="M${l} ${t}L${r} ${b}M${l} ${b}L${r} ${t}" stroke="${stroke}" stroke-width="1"/><circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(h * 0.35)}" fill="${stroke}"/>`
+    case 'art':
+      return `${box}<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(h * 0.45)}" fill="${stroke}"/>`
+    default:
+      return box
+  }
+}
+
+interface Ctx {
+  readonly sc: Scenario
+  readonly grid: HexGrid
+  readonly geo: HexGeometry
+  readonly kind: FacingKind
+  readonly hlUnits: ReadonlySet<string>
+  readonly selected: string | null
+  readonly wingOrder: ReadonlyMap<string, string | null>
+}
+
+function centreOf(c: Ctx, label: string): [number, number] | null {
+  const h = hexOfLabel(c.grid, label)
+  if (h < 0) return null
+  return c.geo.centre(h % c.grid.cols, (h / c.grid.cols) | 0)
+}
+
+function drawCounter(c: Ctx, u: UnitView, x: number, y: number, s: number): string {
+  const col = SIDE_COLOURS[u.side]
+  const st = unitStyle(u.type)
+  const half = s / 2
+  const out: string[] = []
+  const dim = u.acted === true || u.fired === true ? ' opacity="0.8"' : ''
+  out.push(`<g class="unit side${u.side}" data-unit="${escapeXml(u.id)}"${dim}>`)
+  out.push(`<title>${escapeXml(`${u.id} (${u.type}) ${u.status}${u.facing ? `, facing ${u.facing}` : ''}${u.wing ? `, wing ${u.wing}` : ''}`)}</title>`)
+  if (c.hlUnits.has(u.id) || c.selected === u.id) {
+    const pad = c.selected === u.id ? 5 : 3.5
+    out.push(`<rect class="hl-unit" x="${f1(x - half - pad)}" y="${f1(y - half - pad)}" width="${f1(s + 2 * pad)}" height="${f1(s + 2 * pad)}" rx="3" fill="none" stroke="${c.selected === u.id ? '#ff00aa' : '#ffb000'}" stroke-width="${c.selected === u.id ? 3 : 2.5}"/>`)
+  }
+  out.push(`<rect x="${f1(x - half)}" y="${f1(y - half)}" width="${f1(s)}" height="${f1(s)}" rx="2" fill="${col.fill}" stroke="${col.stroke}" stroke-width="1.5"/>`)
+  // Symbol in the upper part, type label below it.
+  out.push(armSymbol(st.arm, x, y - s * 0.14, s * 0.28, s * 0.17, col.stroke))
+  out.push(`<text x="${f1(x)}" y="${f1(y + s * 0.36)}" font-size="${f1(s * 0.3)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${escapeXml(st.label)}</text>`)
+  // Wing order dot, top-left corner.
+  const order = u.wing ? (c.wingOrder.get(u.wing) ?? null) : null
+  if (order) out.push(`<circle cx="${f1(x - half + s * 0.12)}" cy="${f1(y - half + s * 0.12)}" r="${f1(s * 0.08)}" fill="${ORDER_COLOURS[order] ?? '#555'}"><title>${escapeXml(`wing ${u.wing}: ${order}`)}</title></circle>`)
+  // Status mark, top-right corner.
+  const mark = STATUS_MARKS[u.status]
+  if (mark) {
+    out.push(`<rect class="status" x="${f1(x + half - s * 0.3)}" y="${f1(y - half)}" width="${f1(s * 0.3)}" height="${f1(s * 0.3)}" fill="${mark.colour}"/>`)
+    out.push(`<text x="${f1(x + half - s * 0.15)}" y="${f1(y - half + s * 0.24)}" font-size="${f1(s * 0.24)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="#fff">${mark.text}</text>`)
+  }
+  if (u.hedgehog === true) out.push(`<rect x="${f1(x - half - 1.5)}" y="${f1(y - half - 1.5)}" width="${f1(s + 3)}" height="${f1(s + 3)}" fill="none" stroke="${col.stroke}" stroke-width="1" stroke-dasharray="2 1.5"/>`)
+  // Facing arrow: from the counter's edge toward the vertex or hexside faced.
+  const fi = facingIndex(c.kind, u.facing)
+  if (fi >= 0) {
+    const a = ((c.kind === 'vertex' ? vertexAngle(fi) : sideAngle(fi)) * Math.PI) / 180
+    const r0 = half * 0.9
+    const r1 = half + c.geo.size * 0.28
+    const dx = Math.cos(a)
+    const dy = Math.sin(a)
+    const px = -dy
+    const py = dx
+    const bx = x + dx * r0
+    const by = y + dy * r0
+    const tx = x + dx * r1
+    const ty = y + dy * r1
+    const w = s * 0.14
+    out.push(`<path class="facing" d="M${f1(bx + px * w)} ${f1(by + py * w)}L${f1(tx)} ${f1(ty)}L${f1(bx - px * w)} ${f1(by - py * w)}Z" fill="${col.stroke}"/>`)
+  }
+  out.push('</g>')
+  return out.join('')
+}
+
+function drawLeader(c: Ctx, l: LeaderView, x: number, y: number, r: number): string {
+  const col = SIDE_COLOURS[l.side]
+  const hl = c.hlUnits.has(l.id) || c.selected === l.id
+  const name = c.sc.leaders.find((d) => d.id === l.id)?.name ?? l.id
+  const initials = name
+    .split(/[\s-]+/)
+    .filter((w) => /^[A-Z]/.test(w))
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2) || l.id.slice(-2)
+  return (
+    `<g class="leader side${l.side}" data-leader="${escapeXml(l.id)}"><title>${escapeXml(`${name} (${l.id}), ${l.role}${l.wing ? ` of ${l.wing}` : ''}`)}</title>` +
+    (hl ? `<circle class="hl-unit" cx="${f1(x)}" cy="${f1(y)}" r="${f1(r + 3.5)}" fill="none" stroke="${c.selected === l.id ? '#ff00aa' : '#ffb000'}" stroke-width="2.5"/>` : '') +
+    `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}" fill="${l.role === 'army' ? '#f1c40f' : '#ffffff'}" stroke="${col.stroke}" stroke-width="1.5"/>` +
+    `<text x="${f1(x)}" y="${f1(y + r * 0.4)}" font-size="${f1(r * 1.05)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${escapeXml(initials)}</text></g>`
+  )
+}
+
+function wingBadge(w: WingView, sc: Scenario): string {
+  const name = sc.wings.find((d) => d.id === w.id)?.name ?? w.id
+  return `${w.id}${w.order ? ` ${w.order}` : ''}${w.markers.length ? ` [${w.markers.join(', ')}]` : ''}${name !== w.id ? ` — ${name}` : ''}`
+}
+
+/** The whole picture as an SVG document string. */
+export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): string {
+  const size = opts.hexSize ?? 30
+  const { cols, rows } = sc.map
+  const grid = makeGrid(cols, rows)
+  const geo = hexGeometry(cols, rows, size)
+  const kind = opts.facing ?? FACING_BY_RULESET[sc.ruleset] ?? 'vertex'
+  const wingOrder = new Map<string, string | null>(view.wings.map((w) => [w.id, w.order]))
+  const c: Ctx = { sc, grid, geo, kind, hlUnits: new Set(opts.highlightUnits ?? []), selected: opts.selected ?? null, wingOrder }
+  const hlHexes = new Set(opts.highlightHexes ?? [])
+  const panel = opts.panel ?? true
+  const lineH = 16
+  const wingLines = panel ? [0, 1].map((p) => view.wings.filter((w) => w.side === p)) : [[], []]
+  const panelLines = panel ? 2 + (opts.title ? 1 : 0) + Math.max(wingLines[0]?.length ?? 0, wingLines[1]?.length ?? 0) : 0
+  const height = geo.mapHeight + (panel ? panelLines * lineH + 12 : 0)
+  const out: string[] = []
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="tercio-map" viewBox="0 0 ${f1(geo.width)} ${f1(height)}" width="${f1(geo.width)}" height="${f1(height)}" data-ruleset="${escapeXml(sc.ruleset)}" data-scenario="${escapeXml(sc.id)}">`)
+  out.push(`<title>${escapeXml(`${sc.name}: turn ${view.turn}, ${view.phase}`)}</title>`)
+  out.push(`<rect width="100%" height="100%" fill="#faf8f0"/>`)
+
+  // Terrain, elevation, labels.
+  const elev = sc.map.elevation
+  out.push('<g class="hexes">')
+  for (let row = 0; row < rows; row++) {
+    const line = sc.map.terrain[row] ?? ''
+    for (let col = 0; col < cols; col++) {
+      const [x, y] = geo.centre(col, row)
+      const label = grid.labels[row * cols + col] as string
+      const t = sc.map.legend[line[col] ?? '.'] ?? 'clear'
+      const fill = (TERRAIN_FILLS as Record<string, string>)[t] ?? TERRAIN_FILLS.fallback
+      out.push(`<polygon class="hex t-${escapeXml(t)}" data-hex="${label}" points="${hexPoints(x, y, size)}" fill="${fill}" stroke="#9a9480" stroke-width="0.8"><title>${label} ${escapeXml(t)}</title></polygon>`)
+      const e = Number((elev?.[row] ?? '')[col] ?? '0') || 0
+      // Higher ground darker: a brown wash, stronger per level.
+      if (e > 0) out.push(`<polygon class="elev" points="${hexPoints(x, y, size * 0.97)}" fill="#7a5230" fill-opacity="${Math.min(0.5, 0.13 * e).toFixed(2)}" pointer-events="none"/>`)
+      if (t === 'woods' || t === 'dense') out.push(`<circle cx="${f1(x - size * 0.45)}" cy="${f1(y + size * 0.45)}" r="${f1(size * 0.12)}" fill="#4f7a3a" pointer-events="none"/><circle cx="${f1(x + size * 0.45)}" cy="${f1(y + size * 0.45)}" r="${f1(size * 0.12)}" fill="#4f7a3a" pointer-events="none"/>`)
+      if (t === 'village' || t === 'farm') out.push(`<rect x="${f1(x + size * 0.3)}" y="${f1(y + size * 0.3)}" width="${f1(size * 0.25)}" height="${f1(size * 0.2)}" fill="#8a5a3a" pointer-events="none"/>`)
+      if (opts.labels ?? true) out.push(`<text x="${f1(x)}" y="${f1(y - size * 0.62)}" font-size="${f1(size * 0.26)}" text-anchor="middle" font-family="sans-serif" fill="#7b7560" pointer-events="none">${label}</text>`)
+    }
+  }
+  out.push('</g>')
+
+  // Roads: lines through hex centres.
+  for (const road of sc.map.roads ?? []) {
+    const pts = road.map((l) => centreOf(c, l)).filter((p): p is [number, number] => p !== null)
+    if (pts.length > 1) out.push(`<polyline class="road" points="${pts.map(([x, y]) => `${f1(x)},${f1(y)}`).join(' ')}" fill="none" stroke="#8b6b45" stroke-width="${f1(size * 0.16)}" stroke-linecap="round" stroke-linejoin="round" pointer-events="none"/>`)
+  }
+
+  // Hexside features on the shared side of two hexes.
+  for (const hs of sc.map.hexsides ?? []) {
+    const a = hexOfLabel(grid, hs.hexes[0])
+    const b = hexOfLabel(grid, hs.hexes[1])
+    if (a < 0 || b < 0) continue
+    const d = directionTo(grid, a, b)
+    if (d < 0) continue
+    const [x, y] = geo.centre(a % cols, (a / cols) | 0)
+    // Side d spans corners at screen angles 240+60d and 300+60d.
+    const [x1, y1] = corner(x, y, size, (4 + d) % 6)
+    const [x2, y2] = corner(x, y, size, (5 + d) % 6)
+    const st = (HEXSIDE_STYLES as Record<string, { stroke: string; width: number; dash: string }>)[hs.feature] ?? HEXSIDE_STYLES.fallback
+    out.push(`<line class="hexside f-${escapeXml(hs.feature)}" x1="${f1(x1)}" y1="${f1(y1)}" x2="${f1(x2)}" y2="${f1(y2)}" stroke="${st.stroke}" stroke-width="${st.width}" stroke-linecap="round"${st.dash ? ` stroke-dasharray="${st.dash}"` : ''} pointer-events="none"><title>${escapeXml(`${hs.feature} ${hs.hexes[0]}-${hs.hexes[1]}`)}</title></line>`)
+  }
+
+  // Highlighted hexes (legal targets), on top of the terrain but under the counters.
+  for (const label of grid.labels) {
+    if (!hlHexes.has(label)) continue
+    const p = centreOf(c, label)
+    if (!p) continue
+    out.push(`<polygon class="hl-hex" data-hex="${label}" points="${hexPoints(p[0], p[1], size * 0.9)}" fill="#ffd54a" fill-opacity="0.35" stroke="#ff9800" stroke-width="2.5"/>`)
+  }
+
+  // Units, stacked within their hex in scenario order.
+  const byHex = new Map<string, UnitView[]>()
+  for (const u of view.units) {
+    if (u.hex === null || u.eliminated) continue
+    const list = byHex.get(u.hex)
+    if (list) list.push(u)
+    else byHex.set(u.hex, [u])
+  }
+  out.push('<g class="units">')
+  for (const [label, list] of byHex) {
+    const p = centreOf(c, label)
+    if (!p) continue
+    const n = list.length
+    const s = n === 1 ? size * 0.95 : size * 0.7
+    const step = n === 1 ? 0 : (size * 0.5) / (n - 1)
+    for (let i = 0; i < n; i++) {
+      const off = n === 1 ? 0 : -size * 0.25 + i * step
+      out.push(drawCounter(c, list[i] as UnitView, p[0] + off, p[1] + off * 0.6, s))
+    }
+  }
+  out.push('</g>')
+
+  // Leaders: small discs at the lower left of their hex, fanned if several.
+  const leadersByHex = new Map<string, LeaderView[]>()
+  for (const l of view.leaders) {
+    if (l.hex === null || l.removed) continue
+    const list = leadersByHex.get(l.hex)
+    if (list) list.push(l)
+    else leadersByHex.set(l.hex, [l])
+  }
+  out.push('<g class="leaders">')
+  for (const [label, list] of leadersByHex) {
+    const p = centreOf(c, label)
+    if (!p) continue
+    list.forEach((l, i) => out.push(drawLeader(c, l, p[0] - size * 0.55 + i * size * 0.3, p[1] + size * 0.5, size * 0.2)))
+  }
+  out.push('</g>')
+
+  if (panel) {
+    let y = geo.mapHeight + lineH
+    const x0 = geo.margin
+    const txt = (x: number, yy: number, s: string, fill = '#333', bold = false) =>
+      `<text x="${f1(x)}" y="${f1(yy)}" font-size="13" font-family="sans-serif"${bold ? ' font-weight="bold"' : ''} fill="${fill}">${escapeXml(s)}</text>`
+    out.push('<g class="panel">')
+    if (opts.title) {
+      out.push(txt(x0, y, opts.title, '#333', true))
+      y += lineH
+    }
+    const d = view.decision
+    const lost = [0, 1].map((p) => view.units.filter((u) => u.side === p && u.eliminated).length)
+    const who = d ? `${sc.sides[d.player].name} to act: ${d.kind}${d.subject ? ` (${d.subject})` : ''}` : 'game over'
+    out.push(txt(x0, y, `${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`, '#333', true))
+    y += lineH
+    const half = geo.width / 2
+    for (const p of [0, 1] as const) {
+      const col = SIDE_COLOURS[p]
+      out.push(txt(x0 + p * half, y, `${sc.sides[p].name}`, col.stroke, true))
+      ;(wingLines[p] ?? []).forEach((w, i) => {
+        const yy = y + (i + 1) * lineH
+        const oc = w.order ? (ORDER_COLOURS[w.order] ?? '#555') : '#bbb'
+        out.push(`<g class="wing" data-wing="${escapeXml(w.id)}"><circle cx="${f1(x0 + p * half + 5)}" cy="${f1(yy - 4)}" r="5" fill="${oc}"/>${txt(x0 + p * half + 14, yy, wingBadge(w, sc))}</g>`)
+      })
+    }
+    out.push('</g>')
+  }
+  out.push('</svg>')
+  return out.join('\n')
+}
