@@ -8,14 +8,15 @@
 // the agent is deterministic under its seed.
 import seedrandom from 'seedrandom'
 import type { BaseState, Engine, Player } from '../env/core/types.ts'
-import { makeHeuristic, reseedDice } from './heuristic/index.ts'
+import type { PiwamState } from '../env/rules/piwam/state.ts'
+import { isPiwamEngine, makeHeuristic, piwamHealth, reseedDice } from './heuristic/index.ts'
 import { RandomAgent } from './random.ts'
 import { nthLegal, type Agent, type AgentContext } from './types.ts'
 
 export interface SearchOptions {
-  /** Rollouts per decision (default 48). */
+  /** Rollouts per decision (default 16). */
   iters?: number
-  /** Decisions played per rollout before scoring by material (default 40). */
+  /** Decisions played per rollout before scoring by material (default 30). */
   depth?: number
   /** Rollout policy: the scripted heuristic (with epsilon noise) or uniform random. */
   rollout?: 'heuristic' | 'random'
@@ -28,13 +29,19 @@ export interface SearchOptions {
   name?: string
 }
 
-export const SEARCH_DEFAULTS = { iters: 48, depth: 40, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12 } as const
+/** How much better (in value units, [-1, 1]) an action must score to overrule the scripted choice. */
+const MARGIN = 0.02
+
+export const SEARCH_DEFAULTS = { iters: 16, depth: 30, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12 } as const
 
 export class SearchAgent implements Agent {
   readonly name: string
   readonly options: Required<Omit<SearchOptions, 'name'>>
   private rng: seedrandom.PRNG
   private readonly policy: Agent
+  /** The noiseless scripted choice: searched first, kept unless another action scores clearly better. */
+  private readonly prior: Agent
+  private readonly health: ((s: BaseState) => readonly [number, number]) | null
   private readonly mask: Uint8Array
   private readonly cand: Int32Array
   private readonly visits: Float64Array
@@ -61,12 +68,15 @@ export class SearchAgent implements Agent {
     this.name = o.name ?? 'search'
     this.rng = seedrandom.xor128(`search:${seed}`)
     this.policy = this.options.rollout === 'random' ? new RandomAgent(seed) : makeHeuristic(engine, seed, { epsilon: this.options.epsilon })
+    this.prior = makeHeuristic(engine, seed)
+    this.health = isPiwamEngine(engine) ? (s) => piwamHealth(engine, s as PiwamState) : null
     this.mask = new Uint8Array(engine.layout.size)
     const k = this.options.maxCandidates
     this.cand = new Int32Array(k)
     this.visits = new Float64Array(k)
     this.sums = new Float64Array(k)
-    const m = engine.material(engine.init(0))
+    const s0 = engine.init(0)
+    const m = this.health ? this.health(s0) : engine.material(s0)
     this.startMaterial = [Math.max(1e-9, m[0]), Math.max(1e-9, m[1])]
     this.rctx = { engine, state: engine.init(0), mask: this.mask, legalCount: 0, player: 0 }
   }
@@ -74,6 +84,7 @@ export class SearchAgent implements Agent {
   reset(seed: number): void {
     this.rng = seedrandom.xor128(`search:${seed}`)
     this.policy.reset?.(seed ^ 0x5eed)
+    this.prior.reset?.(seed ^ 0x9e37)
   }
 
   act(ctx: AgentContext): number {
@@ -100,11 +111,17 @@ export class SearchAgent implements Agent {
       this.visits[k] = this.visits[k]! + 1
       this.sums[k] = this.sums[k]! + this.rollout(ctx.state, this.cand[k]!, ctx.player)
     }
+    // the scripted choice (candidate 0) stands unless another action's mean is clearly better
     let bk = 0
+    let bm = this.sums[0]! / Math.max(1, this.visits[0]!) + MARGIN
     for (let i = 1; i < nc; i++) {
-      const vi = this.visits[i]!
-      const vb = this.visits[bk]!
-      if (vi > vb || (vi === vb && this.sums[i]! / vi > this.sums[bk]! / vb)) bk = i
+      const v = this.visits[i]!
+      if (v < 2 && iters >= 2 * nc) continue
+      const m = this.sums[i]! / Math.max(1, v)
+      if (m > bm) {
+        bm = m
+        bk = i
+      }
     }
     return this.cand[bk]!
   }
@@ -112,14 +129,13 @@ export class SearchAgent implements Agent {
   /** Fills this.cand with the actions to search; returns how many. */
   private candidates(ctx: AgentContext): number {
     const max = this.options.maxCandidates
+    this.cand[0] = this.prior.act(ctx)
+    let n = 1
     if (ctx.legalCount <= max) {
-      let n = 0
-      for (let i = 0; i < ctx.mask.length && n < max; i++) if (ctx.mask[i] === 1) this.cand[n++] = i
+      for (let i = 0; i < ctx.mask.length && n < max; i++) if (ctx.mask[i] === 1 && i !== this.cand[0]) this.cand[n++] = i
       return n
     }
-    // too many (e.g. withdrawal hexes): the policy's own choice plus an evenly spread random subset
-    this.cand[0] = this.policy.act(ctx)
-    let n = 1
+    // too many (e.g. withdrawal hexes): the scripted choice plus an evenly spread random subset
     const start = Math.floor(this.rng() * ctx.legalCount)
     for (let i = 0; n < max && i < ctx.legalCount; i++) {
       const a = nthLegal(ctx.mask, (start + Math.floor((i * ctx.legalCount) / (max - 1))) % ctx.legalCount)
@@ -149,7 +165,7 @@ export class SearchAgent implements Agent {
     }
     const out = e.outcome(s)
     if (out) return out.winner === null ? 0 : out.winner === me ? 1 : -1
-    const m = e.material(s)
+    const m = this.health ? this.health(s) : e.material(s)
     const sm = this.startMaterial
     // remaining fraction of my army minus the enemy's: in [-1, 1], 0 = even trade
     return Math.max(-1, Math.min(1, m[me] / sm[me] - m[1 - me]! / sm[1 - me]!)) * 0.9

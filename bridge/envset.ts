@@ -32,6 +32,8 @@ const viewsOf = (b: BatchObs): ByteViews => ({ planes: bytesOf(b.planes), entiti
 export interface EnvSetOptions extends Omit<EnvOptions, 'buffers' | 'seed' | 'record'> {
   count: number
   baseSeed: number
+  /** Send planes as (index, value) pairs of the non-zero entries. */
+  sparsePlanes?: boolean
 }
 
 export class EnvSet {
@@ -44,6 +46,7 @@ export class EnvSet {
   private readonly finalBytes: ByteViews
   private readonly finalEnvs: number[] = []
   private readonly events: boolean
+  private readonly sparse: { index: Uint32Array; value: Float32Array; indexBytes: Uint8Array; valueBytes: Uint8Array } | null
   private readonly eventTexts: tercio.v1.IEnvEvents[] = []
   private readonly fixed: Omit<tercio.v1.IBatch, 'finalEnvs' | 'finalPlanes' | 'finalEntities' | 'finalGlobals' | 'finalMasks' | 'episodeReturn' | 'episodeDecisions' | 'winner' | 'events'>
 
@@ -63,12 +66,18 @@ export class EnvSet {
       this.envs.push(new TercioEnv(engine, { ...o, seed: (o.baseSeed + i) >>> 0, events: this.events, buffers: rowOf(this.b.obs, this.sizes, i) }))
     }
     this.obsBytes = viewsOf(this.b.obs)
+    if (o.sparsePlanes) {
+      // Worst case every entry is non-zero; allocated once.
+      const index = new Uint32Array(this.b.obs.planes.length)
+      const value = new Float32Array(this.b.obs.planes.length)
+      this.sparse = { index, value, indexBytes: bytesOf(index), valueBytes: bytesOf(value) }
+    } else this.sparse = null
     this.finalBytes = viewsOf(this.b.final)
     const b = this.b
     this.fixed = {
       envSet: handle,
       count: o.count,
-      planes: this.obsBytes.planes,
+      planes: this.sparse ? new Uint8Array(0) : this.obsBytes.planes,
       entities: this.obsBytes.entities,
       globals: this.obsBytes.globals,
       masks: this.obsBytes.mask,
@@ -202,8 +211,23 @@ export class EnvSet {
     const f = this.finalBytes
     const b = this.b
     const rows = (v: Uint8Array, perRow: number, bytesPer: number) => v.subarray(0, k * perRow * bytesPer)
+    let sparse: Pick<tercio.v1.IBatch, 'planesIndex' | 'planesValue'> = {}
+    if (this.sparse) {
+      const { index, value, indexBytes, valueBytes } = this.sparse
+      const p = b.obs.planes
+      let nz = 0
+      for (let j = 0; j < p.length; j++) {
+        const x = p[j] as number
+        if (x !== 0) {
+          index[nz] = j
+          value[nz++] = x
+        }
+      }
+      sparse = { planesIndex: indexBytes.subarray(0, 4 * nz), planesValue: valueBytes.subarray(0, 4 * nz) }
+    }
     return {
       ...this.fixed,
+      ...sparse,
       finalEnvs: k > 0 ? this.finalEnvs : [],
       finalPlanes: rows(f.planes, s.planes, 4),
       finalEntities: rows(f.entities, s.entities, 4),

@@ -26,7 +26,7 @@ export const SERVER_VERSION: string = (() => {
   }
 })()
 
-export const CAPABILITIES = ['render:ascii', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats'] as const
+export const CAPABILITIES = ['render:ascii', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes'] as const
 
 export interface SessionLimits {
   /** Envs this connection may hold at once. */
@@ -182,6 +182,7 @@ export class Session {
       ...(o.maxDecisions ? { maxDecisions: o.maxDecisions } : {}),
       reward: { shaping },
       events: o.events ?? false,
+      sparsePlanes: o.sparsePlanes ?? false,
     })
     this.sets.set(handle, set)
     this.envs += count

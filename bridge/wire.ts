@@ -38,6 +38,8 @@ const BATCH_FIELDS = [
   [22, 'winner', 'bytes'],
   [23, 'events', 'messages'],
   [24, 'skipped', 'bytes'],
+  [25, 'planesIndex', 'bytes'],
+  [26, 'planesValue', 'bytes'],
 ] as const
 
 export type BatchFields = tercio.v1.IBatch

@@ -6,6 +6,7 @@ import { hideBin } from 'yargs/helpers'
 import { conformanceCommand } from './commands/conformance.ts'
 import { fuzzCommand } from './commands/fuzz.ts'
 import { gymCommands } from './commands/gym.ts'
+import { tournamentCommands } from './commands/tournament.ts'
 import { playCommand } from './commands/play.ts'
 import { showCommand } from './commands/show.ts'
 import { viewCommands } from './commands/view.ts'
@@ -26,7 +27,7 @@ try {
   await yargs(hideBin(process.argv))
     .scriptName('tercio')
     .usage('$0 <command> [options]\n\nTercio: an RL environment for pike-and-shot hex wargames.')
-    .command([...mine, ...gymCommands, ...viewCommands])
+    .command([...mine, ...gymCommands, ...viewCommands, ...tournamentCommands])
     .demandCommand(1, 'Give a command (see the list above).')
     .strict()
     .recommendCommands()

@@ -532,6 +532,9 @@ export namespace tercio {
 
             /** EnvOptions events */
             events?: (boolean|null);
+
+            /** EnvOptions sparsePlanes */
+            sparsePlanes?: (boolean|null);
         }
 
         /** Represents an EnvOptions. */
@@ -554,6 +557,9 @@ export namespace tercio {
 
             /** EnvOptions events. */
             public events: boolean;
+
+            /** EnvOptions sparsePlanes. */
+            public sparsePlanes: boolean;
 
             /**
              * Creates a new EnvOptions instance using the specified properties.
@@ -1310,6 +1316,12 @@ export namespace tercio {
 
             /** Batch skipped */
             skipped?: (Uint8Array|null);
+
+            /** Batch planesIndex */
+            planesIndex?: (Uint8Array|null);
+
+            /** Batch planesValue */
+            planesValue?: (Uint8Array|null);
         }
 
         /** Represents a Batch. */
@@ -1392,6 +1404,12 @@ export namespace tercio {
 
             /** Batch skipped. */
             public skipped: Uint8Array;
+
+            /** Batch planesIndex. */
+            public planesIndex: Uint8Array;
+
+            /** Batch planesValue. */
+            public planesValue: Uint8Array;
 
             /**
              * Creates a new Batch instance using the specified properties.

@@ -1798,6 +1798,7 @@ export const tercio = $root.tercio = (() => {
              * @property {number|null} [maxDecisions] EnvOptions maxDecisions
              * @property {number|null} [rewardShaping] EnvOptions rewardShaping
              * @property {boolean|null} [events] EnvOptions events
+             * @property {boolean|null} [sparsePlanes] EnvOptions sparsePlanes
              */
 
             /**
@@ -1846,6 +1847,14 @@ export const tercio = $root.tercio = (() => {
              * @instance
              */
             EnvOptions.prototype.events = false;
+
+            /**
+             * EnvOptions sparsePlanes.
+             * @member {boolean} sparsePlanes
+             * @memberof tercio.v1.EnvOptions
+             * @instance
+             */
+            EnvOptions.prototype.sparsePlanes = false;
 
             // OneOf field names bound to virtual getters and setters
             let $oneOfFields;
@@ -1904,6 +1913,8 @@ export const tercio = $root.tercio = (() => {
                     writer.uint32(/* id 3, wireType 5 =*/29).float(message.rewardShaping);
                 if (message.events != null && Object.hasOwnProperty.call(message, "events"))
                     writer.uint32(/* id 4, wireType 0 =*/32).bool(message.events);
+                if (message.sparsePlanes != null && Object.hasOwnProperty.call(message, "sparsePlanes"))
+                    writer.uint32(/* id 5, wireType 0 =*/40).bool(message.sparsePlanes);
                 return writer;
             };
 
@@ -1957,6 +1968,10 @@ export const tercio = $root.tercio = (() => {
                             message.events = reader.bool();
                             break;
                         }
+                    case 5: {
+                            message.sparsePlanes = reader.bool();
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -2004,6 +2019,9 @@ export const tercio = $root.tercio = (() => {
                 if (message.events != null && Object.hasOwnProperty.call(message, "events"))
                     if (typeof message.events !== "boolean")
                         return "events: boolean expected";
+                if (message.sparsePlanes != null && Object.hasOwnProperty.call(message, "sparsePlanes"))
+                    if (typeof message.sparsePlanes !== "boolean")
+                        return "sparsePlanes: boolean expected";
                 return null;
             };
 
@@ -2033,6 +2051,8 @@ export const tercio = $root.tercio = (() => {
                     message.rewardShaping = Number(object.rewardShaping);
                 if (object.events != null)
                     message.events = Boolean(object.events);
+                if (object.sparsePlanes != null)
+                    message.sparsePlanes = Boolean(object.sparsePlanes);
                 return message;
             };
 
@@ -2053,8 +2073,10 @@ export const tercio = $root.tercio = (() => {
                 if (q > $util.recursionLimit)
                     throw Error("max depth exceeded");
                 let object = {};
-                if (options.defaults)
+                if (options.defaults) {
                     object.events = false;
+                    object.sparsePlanes = false;
+                }
                 if (message.skipForced != null && Object.hasOwnProperty.call(message, "skipForced")) {
                     object.skipForced = message.skipForced;
                     if (options.oneofs)
@@ -2072,6 +2094,8 @@ export const tercio = $root.tercio = (() => {
                 }
                 if (message.events != null && Object.hasOwnProperty.call(message, "events"))
                     object.events = message.events;
+                if (message.sparsePlanes != null && Object.hasOwnProperty.call(message, "sparsePlanes"))
+                    object.sparsePlanes = message.sparsePlanes;
                 return object;
             };
 
@@ -4366,6 +4390,8 @@ export const tercio = $root.tercio = (() => {
              * @property {Uint8Array|null} [winner] Batch winner
              * @property {Array.<tercio.v1.IEnvEvents>|null} [events] Batch events
              * @property {Uint8Array|null} [skipped] Batch skipped
+             * @property {Uint8Array|null} [planesIndex] Batch planesIndex
+             * @property {Uint8Array|null} [planesValue] Batch planesValue
              */
 
             /**
@@ -4578,6 +4604,22 @@ export const tercio = $root.tercio = (() => {
             Batch.prototype.skipped = $util.newBuffer([]);
 
             /**
+             * Batch planesIndex.
+             * @member {Uint8Array} planesIndex
+             * @memberof tercio.v1.Batch
+             * @instance
+             */
+            Batch.prototype.planesIndex = $util.newBuffer([]);
+
+            /**
+             * Batch planesValue.
+             * @member {Uint8Array} planesValue
+             * @memberof tercio.v1.Batch
+             * @instance
+             */
+            Batch.prototype.planesValue = $util.newBuffer([]);
+
+            /**
              * Creates a new Batch instance using the specified properties.
              * @function create
              * @memberof tercio.v1.Batch
@@ -4658,6 +4700,10 @@ export const tercio = $root.tercio = (() => {
                         $root.tercio.v1.EnvEvents.encode(message.events[i], writer.uint32(/* id 23, wireType 2 =*/186).fork(), q + 1).ldelim();
                 if (message.skipped != null && Object.hasOwnProperty.call(message, "skipped"))
                     writer.uint32(/* id 24, wireType 2 =*/194).bytes(message.skipped);
+                if (message.planesIndex != null && Object.hasOwnProperty.call(message, "planesIndex"))
+                    writer.uint32(/* id 25, wireType 2 =*/202).bytes(message.planesIndex);
+                if (message.planesValue != null && Object.hasOwnProperty.call(message, "planesValue"))
+                    writer.uint32(/* id 26, wireType 2 =*/210).bytes(message.planesValue);
                 return writer;
             };
 
@@ -4806,6 +4852,14 @@ export const tercio = $root.tercio = (() => {
                             message.skipped = reader.bytes();
                             break;
                         }
+                    case 25: {
+                            message.planesIndex = reader.bytes();
+                            break;
+                        }
+                    case 26: {
+                            message.planesValue = reader.bytes();
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -4916,6 +4970,12 @@ export const tercio = $root.tercio = (() => {
                 if (message.skipped != null && Object.hasOwnProperty.call(message, "skipped"))
                     if (!(message.skipped && typeof message.skipped.length === "number" || $util.isString(message.skipped)))
                         return "skipped: buffer expected";
+                if (message.planesIndex != null && Object.hasOwnProperty.call(message, "planesIndex"))
+                    if (!(message.planesIndex && typeof message.planesIndex.length === "number" || $util.isString(message.planesIndex)))
+                        return "planesIndex: buffer expected";
+                if (message.planesValue != null && Object.hasOwnProperty.call(message, "planesValue"))
+                    if (!(message.planesValue && typeof message.planesValue.length === "number" || $util.isString(message.planesValue)))
+                        return "planesValue: buffer expected";
                 return null;
             };
 
@@ -5058,6 +5118,16 @@ export const tercio = $root.tercio = (() => {
                         $util.base64.decode(object.skipped, message.skipped = $util.newBuffer($util.base64.length(object.skipped)), 0);
                     else if (object.skipped.length >= 0)
                         message.skipped = object.skipped;
+                if (object.planesIndex != null)
+                    if (typeof object.planesIndex === "string")
+                        $util.base64.decode(object.planesIndex, message.planesIndex = $util.newBuffer($util.base64.length(object.planesIndex)), 0);
+                    else if (object.planesIndex.length >= 0)
+                        message.planesIndex = object.planesIndex;
+                if (object.planesValue != null)
+                    if (typeof object.planesValue === "string")
+                        $util.base64.decode(object.planesValue, message.planesValue = $util.newBuffer($util.base64.length(object.planesValue)), 0);
+                    else if (object.planesValue.length >= 0)
+                        message.planesValue = object.planesValue;
                 return message;
             };
 
@@ -5225,6 +5295,20 @@ export const tercio = $root.tercio = (() => {
                         if (options.bytes !== Array)
                             object.skipped = $util.newBuffer(object.skipped);
                     }
+                    if (options.bytes === String)
+                        object.planesIndex = "";
+                    else {
+                        object.planesIndex = [];
+                        if (options.bytes !== Array)
+                            object.planesIndex = $util.newBuffer(object.planesIndex);
+                    }
+                    if (options.bytes === String)
+                        object.planesValue = "";
+                    else {
+                        object.planesValue = [];
+                        if (options.bytes !== Array)
+                            object.planesValue = $util.newBuffer(object.planesValue);
+                    }
                 }
                 if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
                     object.envSet = message.envSet;
@@ -5280,6 +5364,10 @@ export const tercio = $root.tercio = (() => {
                 }
                 if (message.skipped != null && Object.hasOwnProperty.call(message, "skipped"))
                     object.skipped = options.bytes === String ? $util.base64.encode(message.skipped, 0, message.skipped.length) : options.bytes === Array ? Array.prototype.slice.call(message.skipped) : message.skipped;
+                if (message.planesIndex != null && Object.hasOwnProperty.call(message, "planesIndex"))
+                    object.planesIndex = options.bytes === String ? $util.base64.encode(message.planesIndex, 0, message.planesIndex.length) : options.bytes === Array ? Array.prototype.slice.call(message.planesIndex) : message.planesIndex;
+                if (message.planesValue != null && Object.hasOwnProperty.call(message, "planesValue"))
+                    object.planesValue = options.bytes === String ? $util.base64.encode(message.planesValue, 0, message.planesValue.length) : options.bytes === Array ? Array.prototype.slice.call(message.planesValue) : message.planesValue;
                 return object;
             };
 

@@ -17,4 +17,4 @@ export function makeHeuristic(engine: Engine, seed = 0, o: HeuristicOptions = {}
 }
 
 export { GenericHeuristic, reseedDice } from './generic.ts'
-export { PiwamHeuristic, isPiwamEngine } from './piwam.ts'
+export { PiwamHeuristic, isPiwamEngine, piwamHealth } from './piwam.ts'

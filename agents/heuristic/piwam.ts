@@ -55,6 +55,18 @@ export interface PiwamHeuristicOptions {
 
 export const isPiwamEngine = (e: Engine): e is Engine & PiwamEngine => e.ruleset === 'piwam' && 'rules' in e && 'ctx' in e
 
+/** Each side's fighting value weighted by status (normal 1, disordered 0.75, shaken 0.5; broken and gone 0):
+ *  a finer score than engine.material for search horizons. */
+export function piwamHealth(engine: PiwamEngine, s: PiwamState): [number, number] {
+  const X = engine.ctx
+  const out: [number, number] = [0, 0]
+  for (let u = 0; u < X.n; u++) {
+    if (s.uHex[u]! < 0 || s.uStatus[u]! >= 3) continue
+    out[X.uSide[u] as 0 | 1] += X.uValue[u]! * (1 - LEVEL_WEIGHT * s.uStatus[u]!)
+  }
+  return out
+}
+
 const NONE = -1
 /** Victory weight of one status level short of Broken (Broken and eliminated count the whole value). */
 const LEVEL_WEIGHT = 0.25

@@ -23,6 +23,18 @@ interface Args {
   quiet: boolean
 }
 
+/** Built-in agents by name, each seeded (reset per game). For callers that want a plain factory (e.g. the web viewer). */
+export const AGENTS: Record<string, (seed: number, engine: Engine) => Agent> = Object.fromEntries(
+  (['random', 'heuristic', 'search'] as const).map((k) => [
+    k,
+    (seed: number, engine: Engine): Agent => {
+      const a = makeAgent(k, engine, seed)
+      if (!a.ok) throw new Error(a.error.message)
+      return a.value
+    },
+  ]),
+)
+
 function agentSpecs(spec: string) {
   const list = parseAgentList(spec)
   if (!list.ok) throw new CliError(`--agents: ${list.error.message}`)

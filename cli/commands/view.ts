@@ -3,7 +3,7 @@
 // replay named on the command line (GET api/replay), the agents it can play
 // against (GET api/agents) and the opponent's moves (POST api/move: the agent
 // is asked on the position reached by replaying the game's actions).
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,13 +26,24 @@ export async function buildViewer(): Promise<void> {
   await vite.build({ configFile: join(WEB_ROOT, 'vite.config.ts'), logLevel: 'warn' })
 }
 
-/** True when web/dist holds a bundle at least as new as every file of web/src (and index.html). */
+/** Newest modification time of the files under `dir` (recursive). */
+function newest(dir: string): number {
+  let t = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs)
+  }
+  return t
+}
+
+/** True when web/dist holds a bundle newer than the page's sources and the env it bundles:
+ *  a stale bundle would replay games with old rules and refuse their hashes. */
 export function bundleIsFresh(): boolean {
   const out = join(WEB_DIST, 'index.html')
   if (!existsSync(out)) return false
   const built = statSync(out).mtimeMs
-  const srcs = [join(WEB_ROOT, 'index.html'), ...['main.ts', 'style.css'].map((f) => join(WEB_ROOT, 'src', f))]
-  return srcs.every((f) => !existsSync(f) || statSync(f).mtimeMs <= built)
+  const envDir = fileURLToPath(new URL('../../env/', import.meta.url))
+  return statSync(join(WEB_ROOT, 'index.html')).mtimeMs <= built && newest(join(WEB_ROOT, 'src')) <= built && newest(envDir) <= built
 }
 
 export interface ViewServerOptions {

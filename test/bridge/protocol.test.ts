@@ -295,6 +295,35 @@ describe('batches', () => {
     b.close()
   })
 
+  it('sparse planes scatter back to exactly the dense planes', async () => {
+    const c = await TestClient.hello(server.url)
+    const mk = (sparsePlanes: boolean) => c.request({ makeEnvs: { scenarioId: SC, count: 3, options: { maxDecisions: 40, sparsePlanes } } })
+    const hd = (await mk(false)).envSpec?.envSet ?? 0
+    const hs = (await mk(true)).envSpec?.envSet ?? 0
+    let d = (await c.request({ reset: { envSet: hd, seed: 8 } })).batch
+    let sp = (await c.request({ reset: { envSet: hs, seed: 8 } })).batch
+    const pick = chooser(8)
+    let nonzero = 0
+    for (let t = 0; t < 50; t++) {
+      const dense = f32(u8(d?.planes))
+      expect(u8(sp?.planes).length).toBe(0)
+      const idx = new Uint32Array(u8(sp?.planesIndex).slice().buffer)
+      const val = f32(u8(sp?.planesValue))
+      expect(idx.length).toBe(val.length)
+      const back = new Float32Array(dense.length)
+      for (let j = 0; j < idx.length; j++) back[idx[j] as number] = val[j] as number
+      expect(diff(back, dense)).toBe('equal')
+      expect(idx.length).toBeLessThan(dense.length / 5)
+      nonzero += idx.length
+      const n = u8(d?.masks).length / 3
+      const acts = pick(u8(d?.masks), n, 3)
+      d = (await c.request({ step: { envSet: hd, actions: acts } })).batch
+      sp = (await c.request({ step: { envSet: hs, actions: acts } })).batch
+    }
+    expect(nonzero).toBeGreaterThan(0)
+    c.close()
+  })
+
   it('sends events in words when asked', async () => {
     const c = await TestClient.hello(server.url)
     const h = (await make(c, 2, { events: true })).envSpec?.envSet ?? 0

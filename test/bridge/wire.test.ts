@@ -13,7 +13,7 @@ const bytes = (r: (n: number) => number, len: number) => Uint8Array.from({ lengt
 describe('encodeBatchEnvelope', () => {
   it('round-trips random batches through the protobufjs decoder, field for field', () => {
     const keys = ['planes', 'entities', 'globals', 'masks', 'rewards', 'terminated', 'truncated', 'player', 'actor', 'legalCount', 'decisionKind', 'decisions',
-      'finalPlanes', 'finalEntities', 'finalGlobals', 'finalMasks', 'episodeReturn', 'episodeDecisions', 'winner', 'skipped'] as const
+      'finalPlanes', 'finalEntities', 'finalGlobals', 'finalMasks', 'episodeReturn', 'episodeDecisions', 'winner', 'skipped', 'planesIndex', 'planesValue'] as const
     for (let t = 0; t < 100; t++) {
       const r = rnd(t + 1)
       const b: BatchFields = { envSet: r(3) === 0 ? 0 : r(1 << 20), count: r(300) }

@@ -1,8 +1,8 @@
-// Runs every marignan conformance fixture through the shared conformance runner.
+// Runs every marignan conformance fixture through the shared conformance runner
+// (registry ruleset and built-in scenarios).
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { formatResult, runFixtureWith } from '../../env/conformance/run.ts'
-import { sources } from './sources.ts'
+import { formatResult, runFixture } from '../../env/conformance/runner.ts'
 
 const dir = new URL('../fixtures/marignan/', import.meta.url)
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
@@ -13,7 +13,7 @@ describe('marignan conformance fixtures', () => {
   })
   for (const f of files) {
     it(f, () => {
-      const r = runFixtureWith(JSON.parse(readFileSync(new URL(f, dir), 'utf8')), sources)
+      const r = runFixture(JSON.parse(readFileSync(new URL(f, dir), 'utf8')))
       if (!r.passed) throw new Error(formatResult(r))
       expect(r.passed).toBe(true)
     })

@@ -16,7 +16,7 @@ export interface RatedGame {
 
 export interface Rating {
   readonly elo: number
-  /** 95% interval (bootstrap percentiles). */
+  /** 95% interval (Wald, from the Fisher information of the fit). */
   readonly low: number
   readonly high: number
 }
@@ -73,24 +73,77 @@ export function fitElo(agents: number, games: readonly RatedGame[], o: FitOption
   return Array.from(p, (x) => (400 * Math.log(x)) / Math.LN10)
 }
 
-/** Ratings with 95% bootstrap intervals (resampling games with replacement, seeded). */
-export function rateWithIntervals(agents: number, games: readonly RatedGame[], o: FitOptions & { bootstrap?: number; seed?: number } = {}): Rating[] {
+/** Ratings with 95% Wald intervals: the covariance of the (mean-zero) strengths is the
+ *  pseudo-inverse of the Fisher information of the fit, prior included, so an agent that
+ *  won every game still gets a finite, honest-width interval. */
+export function rateWithIntervals(agents: number, games: readonly RatedGame[], o: FitOptions & { z?: number } = {}): Rating[] {
   const elo = fitElo(agents, games, o)
-  const B = o.bootstrap ?? 200
-  if (B <= 0 || games.length === 0) return elo.map((e) => ({ elo: e, low: e, high: e }))
-  const rng = seedrandom.xor128(`elo-bootstrap:${o.seed ?? 0}`)
-  const samples: number[][] = Array.from({ length: agents }, () => [])
-  const pick: RatedGame[] = new Array<RatedGame>(games.length)
-  for (let b = 0; b < B; b++) {
-    for (let i = 0; i < games.length; i++) pick[i] = games[Math.floor(rng() * games.length)]!
-    const r = fitElo(agents, pick, { ...o, iterations: Math.min(o.iterations ?? 2000, 500) })
-    for (let i = 0; i < agents; i++) samples[i]!.push(r[i]!)
+  const k = agents
+  const prior = o.priorDraws ?? 1
+  const n = new Float64Array(k * k)
+  for (const g of games) {
+    n[g.a * k + g.b]! += 1
+    n[g.b * k + g.a]! += 1
   }
+  for (let i = 0; i < k * k; i++) if (n[i]! > 0) n[i]! += prior
+  // information in natural-log strengths: a graph Laplacian weighted by n p (1 - p)
+  const L = new Float64Array(k * k)
+  const theta = elo.map((e) => (e * Math.LN10) / 400)
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      if (i === j || n[i * k + j] === 0) continue
+      const p = 1 / (1 + Math.exp(theta[j]! - theta[i]!))
+      const w = n[i * k + j]! * p * (1 - p)
+      L[i * k + j]! -= w
+      L[i * k + i]! += w
+    }
+  }
+  // pseudo-inverse of a connected Laplacian: (L + J/k)^-1 - J/k
+  const A = Float64Array.from(L, (x) => x + 1 / k)
+  const inv = invert(A, k)
+  const z = o.z ?? 1.96
   return elo.map((e, i) => {
-    const s = samples[i]!.sort((x, y) => x - y)
-    const q = (f: number) => s[Math.min(s.length - 1, Math.max(0, Math.round(f * (s.length - 1))))]!
-    return { elo: e, low: q(0.025), high: q(0.975) }
+    const v = inv ? inv[i * k + i]! - 1 / k : NaN
+    const se = v > 0 ? (Math.sqrt(v) * 400) / Math.LN10 : Infinity
+    return { elo: e, low: e - z * se, high: e + z * se }
   })
+}
+
+/** Inverse of a k×k matrix (Gauss-Jordan with partial pivoting); null when singular. */
+export function invert(a: Float64Array, k: number): Float64Array | null {
+  const m = Float64Array.from(a)
+  const out = new Float64Array(k * k)
+  for (let i = 0; i < k; i++) out[i * k + i] = 1
+  for (let c = 0; c < k; c++) {
+    let piv = c
+    for (let r = c + 1; r < k; r++) if (Math.abs(m[r * k + c]!) > Math.abs(m[piv * k + c]!)) piv = r
+    if (Math.abs(m[piv * k + c]!) < 1e-12) return null
+    if (piv !== c) {
+      for (let j = 0; j < k; j++) {
+        const t1 = m[c * k + j]!
+        m[c * k + j] = m[piv * k + j]!
+        m[piv * k + j] = t1
+        const t2 = out[c * k + j]!
+        out[c * k + j] = out[piv * k + j]!
+        out[piv * k + j] = t2
+      }
+    }
+    const d = m[c * k + c]!
+    for (let j = 0; j < k; j++) {
+      m[c * k + j] = m[c * k + j]! / d
+      out[c * k + j] = out[c * k + j]! / d
+    }
+    for (let r = 0; r < k; r++) {
+      if (r === c) continue
+      const f = m[r * k + c]!
+      if (f === 0) continue
+      for (let j = 0; j < k; j++) {
+        m[r * k + j] = m[r * k + j]! - f * m[c * k + j]!
+        out[r * k + j] = out[r * k + j]! - f * out[c * k + j]!
+      }
+    }
+  }
+  return out
 }
 
 /** Expected score of a against b for an Elo difference. */

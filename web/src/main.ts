@@ -156,7 +156,9 @@ class ReplayViewer {
     const li = k > 0 ? log.children[k - 1] : undefined
     if (li) {
       li.classList.add('current')
-      li.scrollIntoView({ block: 'nearest' })
+      // Scroll the log box only (scrollIntoView would also move the controls under the pointer).
+      const top = (li as HTMLElement).offsetTop - log.offsetTop
+      if (top < log.scrollTop || top > log.scrollTop + log.clientHeight - 30) log.scrollTop = Math.max(0, top - log.clientHeight / 2)
     }
   }
 
@@ -307,7 +309,7 @@ class PlayMode {
     li.innerHTML = `${esc(`${who}: ${d.kind}${d.subject ? ` [${d.subject}]` : ''} → ${actionWords(g.engine, a)}`)}${events.map((e) => `<span class="ev">${esc(g.engine.describe(e))}</span>`).join('')}`
     const log = $('p-log')
     log.appendChild(li)
-    li.scrollIntoView({ block: 'nearest' })
+    log.scrollTop = log.scrollHeight
     $('p-dice').innerHTML = diceHtml(events)
     return true
   }

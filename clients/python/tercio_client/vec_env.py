@@ -7,7 +7,8 @@ same step, and their last observations are in infos["final_observation"]
 
 Observation arrays are zero-copy, read-only views of the received message and
 stay valid after the next step (each step gets a new message); pass copy=True
-for writable arrays.
+for writable arrays. Planes travel sparsely by default (sparse_planes=True) and
+are scattered into a fresh, writable array.
 """
 from __future__ import annotations
 
@@ -47,13 +48,15 @@ class TercioVecEnv:
     def __init__(self, scenario: str = "piwam-training", num_envs: int = 8, url: Optional[str] = None, *,
                  token: str = "", ruleset: str = "", scenario_json: Optional[str] = None, seed: int = 0,
                  skip_forced: bool = True, max_decisions: Optional[int] = None, reward_shaping: float = 0.0,
-                 events: bool = False, copy: bool = False, connection: Optional[Connection] = None,
+                 events: bool = False, copy: bool = False, sparse_planes: bool = True, connection: Optional[Connection] = None,
                  client_name: str = "tercio_client.TercioVecEnv"):
         self._own_conn = connection is None
         self.conn = connection if connection is not None else Connection(url or DEFAULT_URL, token=token, client_name=client_name)
         self.copy = copy
+        self._sparse = sparse_planes
         self._closed = False
-        opts = pb.EnvOptions(skip_forced=skip_forced, reward_shaping=reward_shaping, events=events)
+        # Sparse planes are ~5x fewer bytes per batch; decoded back to the same dense arrays here.
+        opts = pb.EnvOptions(skip_forced=skip_forced, reward_shaping=reward_shaping, events=events, sparse_planes=sparse_planes)
         if max_decisions is not None:
             opts.max_decisions = max_decisions
         m = pb.MakeEnvs(ruleset=ruleset, count=num_envs, base_seed=seed, options=opts)
@@ -131,8 +134,13 @@ class TercioVecEnv:
         n = self.num_envs
         c = self.copy
         sh = self._shapes
+        if self._sparse:
+            planes = np.zeros(sh["planes"], dtype=np.float32)
+            planes.reshape(-1)[np.frombuffer(b.planes_index, dtype="<u4")] = np.frombuffer(b.planes_value, dtype="<f4")
+        else:
+            planes = _arr(b.planes, "<f4", sh["planes"], c)
         obs = {
-            "planes": _arr(b.planes, "<f4", sh["planes"], c),
+            "planes": planes,
             "entities": _arr(b.entities, "<f4", sh["entities"], c),
             "globals": _arr(b.globals, "<f4", sh["globals"], c),
             "action_mask": _arr(b.masks, np.uint8, sh["action_mask"], c),

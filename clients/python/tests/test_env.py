@@ -44,28 +44,28 @@ class AECTest(unittest.TestCase):
         env.reset(seed=5)
         rng = np.random.default_rng(2)
         seen = set()
-        totals = {a: 0.0 for a in env.possible_agents}
+        checked_dead_step = False
         for _ in range(500):
             if not env.agents:
                 break
             agent = env.agent_selection
             obs, rew, term, trunc, info = env.last()
-            totals[agent] += rew
             if term or trunc:
+                if not checked_dead_step:
+                    with self.assertRaises(ValueError):
+                        env.step(0)  # a finished agent must be stepped with None
+                    checked_dead_step = True
                 env.step(None)
                 continue
             seen.add(agent)
             self.assertIs(obs, env.observe(agent))
+            self.assertEqual(int(obs["action_mask"].sum()), info["legal_count"])
             env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
+        self.assertTrue(checked_dead_step)
         self.assertEqual(env.agents, [])
         self.assertEqual(seen, {"player_0", "player_1"})  # both seats were asked to decide
         self.assertTrue(all(env.truncations.values()) or all(env.terminations.values()))
-        with self.assertRaises(Exception):
-            env.reset(seed=5)
-            env.agent_selection = env.agent_selection
-            env.terminations[env.agent_selection] = True
-            env.step(3)  # a done agent must be stepped with None
-
+        self.assertAlmostEqual(sum(env.rewards.values()), 0.0, places=6)
 
 if __name__ == "__main__":
     unittest.main()

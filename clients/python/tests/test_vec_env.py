@@ -103,13 +103,26 @@ class VecEnvTest(unittest.TestCase):
         np.testing.assert_array_equal(a["planes"], b["planes"])
 
     def test_copy_option_gives_writable_arrays(self):
-        v = self.make(2, copy=True)
+        v = self.make(2, copy=True, sparse_planes=False)
         obs, _ = v.reset(seed=1)
         obs["planes"][0, 0, 0, 0] = 5.0
         self.assertTrue(obs["action_mask"].flags.writeable)
-        w = self.make(2)
+        w = self.make(2, sparse_planes=False)
         o, _ = w.reset(seed=1)
         self.assertFalse(o["planes"].flags.writeable)
+        self.assertFalse(o["entities"].flags.writeable)
+
+    def test_sparse_and_dense_planes_are_identical(self):
+        d, s = self.make(3, sparse_planes=False), self.make(3, sparse_planes=True)
+        rng = np.random.default_rng(9)
+        od, _ = d.reset(seed=6)
+        os_, _ = s.reset(seed=6)
+        for _ in range(40):
+            np.testing.assert_array_equal(od["planes"], os_["planes"])
+            self.assertEqual(os_["planes"].dtype, np.float32)
+            a = random_actions(rng, od["action_mask"])
+            od, *_ = d.step(a)
+            os_, *_ = s.step(a)
 
     def test_events_and_render(self):
         v = self.make(2, events=True)

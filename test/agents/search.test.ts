@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { playGame } from '../../agents/play.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import { SearchAgent } from '../../agents/search.ts'
+import type { Engine, Player } from '../../env/core/types.ts'
+import { getRuleset } from '../../env/rules/index.ts'
+import { builtinScenario } from '../../env/scenario/builtin.ts'
+import { makeToyEngine } from '../helpers/toy-ruleset.ts'
+
+function piwam(): Engine {
+  const sc = builtinScenario('piwam-training')
+  if (!sc.ok) throw new Error(sc.error.message)
+  const rs = getRuleset('piwam')
+  if (!rs.ok) throw new Error(rs.error.message)
+  const b = rs.value.bind(sc.value)
+  if (!b.ok) throw new Error(b.error.message)
+  return b.value
+}
+
+describe('search agent', () => {
+  it('is deterministic under a seed and never changes the game state it searches from', () => {
+    const engine = piwam()
+    const s = engine.init(12)
+    const mask = new Uint8Array(engine.layout.size)
+    // walk to a position with a real choice
+    const rnd = new RandomAgent(1)
+    let n = engine.legal(s, mask)
+    while (n < 3) {
+      const d = engine.decision(s)
+      if (!d) throw new Error('game over too early')
+      engine.apply(s, rnd.act({ engine, state: s, mask, legalCount: n, player: d.player as Player }))
+      n = engine.legal(s, mask)
+    }
+    const d = engine.decision(s)!
+    const before = engine.hash(s)
+    const pick = (seed: number) => {
+      const a = new SearchAgent(engine, seed, { iters: 12, depth: 20 })
+      a.reset(seed)
+      const m = new Uint8Array(engine.layout.size)
+      const c = engine.legal(s, m)
+      return a.act({ engine, state: s, mask: m, legalCount: c, player: d.player as Player })
+    }
+    const a1 = pick(5)
+    expect(pick(5)).toBe(a1)
+    expect(mask[a1]).toBe(1)
+    expect(engine.hash(s)).toBe(before)
+  })
+
+  it('plays whole games reproducibly (same seed, same actions) with both rollout policies', () => {
+    const engine = piwam()
+    for (const rollout of ['heuristic', 'random'] as const) {
+      const game = () => {
+        const out = playGame(engine, [new SearchAgent(engine, 3, { iters: 4, depth: 8, rollout }), new RandomAgent(4)], { seed: 21 })
+        expect(out.ok).toBe(true)
+        return out.ok ? out.record.actions : []
+      }
+      const a = game()
+      expect(a.length).toBeGreaterThan(10)
+      expect(game()).toEqual(a)
+    }
+  })
+
+  it('works on any ruleset (toy engine) and rejects a zero budget', () => {
+    const engine = makeToyEngine()
+    const out = playGame(engine, [new SearchAgent(engine, 1, { iters: 6, depth: 10 }), new RandomAgent(2)], { seed: 3 })
+    expect(out.ok).toBe(true)
+    expect(() => new SearchAgent(engine, 1, { iters: 0 })).toThrow(RangeError)
+  })
+})

@@ -1,0 +1,148 @@
+// End-to-end: the built viewer in headless Debian Chromium (playwright-core).
+// Needs /usr/bin/chromium (scripts/setup-browser.sh installs it); without it the
+// suite fails with that instruction rather than skipping.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { playGame } from '../../agents/play.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import { bindEngine, engineForReplay } from '../../env/gym/make.ts'
+import { parseReplay, ReplayRecorder, verifyReplay, type Replay } from '../../env/gym/replay.ts'
+import { buildViewer, bundleIsFresh, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+
+const CHROMIUM = process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium'
+/** Screenshots land in runs/ (gitignored). */
+const SHOTS = join(process.cwd(), 'runs', 'screenshots')
+
+function shortReplay(): Replay {
+  const b = bindEngine(undefined, 'piwam-training')
+  if (!b.ok) throw new Error(b.error.message)
+  const sc = structuredClone(b.value.scenario)
+  sc.turns = 2
+  const e = bindEngine(undefined, sc)
+  if (!e.ok) throw new Error(e.error.message)
+  const eng = e.value
+  const rec = new ReplayRecorder(eng, 3, eng.init(3), { inlineScenario: true })
+  const r = playGame(eng, [new RandomAgent(1), new RandomAgent(2)], { seed: 3, onStep: (i) => rec.push(i.action, i.player, eng.hash(i.state)) })
+  if (!r.ok) throw new Error(r.error.message)
+  rec.finish(r.record.outcome)
+  return rec.replay()
+}
+
+let browser: Browser
+let server: ViewServer
+let page: Page
+const replay = shortReplay()
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: run scripts/setup-browser.sh (apt-get install -y chromium) or set TERCIO_CHROMIUM`)
+  }
+  if (!bundleIsFresh()) await buildViewer()
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startViewServer({ port: 0, replay: { name: 'e2e-replay.json', replay } })
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']  // playwright gives each launch a fresh temporary profile,
+  })
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  ;(globalThis as { pageErrors?: string[] }).pageErrors = errors
+}, 90_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const pageErrors = (): string[] => (globalThis as { pageErrors?: string[] }).pageErrors ?? []
+
+describe('viewer in headless chromium', () => {
+  it('loads a replay and steps, scrubs and plays through it', async () => {
+    await page.goto(server.url)
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 })
+    const n = replay.steps.length
+    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step 0 / ${n}`)
+    expect(await page.textContent('[data-testid=status]')).toContain('e2e-replay.json')
+    const units = await page.locator('#board svg g.unit').count()
+    expect(units).toBeGreaterThan(0)
+    for (let i = 0; i < 3; i++) await page.click('[data-testid=next]')
+    expect(await page.textContent('[data-testid=step-label]')).toContain(`step 3 / ${n}: `)
+    expect(await page.locator('[data-testid=log] li').count()).toBe(n)
+    expect(await page.locator('[data-testid=log] li.current').getAttribute('data-step')).toBe('3')
+    await page.click('[data-testid=prev]')
+    expect(await page.textContent('[data-testid=step-label]')).toContain(`step 2 / ${n}`)
+    // Scrub to the middle, then play a few steps at the fastest speed.
+    await page.locator('[data-testid=scrub]').fill(String(Math.floor(n / 2)))
+    expect(await page.textContent('[data-testid=step-label]')).toContain(`step ${Math.floor(n / 2)} / ${n}`)
+    await page.selectOption('[data-testid=speed]', '50')
+    await page.click('[data-testid=playpause]')
+    await page.waitForTimeout(300)
+    await page.click('[data-testid=playpause]')
+    const label = (await page.textContent('[data-testid=step-label]')) ?? ''
+    const at = Number(/step (\d+) \//.exec(label)?.[1])
+    expect(at).toBeGreaterThan(Math.floor(n / 2))
+    await page.click('[data-testid=last]')
+    expect(await page.textContent('[data-testid=step-label]')).toContain(`step ${n} / ${n}`)
+    expect((await page.textContent('[data-testid=dice]'))?.length ?? 0).toBeGreaterThan(0)
+    await page.screenshot({ path: join(SHOTS, 'replay.png') })
+    expect(pageErrors()).toEqual([])
+  }, 60_000)
+
+  it('plays a short game to its end by clicking, and saves it as a replay', async () => {
+    await page.click('[data-testid=tab-play]')
+    await page.selectOption('[data-testid=p-ruleset]', 'piwam')
+    await page.selectOption('[data-testid=p-scenario]', 'piwam-training')
+    await page.selectOption('[data-testid=p-side]', '0')
+    await page.selectOption('[data-testid=p-opponent]', 'random')
+    await page.fill('[data-testid=p-turns]', '1')
+    await page.fill('[data-testid=p-seed]', '2')
+    await page.click('[data-testid=p-start]')
+    let clicks = 0
+    let mapClicks = 0
+    for (; clicks < 400; clicks++) {
+      // Wait for either the end of the game or the human's choices.
+      await page.waitForFunction(() => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button'), null, { timeout: 20_000 })
+      if (await page.locator('[data-testid=p-prompt][data-over]').count()) break
+      // Prefer clicking the map: a highlighted hex or unit; else the first named choice.
+      const hex = page.locator('#board polygon.hl-hex').first()
+      const unit = page.locator('#board g.unit:has(rect.hl-unit)').first()
+      if (clicks % 2 === 0 && (await hex.count())) {
+        await hex.click({ force: true })
+        mapClicks++
+      } else if (clicks % 2 === 0 && (await unit.count())) {
+        await unit.click({ force: true })
+        mapClicks++
+      } else await page.locator('#p-choices button').first().click()
+      if (clicks === 3) await page.screenshot({ path: join(SHOTS, 'play.png') })
+    }
+    expect(await page.locator('[data-testid=p-prompt][data-over]').count()).toBe(1)
+    expect(clicks).toBeGreaterThan(0)
+    expect(mapClicks).toBeGreaterThan(0)
+    expect(await page.textContent('[data-testid=p-prompt]')).toMatch(/Game over/)
+    // The page exposes window.tercio (web/src/main.ts); the test's tsconfig has no DOM types.
+    const json = await page.evaluate(() => JSON.stringify((globalThis as unknown as { tercio: { play: { lastReplay: unknown } } }).tercio.play.lastReplay))
+    const p = parseReplay(JSON.parse(json))
+    if (!p.ok) throw new Error(p.error.message)
+    expect(p.value.outcome).not.toBeNull()
+    const e = engineForReplay(p.value)
+    if (!e.ok) throw new Error(e.error.message)
+    const v = verifyReplay(p.value, e.value)
+    expect(v.ok).toBe(true)
+    // The saved file is the same replay.
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=p-save]')])
+    const file = join(SHOTS, dl.suggestedFilename())
+    await dl.saveAs(file)
+    const saved = parseReplay(JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')))
+    expect(saved.ok && saved.value.steps.length).toBe(p.value.steps.length)
+    await page.screenshot({ path: join(SHOTS, 'play-over.png') })
+    writeFileSync(join(SHOTS, 'played-replay.json'), json)
+    expect(pageErrors()).toEqual([])
+  }, 90_000)
+})
