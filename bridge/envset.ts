@@ -47,6 +47,8 @@ export class EnvSet {
   private readonly finalEnvs: number[] = []
   private readonly events: boolean
   private readonly sparse: { index: Uint32Array; value: Float32Array; indexBytes: Uint8Array; valueBytes: Uint8Array } | null
+  private readonly planeBits: Int32Array
+  private readonly valueBits: Int32Array
   private readonly eventTexts: tercio.v1.IEnvEvents[] = []
   private readonly fixed: Omit<tercio.v1.IBatch, 'finalEnvs' | 'finalPlanes' | 'finalEntities' | 'finalGlobals' | 'finalMasks' | 'episodeReturn' | 'episodeDecisions' | 'winner' | 'events'>
 
@@ -72,6 +74,10 @@ export class EnvSet {
       const value = new Float32Array(this.b.obs.planes.length)
       this.sparse = { index, value, indexBytes: bytesOf(index), valueBytes: bytesOf(value) }
     } else this.sparse = null
+    const pl = this.b.obs.planes
+    this.planeBits = new Int32Array(pl.buffer, pl.byteOffset, pl.length)
+    const vb = this.sparse?.value ?? new Float32Array(0)
+    this.valueBits = new Int32Array(vb.buffer, vb.byteOffset, vb.length)
     this.finalBytes = viewsOf(this.b.final)
     const b = this.b
     this.fixed = {
@@ -214,15 +220,18 @@ export class EnvSet {
     let sparse: Pick<tercio.v1.IBatch, 'planesIndex' | 'planesValue'> = {}
     if (this.sparse) {
       const { index, value, indexBytes, valueBytes } = this.sparse
-      const p = b.obs.planes
+      // Integer compare on the bit patterns: faster than float compare, and bit-exact (keeps -0 and NaN payloads).
+      const p = this.planeBits
+      const v = this.valueBits
       let nz = 0
       for (let j = 0; j < p.length; j++) {
         const x = p[j] as number
         if (x !== 0) {
           index[nz] = j
-          value[nz++] = x
+          v[nz++] = x
         }
       }
+      void value
       sparse = { planesIndex: indexBytes.subarray(0, 4 * nz), planesValue: valueBytes.subarray(0, 4 * nz) }
     }
     return {

@@ -34,6 +34,10 @@ export interface SvgOptions {
   panel?: boolean
   /** Extra caption line (e.g. "step 12 / 80"). */
   title?: string
+  /** 'all' (default); 'base': terrain, roads and hexsides; 'pieces': highlights, units, leaders and
+   *  the caption on a transparent background. The two stacked make 'all': a viewer draws the base
+   *  once per scenario and redraws only the pieces at each step. */
+  layer?: 'all' | 'base' | 'pieces'
 }
 
 /** Fill of each terrain id (both rulesets' vocabularies); unknown ids get `fallback`. */
@@ -270,11 +274,24 @@ function wingBadge(w: WingView, sc: Scenario): string {
   return `${w.id}${w.order ? ` ${w.order}` : ''}${w.markers.length ? ` [${w.markers.join(', ')}]` : ''}${name !== w.id ? ` — ${name}` : ''}`
 }
 
+const grids = new Map<string, HexGrid>()
+/** Grids are immutable, so one per map size is kept (makeGrid's distance table is the costly part). */
+function gridOf(cols: number, rows: number): HexGrid {
+  const k = `${cols}x${rows}`
+  let g = grids.get(k)
+  if (!g) {
+    g = makeGrid(cols, rows)
+    grids.set(k, g)
+  }
+  return g
+}
+
 /** The whole picture as an SVG document string. */
 export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): string {
   const size = opts.hexSize ?? 30
   const { cols, rows } = sc.map
-  const grid = makeGrid(cols, rows)
+  const grid = gridOf(cols, rows)
+  const layer = opts.layer ?? 'all'
   const geo = hexGeometry(cols, rows, size)
   const kind = opts.facing ?? FACING_BY_RULESET[sc.ruleset] ?? 'vertex'
   const wingOrder = new Map<string, string | null>(view.wings.map((w) => [w.id, w.order]))
@@ -286,124 +303,128 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
   const panelLines = panel ? 2 + (opts.title ? 1 : 0) + Math.max(wingLines[0]?.length ?? 0, wingLines[1]?.length ?? 0) : 0
   const height = geo.mapHeight + (panel ? panelLines * lineH + 12 : 0)
   const out: string[] = []
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="tercio-map" viewBox="0 0 ${f1(geo.width)} ${f1(height)}" width="${f1(geo.width)}" height="${f1(height)}" data-ruleset="${escapeXml(sc.ruleset)}" data-scenario="${escapeXml(sc.id)}">`)
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="tercio-map layer-${layer}" viewBox="0 0 ${f1(geo.width)} ${f1(height)}" width="${f1(geo.width)}" height="${f1(height)}" data-ruleset="${escapeXml(sc.ruleset)}" data-scenario="${escapeXml(sc.id)}">`)
   out.push(`<title>${escapeXml(`${sc.name}: turn ${view.turn}, ${view.phase}`)}</title>`)
-  out.push(`<rect width="100%" height="100%" fill="#faf8f0"/>`)
+  if (layer !== 'pieces') {
+    out.push(`<rect width="100%" height="100%" fill="#faf8f0"/>`)
 
-  // Terrain, elevation, labels.
-  const elev = sc.map.elevation
-  out.push('<g class="hexes">')
-  for (let row = 0; row < rows; row++) {
-    const line = sc.map.terrain[row] ?? ''
-    for (let col = 0; col < cols; col++) {
-      const [x, y] = geo.centre(col, row)
-      const label = grid.labels[row * cols + col] as string
-      const t = sc.map.legend[line[col] ?? '.'] ?? 'clear'
-      const fill = (TERRAIN_FILLS as Record<string, string>)[t] ?? TERRAIN_FILLS.fallback
-      out.push(`<polygon class="hex t-${escapeXml(t)}" data-hex="${label}" points="${hexPoints(x, y, size)}" fill="${fill}" stroke="#9a9480" stroke-width="0.8"><title>${label} ${escapeXml(t)}</title></polygon>`)
-      const e = Number((elev?.[row] ?? '')[col] ?? '0') || 0
-      // Higher ground darker: a brown wash, stronger per level.
-      if (e > 0) out.push(`<polygon class="elev" points="${hexPoints(x, y, size * 0.97)}" fill="#7a5230" fill-opacity="${Math.min(0.5, 0.13 * e).toFixed(2)}" pointer-events="none"/>`)
-      if (t === 'woods' || t === 'dense') out.push(`<circle cx="${f1(x - size * 0.45)}" cy="${f1(y + size * 0.45)}" r="${f1(size * 0.12)}" fill="#4f7a3a" pointer-events="none"/><circle cx="${f1(x + size * 0.45)}" cy="${f1(y + size * 0.45)}" r="${f1(size * 0.12)}" fill="#4f7a3a" pointer-events="none"/>`)
-      if (t === 'village' || t === 'farm') out.push(`<rect x="${f1(x + size * 0.3)}" y="${f1(y + size * 0.3)}" width="${f1(size * 0.25)}" height="${f1(size * 0.2)}" fill="#8a5a3a" pointer-events="none"/>`)
-      if (opts.labels ?? true) out.push(`<text x="${f1(x)}" y="${f1(y - size * 0.62)}" font-size="${f1(size * 0.26)}" text-anchor="middle" font-family="sans-serif" fill="#7b7560" pointer-events="none">${label}</text>`)
-    }
-  }
-  out.push('</g>')
-
-  // Roads: lines through hex centres.
-  for (const road of sc.map.roads ?? []) {
-    const pts = road.map((l) => centreOf(c, l)).filter((p): p is [number, number] => p !== null)
-    if (pts.length > 1) out.push(`<polyline class="road" points="${pts.map(([x, y]) => `${f1(x)},${f1(y)}`).join(' ')}" fill="none" stroke="#8b6b45" stroke-width="${f1(size * 0.16)}" stroke-linecap="round" stroke-linejoin="round" pointer-events="none"/>`)
-  }
-
-  // Hexside features on the shared side of two hexes.
-  for (const hs of sc.map.hexsides ?? []) {
-    const a = hexOfLabel(grid, hs.hexes[0])
-    const b = hexOfLabel(grid, hs.hexes[1])
-    if (a < 0 || b < 0) continue
-    const d = directionTo(grid, a, b)
-    if (d < 0) continue
-    const [x, y] = geo.centre(a % cols, (a / cols) | 0)
-    // Side d spans corners at screen angles 240+60d and 300+60d.
-    const [x1, y1] = corner(x, y, size, (4 + d) % 6)
-    const [x2, y2] = corner(x, y, size, (5 + d) % 6)
-    const st = (HEXSIDE_STYLES as Record<string, { stroke: string; width: number; dash: string }>)[hs.feature] ?? HEXSIDE_STYLES.fallback
-    out.push(`<line class="hexside f-${escapeXml(hs.feature)}" x1="${f1(x1)}" y1="${f1(y1)}" x2="${f1(x2)}" y2="${f1(y2)}" stroke="${st.stroke}" stroke-width="${st.width}" stroke-linecap="round"${st.dash ? ` stroke-dasharray="${st.dash}"` : ''} pointer-events="none"><title>${escapeXml(`${hs.feature} ${hs.hexes[0]}-${hs.hexes[1]}`)}</title></line>`)
-  }
-
-  // Highlighted hexes (legal targets), on top of the terrain but under the counters.
-  for (const label of grid.labels) {
-    if (!hlHexes.has(label)) continue
-    const p = centreOf(c, label)
-    if (!p) continue
-    out.push(`<polygon class="hl-hex" data-hex="${label}" points="${hexPoints(p[0], p[1], size * 0.9)}" fill="#ffd54a" fill-opacity="0.35" stroke="#ff9800" stroke-width="2.5"/>`)
-  }
-
-  // Units, stacked within their hex in scenario order.
-  const byHex = new Map<string, UnitView[]>()
-  for (const u of view.units) {
-    if (u.hex === null || u.eliminated) continue
-    const list = byHex.get(u.hex)
-    if (list) list.push(u)
-    else byHex.set(u.hex, [u])
-  }
-  out.push('<g class="units">')
-  for (const [label, list] of byHex) {
-    const p = centreOf(c, label)
-    if (!p) continue
-    const n = list.length
-    const s = n === 1 ? size * 0.95 : size * 0.7
-    const step = n === 1 ? 0 : (size * 0.5) / (n - 1)
-    for (let i = 0; i < n; i++) {
-      const off = n === 1 ? 0 : -size * 0.25 + i * step
-      out.push(drawCounter(c, list[i] as UnitView, p[0] + off, p[1] + off * 0.6, s))
-    }
-  }
-  out.push('</g>')
-
-  // Leaders: small discs at the lower left of their hex, fanned if several.
-  const leadersByHex = new Map<string, LeaderView[]>()
-  for (const l of view.leaders) {
-    if (l.hex === null || l.removed) continue
-    const list = leadersByHex.get(l.hex)
-    if (list) list.push(l)
-    else leadersByHex.set(l.hex, [l])
-  }
-  out.push('<g class="leaders">')
-  for (const [label, list] of leadersByHex) {
-    const p = centreOf(c, label)
-    if (!p) continue
-    list.forEach((l, i) => out.push(drawLeader(c, l, p[0] - size * 0.55 + i * size * 0.3, p[1] + size * 0.5, size * 0.2)))
-  }
-  out.push('</g>')
-
-  if (panel) {
-    let y = geo.mapHeight + lineH
-    const x0 = geo.margin
-    const txt = (x: number, yy: number, s: string, fill = '#333', bold = false) =>
-      `<text x="${f1(x)}" y="${f1(yy)}" font-size="13" font-family="sans-serif"${bold ? ' font-weight="bold"' : ''} fill="${fill}">${escapeXml(s)}</text>`
-    out.push('<g class="panel">')
-    if (opts.title) {
-      out.push(txt(x0, y, opts.title, '#333', true))
-      y += lineH
-    }
-    const d = view.decision
-    const lost = [0, 1].map((p) => view.units.filter((u) => u.side === p && u.eliminated).length)
-    const who = d ? `${sc.sides[d.player].name} to act: ${d.kind}${d.subject ? ` (${d.subject})` : ''}` : 'game over'
-    out.push(txt(x0, y, `${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`, '#333', true))
-    y += lineH
-    const half = geo.width / 2
-    for (const p of [0, 1] as const) {
-      const col = SIDE_COLOURS[p]
-      out.push(txt(x0 + p * half, y, `${sc.sides[p].name}`, col.stroke, true))
-      ;(wingLines[p] ?? []).forEach((w, i) => {
-        const yy = y + (i + 1) * lineH
-        const oc = w.order ? (ORDER_COLOURS[w.order] ?? '#555') : '#bbb'
-        out.push(`<g class="wing" data-wing="${escapeXml(w.id)}"><circle cx="${f1(x0 + p * half + 5)}" cy="${f1(yy - 4)}" r="5" fill="${oc}"/>${txt(x0 + p * half + 14, yy, wingBadge(w, sc))}</g>`)
-      })
+    // Terrain, elevation, labels.
+    const elev = sc.map.elevation
+    out.push('<g class="hexes">')
+    for (let row = 0; row < rows; row++) {
+      const line = sc.map.terrain[row] ?? ''
+      for (let col = 0; col < cols; col++) {
+        const [x, y] = geo.centre(col, row)
+        const label = grid.labels[row * cols + col] as string
+        const t = sc.map.legend[line[col] ?? '.'] ?? 'clear'
+        const fill = (TERRAIN_FILLS as Record<string, string>)[t] ?? TERRAIN_FILLS.fallback
+        out.push(`<polygon class="hex t-${escapeXml(t)}" data-hex="${label}" points="${hexPoints(x, y, size)}" fill="${fill}" stroke="#9a9480" stroke-width="0.8"><title>${label} ${escapeXml(t)}</title></polygon>`)
+        const e = Number((elev?.[row] ?? '')[col] ?? '0') || 0
+        // Higher ground darker: a brown wash, stronger per level.
+        if (e > 0) out.push(`<polygon class="elev" points="${hexPoints(x, y, size * 0.97)}" fill="#7a5230" fill-opacity="${Math.min(0.5, 0.13 * e).toFixed(2)}" pointer-events="none"/>`)
+        if (t === 'woods' || t === 'dense') out.push(`<circle cx="${f1(x - size * 0.45)}" cy="${f1(y + size * 0.45)}" r="${f1(size * 0.12)}" fill="#4f7a3a" pointer-events="none"/><circle cx="${f1(x + size * 0.45)}" cy="${f1(y + size * 0.45)}" r="${f1(size * 0.12)}" fill="#4f7a3a" pointer-events="none"/>`)
+        if (t === 'village' || t === 'farm') out.push(`<rect x="${f1(x + size * 0.3)}" y="${f1(y + size * 0.3)}" width="${f1(size * 0.25)}" height="${f1(size * 0.2)}" fill="#8a5a3a" pointer-events="none"/>`)
+        if (opts.labels ?? true) out.push(`<text x="${f1(x)}" y="${f1(y - size * 0.62)}" font-size="${f1(size * 0.26)}" text-anchor="middle" font-family="sans-serif" fill="#7b7560" pointer-events="none">${label}</text>`)
+      }
     }
     out.push('</g>')
+
+    // Roads: lines through hex centres.
+    for (const road of sc.map.roads ?? []) {
+      const pts = road.map((l) => centreOf(c, l)).filter((p): p is [number, number] => p !== null)
+      if (pts.length > 1) out.push(`<polyline class="road" points="${pts.map(([x, y]) => `${f1(x)},${f1(y)}`).join(' ')}" fill="none" stroke="#8b6b45" stroke-width="${f1(size * 0.16)}" stroke-linecap="round" stroke-linejoin="round" pointer-events="none"/>`)
+    }
+
+    // Hexside features on the shared side of two hexes.
+    for (const hs of sc.map.hexsides ?? []) {
+      const a = hexOfLabel(grid, hs.hexes[0])
+      const b = hexOfLabel(grid, hs.hexes[1])
+      if (a < 0 || b < 0) continue
+      const d = directionTo(grid, a, b)
+      if (d < 0) continue
+      const [x, y] = geo.centre(a % cols, (a / cols) | 0)
+      // Side d spans corners at screen angles 240+60d and 300+60d.
+      const [x1, y1] = corner(x, y, size, (4 + d) % 6)
+      const [x2, y2] = corner(x, y, size, (5 + d) % 6)
+      const st = (HEXSIDE_STYLES as Record<string, { stroke: string; width: number; dash: string }>)[hs.feature] ?? HEXSIDE_STYLES.fallback
+      out.push(`<line class="hexside f-${escapeXml(hs.feature)}" x1="${f1(x1)}" y1="${f1(y1)}" x2="${f1(x2)}" y2="${f1(y2)}" stroke="${st.stroke}" stroke-width="${st.width}" stroke-linecap="round"${st.dash ? ` stroke-dasharray="${st.dash}"` : ''} pointer-events="none"><title>${escapeXml(`${hs.feature} ${hs.hexes[0]}-${hs.hexes[1]}`)}</title></line>`)
+    }
+  }
+
+  if (layer !== 'base') {
+    // Highlighted hexes (legal targets), on top of the terrain but under the counters.
+    for (const label of grid.labels) {
+      if (!hlHexes.has(label)) continue
+      const p = centreOf(c, label)
+      if (!p) continue
+      out.push(`<polygon class="hl-hex" data-hex="${label}" points="${hexPoints(p[0], p[1], size * 0.9)}" fill="#ffd54a" fill-opacity="0.35" stroke="#ff9800" stroke-width="2.5"/>`)
+    }
+
+    // Units, stacked within their hex in scenario order.
+    const byHex = new Map<string, UnitView[]>()
+    for (const u of view.units) {
+      if (u.hex === null || u.eliminated) continue
+      const list = byHex.get(u.hex)
+      if (list) list.push(u)
+      else byHex.set(u.hex, [u])
+    }
+    out.push('<g class="units">')
+    for (const [label, list] of byHex) {
+      const p = centreOf(c, label)
+      if (!p) continue
+      const n = list.length
+      const s = n === 1 ? size * 0.95 : size * 0.7
+      const step = n === 1 ? 0 : (size * 0.5) / (n - 1)
+      for (let i = 0; i < n; i++) {
+        const off = n === 1 ? 0 : -size * 0.25 + i * step
+        out.push(drawCounter(c, list[i] as UnitView, p[0] + off, p[1] + off * 0.6, s))
+      }
+    }
+    out.push('</g>')
+
+    // Leaders: small discs at the lower left of their hex, fanned if several.
+    const leadersByHex = new Map<string, LeaderView[]>()
+    for (const l of view.leaders) {
+      if (l.hex === null || l.removed) continue
+      const list = leadersByHex.get(l.hex)
+      if (list) list.push(l)
+      else leadersByHex.set(l.hex, [l])
+    }
+    out.push('<g class="leaders">')
+    for (const [label, list] of leadersByHex) {
+      const p = centreOf(c, label)
+      if (!p) continue
+      list.forEach((l, i) => out.push(drawLeader(c, l, p[0] - size * 0.55 + i * size * 0.3, p[1] + size * 0.5, size * 0.2)))
+    }
+    out.push('</g>')
+
+    if (panel) {
+      let y = geo.mapHeight + lineH
+      const x0 = geo.margin
+      const txt = (x: number, yy: number, s: string, fill = '#333', bold = false) =>
+        `<text x="${f1(x)}" y="${f1(yy)}" font-size="13" font-family="sans-serif"${bold ? ' font-weight="bold"' : ''} fill="${fill}">${escapeXml(s)}</text>`
+      out.push('<g class="panel">')
+      if (opts.title) {
+        out.push(txt(x0, y, opts.title, '#333', true))
+        y += lineH
+      }
+      const d = view.decision
+      const lost = [0, 1].map((p) => view.units.filter((u) => u.side === p && u.eliminated).length)
+      const who = d ? `${sc.sides[d.player].name} to act: ${d.kind}${d.subject ? ` (${d.subject})` : ''}` : 'game over'
+      out.push(txt(x0, y, `${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`, '#333', true))
+      y += lineH
+      const half = geo.width / 2
+      for (const p of [0, 1] as const) {
+        const col = SIDE_COLOURS[p]
+        out.push(txt(x0 + p * half, y, `${sc.sides[p].name}`, col.stroke, true))
+        ;(wingLines[p] ?? []).forEach((w, i) => {
+          const yy = y + (i + 1) * lineH
+          const oc = w.order ? (ORDER_COLOURS[w.order] ?? '#555') : '#bbb'
+          out.push(`<g class="wing" data-wing="${escapeXml(w.id)}"><circle cx="${f1(x0 + p * half + 5)}" cy="${f1(yy - 4)}" r="5" fill="${oc}"/>${txt(x0 + p * half + 14, yy, wingBadge(w, sc))}</g>`)
+        })
+      }
+      out.push('</g>')
+    }
   }
   out.push('</svg>')
   return out.join('\n')

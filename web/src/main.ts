@@ -64,8 +64,16 @@ function diceHtml(events: readonly BaseEvent[]): string {
 
 const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
 
-function draw(engine: Engine, s: BaseState, opts: SvgOptions = {}): void {
-  board.innerHTML = renderSvg(engine.scenario, engine.view(s), opts)
+/** The terrain layer is drawn once per engine; each step redraws only the pieces layer above it
+ *  (a large map's full SVG is ~270 KB: parsing it at every step made stepping sluggish). */
+let baseOf: Engine | null = null
+function draw(engine: Engine, s: BaseState, opts: SvgOptions & { title: string }): void {
+  const view = engine.view(s)
+  if (baseOf !== engine || !board.querySelector('svg.layer-base')) {
+    board.innerHTML = renderSvg(engine.scenario, view, { ...opts, layer: 'base' }) + '<div id="pieces"></div>'
+    baseOf = engine
+  }
+  $('pieces').innerHTML = renderSvg(engine.scenario, view, { ...opts, layer: 'pieces' })
 }
 
 // ---- replay mode -----------------------------------------------------------
@@ -367,7 +375,8 @@ class PlayMode {
   private showBoard(prompt: string, opts: SvgOptions = {}): void {
     const g = this.game
     if (!g) return
-    draw(g.engine, g.state, { selected: g.engine.decision(g.state)?.subject ?? null, ...opts })
+    const sides = g.engine.scenario.sides
+    draw(g.engine, g.state, { selected: g.engine.decision(g.state)?.subject ?? null, title: `You: ${sides[g.human].name}; opponent: ${g.opponent} (${sides[g.human === 0 ? 1 : 0].name}); decision ${g.actions.length + 1}`, ...opts })
     $('p-prompt').textContent = prompt
   }
 
