@@ -11,6 +11,7 @@ import { TercioEnv, type EnvOptions } from '../env/gym/env.ts'
 import { obsSizes, type EnvSpec, type ObsSizes } from '../env/gym/spec.ts'
 import { allocVecBuffers, rowOf, WINNER_DRAW, WINNER_TRUNCATED, type BatchObs, type VecBuffers } from '../env/gym/vec.ts'
 import type { tercio } from '../proto/tercio.js'
+import { renderSvg } from '../env/render/svg.ts'
 import type { BridgeErrorCode } from './codes.ts'
 
 export interface BatchError {
@@ -194,6 +195,15 @@ export class EnvSet {
     return (this.envs[i] as TercioEnv).render()
   }
 
+  /** SVG picture of env i (env/render/svg.ts). */
+  svg(i: number): string {
+    const env = this.envs[i] as TercioEnv
+    const s = env.state
+    if (!s) return ''
+    const v = this.engine.view(s)
+    return renderSvg(this.engine.scenario, v, { title: `${this.engine.scenario.id}, env ${i}, seed ${env.episodeSeed}, turn ${v.turn}` })
+  }
+
   private settle(env: TercioEnv, i: number): void {
     // A scenario whose forced opening decisions end the game would loop; give up after a few (as VecEnv does).
     for (let t = 0; env.isDone && t < 100; t++) env.reset()
@@ -220,12 +230,12 @@ export class EnvSet {
     let sparse: Pick<tercio.v1.IBatch, 'planesIndex' | 'planesValue'> = {}
     if (this.sparse) {
       const { index, value, indexBytes, valueBytes } = this.sparse
-      // Integer compare on the bit patterns: faster than float compare, and bit-exact (keeps -0 and NaN payloads).
-      const p = this.planeBits
+      // Integer compare on the bit patterns: bit-exact (keeps -0 and NaN payloads).
+      const bits = this.planeBits
       const v = this.valueBits
       let nz = 0
-      for (let j = 0; j < p.length; j++) {
-        const x = p[j] as number
+      for (let j = 0; j < bits.length; j++) {
+        const x = bits[j] as number
         if (x !== 0) {
           index[nz] = j
           v[nz++] = x

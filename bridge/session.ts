@@ -26,7 +26,7 @@ export const SERVER_VERSION: string = (() => {
   }
 })()
 
-export const CAPABILITIES = ['render:ascii', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes'] as const
+export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes'] as const
 
 export interface SessionLimits {
   /** Envs this connection may hold at once. */
@@ -249,8 +249,9 @@ export class Session {
     const s = this.set(id, m.envSet, 'Render')
     if (!(s instanceof EnvSet)) return s
     if (m.env >= s.count) return this.error(id, 'BAD_REQUEST', `Render: env ${m.env} is outside 0..${s.count - 1} of env set ${m.envSet}`)
-    if (m.format !== pb.FrameFormat.ASCII) return this.error(id, 'UNSUPPORTED', `Render: format ${pb.FrameFormat[m.format] ?? m.format} is not available on this server (capabilities list the formats)`)
-    return this.send(id, { frame: { envSet: m.envSet, env: m.env, format: m.format, text: s.ascii(m.env) } })
+    const text = m.format === pb.FrameFormat.ASCII ? s.ascii(m.env) : m.format === pb.FrameFormat.SVG ? s.svg(m.env) : null
+    if (text === null) return this.error(id, 'UNSUPPORTED', `Render: format ${pb.FrameFormat[m.format] ?? m.format} is not available on this server (capabilities list the formats)`)
+    return this.send(id, { frame: { envSet: m.envSet, env: m.env, format: m.format, text } })
   }
 
   private batchError(id: number, e: BatchError): Reply {

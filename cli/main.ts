@@ -7,6 +7,7 @@ import { conformanceCommand } from './commands/conformance.ts'
 import { fuzzCommand } from './commands/fuzz.ts'
 import { gymCommands } from './commands/gym.ts'
 import { tournamentCommands } from './commands/tournament.ts'
+import { trainCommands } from './commands/train.ts'
 import { playCommand } from './commands/play.ts'
 import { showCommand } from './commands/show.ts'
 import { viewCommands } from './commands/view.ts'
@@ -27,7 +28,7 @@ try {
   await yargs(hideBin(process.argv))
     .scriptName('tercio')
     .usage('$0 <command> [options]\n\nTercio: an RL environment for pike-and-shot hex wargames.')
-    .command([...mine, ...gymCommands, ...viewCommands, ...tournamentCommands])
+    .command([...mine, ...gymCommands, ...viewCommands, ...tournamentCommands, ...trainCommands])
     .demandCommand(1, 'Give a command (see the list above).')
     .strict()
     .recommendCommands()

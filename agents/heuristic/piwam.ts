@@ -90,6 +90,10 @@ export class PiwamHeuristic implements Agent {
   private readonly typeName: readonly UnitType[]
   private readonly morale0: Int8Array
   private readonly value: Uint8Array
+  /** A leader selected and then ended without moving (his destination was not legal): not selected again in
+   *  the same activation, or a wing commander (whom `end` does not mark) could be picked forever. */
+  private stuckLeader = -1
+  private stuckKey = -1
   /** Scratch: distinct attacking hexes of a group. */
   private readonly hexScratch: Int32Array
 
@@ -116,6 +120,8 @@ export class PiwamHeuristic implements Agent {
 
   reset(seed: number): void {
     this.rng = seedrandom.xor128(`heuristic:${seed}`)
+    this.stuckLeader = -1
+    this.stuckKey = -1
   }
 
   act(ctx: AgentContext): number {
@@ -576,6 +582,7 @@ export class PiwamHeuristic implements Agent {
     // leaders last, and only when a move improves things (selecting and ending would loop for wing commanders)
     for (let j = 0; j < this.X.m; j++) {
       if (mask[this.offU + this.n + j] !== 1) continue
+      if (j === this.stuckLeader && this.stuckKey === this.activationKey(s)) continue
       if (this.leaderDest(s, j) >= 0) return this.offU + this.n + j
     }
     return this.offC + C.end
@@ -647,7 +654,13 @@ export class PiwamHeuristic implements Agent {
   private leaderAction(s: PiwamState, j: number, mask: Uint8Array): number {
     const x = this.leaderDest(s, j)
     if (x >= 0 && mask[this.offH + x] === 1) return this.offH + x
+    this.stuckLeader = j
+    this.stuckKey = this.activationKey(s)
     return this.offC + C.end
+  }
+
+  private activationKey(s: PiwamState): number {
+    return (s.turn * 64 + s.activeWing + 1) * 8 + (s.activeWing >= 0 ? s.wCont[s.activeWing]! : 0)
   }
 
   // ------------------------------------------------------------------ unit actions

@@ -62,7 +62,9 @@ export class ObsEncoder {
 }
 
 export interface PolicyAgentOptions {
-  /** Sample from the policy instead of taking its most likely legal action. */
+  /** Sample from the policy (default) or take its most likely legal action. Sampling is the
+   *  default because a greedy policy can repeat a reversible move (turn left, turn right)
+   *  forever; games stay reproducible as the sampler is seeded by the game. */
   sample?: boolean
   name?: string
   /** The env settings the spec is rebuilt with (the checkpoint stores them in its config). */
@@ -116,7 +118,7 @@ export async function loadPolicyAgent(engine: Engine, path: string, seed: number
   const spec = specFor(engine, o)
   const r = loadPolicy(path, spec, { match: 'interface' })
   if (!r.ok) return fail(err('STATE_INVALID', `ckpt:${path}: ${r.error.code}: ${r.error.message}`))
-  return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? false, name: name ?? o.name ?? `ckpt:${path}`, seed }))
+  return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? true, name: name ?? o.name ?? `ckpt:${path}`, seed }))
 }
 
 /** Synchronous variant for callers that already ran initTf(). */
@@ -124,5 +126,5 @@ export function makePolicyAgent(engine: Engine, path: string, seed = 0, o: Polic
   const spec = specFor(engine, o)
   const r = loadPolicy(path, spec, { match: 'interface' })
   if (!r.ok) return fail(err('STATE_INVALID', `ckpt:${path}: ${r.error.code}: ${r.error.message}`))
-  return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? false, name: o.name ?? `ckpt:${path}`, seed }))
+  return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? true, name: o.name ?? `ckpt:${path}`, seed }))
 }

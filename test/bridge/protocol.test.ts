@@ -339,7 +339,7 @@ describe('batches', () => {
     c.close()
   })
 
-  it('renders ASCII like the in-process env; SVG is UNSUPPORTED', async () => {
+  it('renders ASCII like the in-process env, and SVG; unknown formats are UNSUPPORTED', async () => {
     const c = await TestClient.hello(server.url)
     const h = (await make(c, 2)).envSpec?.envSet ?? 0
     await c.request({ reset: { envSet: h, seed: 4 } })
@@ -348,7 +348,9 @@ describe('batches', () => {
     v.reset({ seed: 4 })
     expect(f.frame?.text).toBe(v.envs[1]?.render())
     expect((f.frame?.text ?? '').length).toBeGreaterThan(20)
-    expect((await c.request({ render: { envSet: h, env: 0, format: pb.FrameFormat.SVG } })).error?.code).toBe('UNSUPPORTED')
+    const svg = await c.request({ render: { envSet: h, env: 0, format: pb.FrameFormat.SVG } })
+    expect(svg.frame?.text).toMatch(/^<svg[\s\S]*<\/svg>\s*$/)
+    expect((await c.request({ render: { envSet: h, env: 0, format: 7 as never } })).error?.code).toBe('UNSUPPORTED')
     expect((await c.request({ render: { envSet: h, env: 2 } })).error?.code).toBe('BAD_REQUEST')
     c.close()
   })

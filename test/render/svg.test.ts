@@ -68,6 +68,20 @@ describe('renderSvg', () => {
     expect(s).toContain('#ff00aa')
   })
 
+  it('splits into a terrain layer and a pieces layer of the same size', () => {
+    const base = renderSvg(piwam.scenario, view, { layer: 'base', title: 't' })
+    const pieces = renderSvg(piwam.scenario, view, { layer: 'pieces', title: 't', highlightHexes: ['0101'] })
+    const box = (x: string) => /viewBox="([^"]+)"/.exec(x)?.[1]
+    expect(box(base)).toBe(box(pieces))
+    expect(box(base)).toBe(box(renderSvg(piwam.scenario, view, { title: 't' })))
+    expect(count(base, /<polygon class="hex /g)).toBe(piwam.scenario.map.cols * piwam.scenario.map.rows)
+    expect(count(base, /<g class="unit /g)).toBe(0)
+    expect(count(pieces, /<polygon class="hex /g)).toBe(0)
+    expect(count(pieces, /<line class="hexside /g)).toBe(0)
+    expect(count(pieces, /<g class="unit /g)).toBe(count(svg, /<g class="unit /g))
+    expect(count(pieces, /class="hl-hex"/g)).toBe(1)
+  })
+
   it('escapes text from the scenario', () => {
     const sc = structuredClone(piwam.scenario)
     sc.name = 'A <b>& "C"'

@@ -190,7 +190,7 @@ class ReplayViewer {
       if (this.pos >= this.frames.length) return this.pause()
       this.step(1)
     }, 1000 / rate)
-    $('playpause').textContent = '⏸ pause'
+    $('playpause').textContent = '❚❚ pause'
   }
 
   pause(): void {

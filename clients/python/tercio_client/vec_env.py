@@ -106,9 +106,10 @@ class TercioVecEnv:
             raise RuntimeError("call reset() first")
         return self._last_mask.astype(bool)
 
-    def render(self, env: int = 0) -> str:
-        """ASCII picture of env `env`."""
-        return self.conn.request(render=pb.Render(env_set=self.spec.env_set, env=env, format=pb.ASCII)).frame.text
+    def render(self, env: int = 0, fmt: str = "ascii") -> str:
+        """Picture of env `env`: fmt "ascii" (text) or "svg" (an SVG document)."""
+        f = {"ascii": pb.ASCII, "svg": pb.SVG}[fmt]
+        return self.conn.request(render=pb.Render(env_set=self.spec.env_set, env=env, format=f)).frame.text
 
     def close(self) -> None:
         if self._closed:

@@ -134,6 +134,7 @@ class VecEnvTest(unittest.TestCase):
             texts += sum(len(t) for t in infos.get("events", []))
         self.assertGreater(texts, 0)
         self.assertIn("turn", v.render(1))
+        self.assertTrue(v.render(0, "svg").lstrip().startswith("<svg"))
 
     def test_closed_set_is_gone(self):
         conn = Connection(server_url())

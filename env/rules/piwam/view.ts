@@ -258,25 +258,38 @@ export function describeEvent(e: PiwamEvent): string {
 }
 
 /** Fills the observation from `player`'s side. Overwrites every entry; no allocation. */
+const STATIC_PLANES = new WeakMap<Ctx, Float32Array>()
+
+function staticPlanes(ctx: Ctx, length: number): Float32Array {
+  let t = STATIC_PLANES.get(ctx)
+  if (t && t.length === length) return t
+  const size = ctx.size
+  t = new Float32Array(length)
+  for (let h = 0; h < size; h++) {
+    t[ctx.terrain[h]! * size + h] = 1
+    t[P.elevation * size + h] = ctx.elev[h]! / 9
+    t[P.road * size + h] = ctx.road[h]!
+    const sb = ctx.sideBits[h]!
+    t[P['hexside:stream'] * size + h] = sb & 1
+    t[P['hexside:hedge'] * size + h] = (sb >> 1) & 1
+    t[P['hexside:bridge'] * size + h] = (sb >> 2) & 1
+  }
+  STATIC_PLANES.set(ctx, t)
+  return t
+}
+
 export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out: ObsBuffers): void {
   const size = ctx.size
   const pl = out.planes
   const en = out.entities
   const gl = out.globals
-  pl.fill(0)
+  // The map planes never change: copy them in from a per-scenario template
+  // (one memcpy also zeroes every other plane).
+  pl.set(staticPlanes(ctx, pl.length))
   en.fill(0)
   gl.fill(0)
   R.sync(s)
   const g = ctx.grid
-  for (let h = 0; h < size; h++) {
-    pl[ctx.terrain[h]! * size + h] = 1
-    pl[P.elevation * size + h] = ctx.elev[h]! / 9
-    pl[P.road * size + h] = ctx.road[h]!
-    const sb = ctx.sideBits[h]!
-    pl[P['hexside:stream'] * size + h] = sb & 1
-    pl[P['hexside:hedge'] * size + h] = (sb >> 1) & 1
-    pl[P['hexside:bridge'] * size + h] = (sb >> 2) & 1
-  }
   // in-command of own units: one pass per own wing
   const own = player
   R.reach.fill(0)

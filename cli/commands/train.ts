@@ -1,0 +1,122 @@
+// `tercio train`: PPO self-play on one scenario, with a progress bar, metrics
+// (JSONL + CSV), a learning-curve SVG, atomic checkpoints, --resume, and an
+// end-of-run tournament of the new checkpoint against random and heuristic.
+import { join, resolve } from 'node:path'
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
+import { setPolicyLoader } from '../../agents/registry.ts'
+import { loadPolicyAgent } from '../../agents/policy/agent.ts'
+import { resolveScenario } from '../../env/scenario/builtin.ts'
+import { runTournament } from '../../training/tournament/tournament.ts'
+import { DEFAULT_TRAIN, NET_PRESETS, type NetPreset, type TrainConfig } from '../../training/train/config.ts'
+import { train, type UpdateMetrics } from '../../training/train/trainer.ts'
+import { CliError, writeJson } from '../io.ts'
+import { Progress } from '../progress.ts'
+import { formatTournament } from './tournament.ts'
+
+interface Args {
+  ruleset?: string
+  scenario?: string
+  minutes?: number
+  steps?: number
+  resume?: string
+  out?: string
+  envs?: number
+  seed?: number
+  rollout?: number
+  net?: string
+  lr?: number
+  shaping?: number
+  evalEvery?: number
+  evalGames?: number
+  summaryGames: number
+  quiet: boolean
+}
+
+const pct = (x: number | undefined | null) => (x === undefined || x === null ? '--' : `${Math.round(100 * x)}%`)
+
+export const trainCommand: CommandModule<object, Args> = {
+  command: 'train',
+  describe: 'Train a policy by PPO self-play (league of snapshots + scripted opponents); writes a checkpoint, metrics and a learning curve',
+  builder: (y: Argv<object>) =>
+    y
+      .option('ruleset', { type: 'string', describe: `ruleset id (default ${DEFAULT_TRAIN.ruleset})` })
+      .option('scenario', { type: 'string', describe: `built-in scenario id (default ${DEFAULT_TRAIN.scenario})` })
+      .option('minutes', { type: 'number', describe: 'wall-clock budget of this session (default 3 unless --steps)' })
+      .option('steps', { type: 'number', describe: 'stop at this many agent steps in total (counting resumed ones)' })
+      .option('resume', { type: 'string', describe: 'continue the run in this folder (its config, step counter, league, learner and RNG state)' })
+      .option('out', { type: 'string', describe: 'run folder (default runs/<scenario>-seed<seed>)' })
+      .option('envs', { type: 'number', describe: `self-play envs per batch (default ${DEFAULT_TRAIN.envs})` })
+      .option('seed', { type: 'number', describe: `seed (default ${DEFAULT_TRAIN.seed})` })
+      .option('rollout', { type: 'number', describe: `steps per env per update (default ${DEFAULT_TRAIN.rollout})` })
+      .option('net', { type: 'string', choices: Object.keys(NET_PRESETS), describe: `network size (default ${DEFAULT_TRAIN.net})` })
+      .option('lr', { type: 'number', describe: `Adam learning rate (default ${DEFAULT_TRAIN.ppo.lr})` })
+      .option('shaping', { type: 'number', describe: `material-delta reward shaping (default ${DEFAULT_TRAIN.shaping}; 0 = terminal only)` })
+      .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${DEFAULT_TRAIN.evalEvery})` })
+      .option('eval-games', { type: 'number', describe: `evaluation games per opponent (default ${DEFAULT_TRAIN.evalGames})` })
+      .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping']) as unknown as Argv<Args>,
+  handler: async (a: ArgumentsCamelCase<Args>) => {
+    const over: Partial<TrainConfig> = {}
+    if (a.ruleset !== undefined) over.ruleset = a.ruleset
+    if (a.scenario !== undefined) {
+      over.scenario = a.scenario
+      if (a.ruleset === undefined) {
+        const sc = resolveScenario(a.scenario)
+        if (!sc.ok) throw new CliError(`${sc.error.code}: ${sc.error.message}`, 2)
+        over.ruleset = sc.value.ruleset
+      }
+    }
+    for (const [k, v] of [['envs', a.envs], ['seed', a.seed], ['rollout', a.rollout], ['shaping', a.shaping], ['evalEvery', a.evalEvery], ['evalGames', a.evalGames]] as const) {
+      if (v === undefined) continue
+      if (!Number.isFinite(v) || v < 0 || (k !== 'shaping' && !Number.isInteger(v))) throw new CliError(`--${k} must be a ${k === 'shaping' ? 'number' : 'whole number'} >= 0, got ${v}`, 2)
+      ;(over as Record<string, number>)[k] = v
+    }
+    if (a.net !== undefined) over.net = a.net as NetPreset
+    if (a.lr !== undefined) over.ppo = { lr: a.lr }
+    if (a.minutes !== undefined && a.minutes <= 0) throw new CliError(`--minutes must be > 0, got ${a.minutes}`, 2)
+    if (a.steps !== undefined && (!Number.isInteger(a.steps) || a.steps <= 0)) throw new CliError(`--steps must be a positive whole number, got ${a.steps}`, 2)
+    const minutes = a.minutes ?? (a.steps === undefined ? 3 : undefined)
+    const out = resolve(a.resume ?? a.out ?? join('runs', `${over.scenario ?? DEFAULT_TRAIN.scenario}-seed${over.seed ?? DEFAULT_TRAIN.seed}`))
+    const limits = { ...(minutes !== undefined ? { seconds: minutes * 60 } : {}), ...(a.steps !== undefined ? { steps: a.steps } : {}) }
+    const total = a.steps ?? Math.round((minutes ?? 0) * 60)
+    const bar = a.quiet ? null : new Progress({ label: 'train', total, unit: a.steps !== undefined ? 'steps' : 's' })
+    let t0 = performance.now()
+    const extra = (m: UpdateMetrics, evals: string) => `| upd ${m.update} ${Math.round(m.stepsPerSec)} st/s ret ${m.meanReturn?.toFixed(2) ?? '--'} win ${pct(m.trainWinRate)} ${evals}| pl ${m.policyLoss.toFixed(3)} vl ${m.valueLoss.toFixed(3)} ent ${m.entropy.toFixed(2)}`
+    let evalText = ''
+    let run
+    try {
+      run = await train(over, out, limits, {
+        resume: a.resume !== undefined,
+        hooks: {
+          log: (l) => process.stderr.write(l + '\n'),
+          onUpdate: (m, ev) => {
+            if (ev) evalText = `vs random ${pct(ev[0]?.winRate)} vs heuristic ${pct(ev[1]?.winRate)} `
+            if (bar) bar.update(a.steps !== undefined ? m.steps : Math.min(total, Math.round((performance.now() - t0) / 1000)), extra(m, evalText))
+          },
+        },
+      })
+    } catch (e) {
+      throw new CliError((e as Error).message, 1)
+    }
+    bar?.done()
+    const ckpt = join(out, 'checkpoint')
+    console.log(`checkpoint: ${ckpt}`)
+    console.log(`metrics:    ${join(out, 'metrics.jsonl')} (and metrics.csv)`)
+    console.log(`curve:      ${join(out, 'curve.svg')}`)
+    console.log(`trained ${run.progress.steps.toLocaleString('en-US')} agent steps, ${run.progress.update} updates, ${run.progress.episodes} episodes in ${run.progress.seconds.toFixed(0)} s on ${run.backend}`)
+    if (a.summaryGames > 0) {
+      // The registry's ckpt: kind, so the summary plays the new checkpoint like any agent.
+      setPolicyLoader((engine, path, seed, name) => loadPolicyAgent(engine, path, seed, name))
+      const sc = resolveScenario(run.config.scenario)
+      if (!sc.ok) throw new CliError(sc.error.message, 1)
+      t0 = performance.now()
+      const rep = await runTournament({ ruleset: run.config.ruleset, scenario: sc.value, agents: [`ckpt:${ckpt}`, 'random', 'heuristic'], names: ['policy', 'random', 'heuristic'], games: a.summaryGames, seed: 12345, workers: 1, maxDecisions: 20_000 })
+      writeJson(join(out, 'tournament.json'), rep)
+      console.log('')
+      console.log(formatTournament(rep))
+    }
+  },
+}
+
+export const trainCommands = [trainCommand] as unknown as CommandModule[]

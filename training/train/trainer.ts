@@ -1,0 +1,383 @@
+// PPO self-play trainer. K self-play envs (env/gym/selfplay.ts) are stepped in
+// lockstep; the learner sees only its own seat's decisions (the opponent moves inside
+// the env step), so GAE bootstraps from the right side's value. Opponents are drawn
+// per episode from a league of past snapshots, the scripted heuristic and random.
+// Everything that decides the future (step counters, league weights, Adam state, the
+// sampling and shuffle RNG states) is checkpointed, so --resume continues the run.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Engine, Player } from '../../env/core/types.ts'
+import { TercioEnv } from '../../env/gym/env.ts'
+import { bindEngine } from '../../env/gym/make.ts'
+import { SelfPlayEnv, type Policy } from '../../env/gym/selfplay.ts'
+import { playGame } from '../../agents/play.ts'
+import { makeHeuristic } from '../../agents/heuristic/index.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import type { Agent } from '../../agents/types.ts'
+import { makeActOut, PolicyNet, type NamedWeight } from '../../agents/policy/net.ts'
+import { Mulberry32 } from '../../agents/policy/sample.ts'
+import type { ObsBatch } from '../../agents/policy/spec.ts'
+import { PolicyAgent } from '../../agents/policy/agent.ts'
+import { describeTf, initTf } from '../../agents/tf/backend.ts'
+import { RolloutBuffer } from '../ppo/buffer.ts'
+import { PpoLearner, type PpoStats } from '../ppo/ppo.ts'
+import { loadPolicy, restoreLearner, savePolicy } from '../checkpoint/policy.ts'
+import { DEFAULT_TRAIN, NET_PRESETS, type TrainConfig } from './config.ts'
+import { writeCurveSvg } from '../curve.ts'
+
+export interface EvalResult {
+  opponent: string
+  games: number
+  wins: number
+  draws: number
+  losses: number
+  winRate: number
+}
+
+/** One line of metrics.jsonl (one per update). */
+export interface UpdateMetrics {
+  update: number
+  steps: number
+  seconds: number
+  stepsPerSec: number
+  updatesPerSec: number
+  episodes: number
+  /** Mean return / win rate of the training episodes finished since the last line. */
+  meanReturn: number | null
+  trainWinRate: number | null
+  loss: number
+  policyLoss: number
+  valueLoss: number
+  entropy: number
+  approxKl: number
+  clipFrac: number
+  explainedVariance: number
+  league: number
+  evalRandom?: number
+  evalHeuristic?: number
+}
+
+export interface Progress {
+  update: number
+  steps: number
+  episodes: number
+  seconds: number
+  rngAct: number
+  rngOpp: number
+  rngShuffle: number
+  /** Seed counter of the next episode reset. */
+  nextEpisodeSeed: number
+  lastEval: EvalResult[]
+  /** Best evaluation score so far (win rate vs random + 2 × vs heuristic), saved in out/best. */
+  bestScore?: number
+}
+
+export interface TrainHooks {
+  onUpdate?(m: UpdateMetrics, evals: EvalResult[] | null): void
+  log?(line: string): void
+}
+
+export interface TrainRun {
+  out: string
+  progress: Progress
+  last: UpdateMetrics | null
+  evals: EvalResult[]
+  config: TrainConfig
+  backend: string
+}
+
+export interface TrainLimits {
+  /** Stop after this many agent steps in total (counting resumed ones). */
+  steps?: number
+  /** Stop after this many seconds of this session. */
+  seconds?: number
+}
+
+const LEAGUE_FILE = 'league.json'
+const ckptDir = (out: string) => join(out, 'checkpoint')
+
+type OppKind = 'heuristic' | 'random' | 'league'
+
+/** Plays `games` games (half on each seat) of `me` against `opp` with fixed seeds. */
+export function evaluate(engine: Engine, me: Agent, opp: Agent, games: number, seed: number, maxDecisions = 1_000_000): EvalResult {
+  let wins = 0
+  let draws = 0
+  for (let g = 0; g < games; g++) {
+    const seat = (g % 2) as Player
+    const agents: [Agent, Agent] = seat === 0 ? [me, opp] : [opp, me]
+    const r = playGame(engine, agents, { seed: seed + g, maxDecisions })
+    // A game that runs past the decision cap (a policy shuffling units forever) counts as a draw.
+    if (!r.ok && r.actions.length < maxDecisions) throw new Error(`evaluation game ${g} (${me.name} vs ${opp.name}): ${r.error.code}: ${r.error.message}`)
+    const w = r.ok ? r.record.outcome.winner : null
+    if (w === null) draws++
+    else if (w === seat) wins++
+  }
+  return { opponent: opp.name, games, wins, draws, losses: games - wins - draws, winRate: games ? wins / games : 0 }
+}
+
+export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
+  const c = { ...DEFAULT_TRAIN, ...over, ppo: { ...DEFAULT_TRAIN.ppo, ...over.ppo }, opponents: { ...DEFAULT_TRAIN.opponents, ...over.opponents } }
+  if (!Number.isInteger(c.envs) || c.envs < 1) throw new RangeError(`envs must be a positive integer, got ${c.envs}`)
+  if (!Number.isInteger(c.rollout) || c.rollout < 1) throw new RangeError(`rollout must be a positive integer, got ${c.rollout}`)
+  if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
+  return c
+}
+
+/** Trains (or resumes, when `out/checkpoint` exists and resume is set) until a limit. */
+export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: TrainLimits, o: { resume?: boolean; hooks?: TrainHooks } = {}): Promise<TrainRun> {
+  const log = o.hooks?.log ?? ((l: string) => process.stderr.write(l + '\n'))
+  mkdirSync(out, { recursive: true })
+  let cfg = resolveConfig(cfgIn)
+  let resumed: { net: PolicyNet; progress: Progress; league: NamedWeight[][]; data: Parameters<typeof restoreLearner>[1] } | null = null
+  const b = bindEngine(cfg.ruleset, cfg.scenario)
+  if (!b.ok) throw new Error(`${b.error.code}: ${b.error.message}`)
+  const engine = b.value
+  const mkEnv = () => new TercioEnv(engine, { reward: { shaping: cfg.shaping }, maxDecisions: cfg.maxDecisions })
+  let spec = mkEnv().spec
+  if (o.resume) {
+    const dir = ckptDir(out)
+    if (!existsSync(dir)) throw new Error(`--resume ${out}: no checkpoint at ${dir}`)
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { config?: TrainConfig }
+    if (meta.config) {
+      // The run's own settings win (same env spec, same schedule); limits come from this call.
+      cfg = resolveConfig({ ...meta.config })
+      spec = new TercioEnv(engine, { reward: { shaping: cfg.shaping }, maxDecisions: cfg.maxDecisions }).spec
+    }
+    const r = loadPolicy(dir, spec)
+    if (!r.ok) throw new Error(`--resume ${out}: ${r.error.code}: ${r.error.message}`)
+    const m = r.value.data.metrics as { progress: Progress }
+    const league = loadLeague(join(out, LEAGUE_FILE))
+    resumed = { net: r.value.net, progress: m.progress, league, data: r.value.data }
+  }
+  const backend = describeTf(await initTf())
+  const K = cfg.envs
+  const T = cfg.rollout
+  const net = resumed?.net ?? new PolicyNet(spec, NET_PRESETS[cfg.net], cfg.seed)
+  const learner = new PpoLearner(net, cfg.ppo, cfg.seed)
+  const prog: Progress = resumed?.progress ?? { update: 0, steps: 0, episodes: 0, seconds: 0, rngAct: (cfg.seed * 7919 + 1) >>> 0, rngOpp: (cfg.seed * 104729 + 3) >>> 0, rngShuffle: learner.rng.state, nextEpisodeSeed: cfg.seed * 1_000_003, lastEval: [] }
+  if (resumed) {
+    await restoreLearner(learner, resumed.data)
+    learner.rng.state = prog.rngShuffle
+  }
+  const actRng = new Mulberry32(prog.rngAct)
+  const oppRng = new Mulberry32(prog.rngOpp)
+  const rngFn = () => actRng.next()
+  log(`train: ${cfg.ruleset}/${cfg.scenario}, tf backend ${backend}, net ${cfg.net} (${net.paramCount().toLocaleString('en-US')} params), ${K} envs × ${T} steps per update${resumed ? `, resumed at update ${prog.update} (${prog.steps} steps)` : ''}`)
+
+  // League: weight snapshots, played by a pool of opponent nets (one per slot).
+  const league: NamedWeight[][] = resumed?.league ?? []
+  const leagueNets: PolicyNet[] = []
+  const leagueAgents: PolicyAgent[] = []
+  const leagueAgent = (i: number): PolicyAgent => {
+    while (leagueNets.length <= i) {
+      const n = new PolicyNet(spec, NET_PRESETS[cfg.net], 0)
+      leagueNets.push(n)
+      leagueAgents.push(new PolicyAgent(n, engine, spec, { sample: true, name: `league${leagueNets.length - 1}`, seed: i }))
+    }
+    return leagueAgents[i] as PolicyAgent
+  }
+  const syncLeague = () => league.forEach((w, i) => leagueAgent(i).net.setWeights(w))
+  syncLeague()
+  const heuristic = makeHeuristic(engine, cfg.seed)
+  const random = new RandomAgent(cfg.seed)
+
+  // Envs, each with a switchable opponent.
+  const envs: TercioEnv[] = []
+  const sps: SelfPlayEnv[] = []
+  const opp: Agent[] = []
+  const oppKind: OppKind[] = []
+  const returns = new Float64Array(K)
+  const shape = net.shape
+  const batch: ObsBatch = { planes: new Float32Array(K * shape.planeSize), entities: new Float32Array(K * shape.entitySize), globals: new Float32Array(K * shape.globals), mask: new Uint8Array(K * shape.actions) }
+  const finals: ObsBatch = { planes: new Float32Array(K * shape.planeSize), entities: new Float32Array(K * shape.entitySize), globals: new Float32Array(K * shape.globals), mask: new Uint8Array(K * shape.actions) }
+  const copyRow = (dst: ObsBatch, b: number, env: TercioEnv) => {
+    const ob = env.obs
+    dst.planes.set(ob.planes, b * shape.planeSize)
+    dst.entities.set(ob.entities, b * shape.entitySize)
+    dst.globals.set(ob.globals, b * shape.globals)
+    dst.mask.set(ob.mask, b * shape.actions)
+  }
+  const pickOpponent = (b: number) => {
+    const w = cfg.opponents
+    const lw = league.length > 0 ? w.league : 0
+    const x = oppRng.next() * (w.heuristic + w.random + lw)
+    let kind: OppKind = x < w.heuristic ? 'heuristic' : x < w.heuristic + w.random ? 'random' : 'league'
+    if (kind === 'league' && league.length === 0) kind = 'heuristic'
+    oppKind[b] = kind
+    opp[b] = kind === 'heuristic' ? heuristic : kind === 'random' ? random : leagueAgent(Math.floor(oppRng.next() * league.length))
+    opp[b]?.reset?.(prog.nextEpisodeSeed)
+  }
+  for (let b = 0; b < K; b++) {
+    const env = mkEnv()
+    envs.push(env)
+    const bb = b
+    // maskOnly: the env need not encode observations for the opponent (agents read the state).
+    const policy: Policy = (ob, info) => (opp[bb] as Agent).act({ engine, state: env.state as NonNullable<typeof env.state>, mask: ob.mask, legalCount: info.legalCount, player: info.player as Player })
+    policy.maskOnly = true
+    sps.push(new SelfPlayEnv(env, { seat: 'alternate', opponent: policy }))
+  }
+  const resetEnv = (b: number) => {
+    pickOpponent(b)
+    ;(sps[b] as SelfPlayEnv).reset({ seed: prog.nextEpisodeSeed++ })
+    returns[b] = 0
+    copyRow(batch, b, envs[b] as TercioEnv)
+  }
+  for (let b = 0; b < K; b++) resetEnv(b)
+
+  const buf = new RolloutBuffer(shape, T, K)
+  const act = makeActOut(K)
+  const rew = new Float32Array(K)
+  const term = new Uint8Array(K)
+  const trunc = new Uint8Array(K)
+  const truncV = new Float32Array(K)
+  const last = new Float32Array(K)
+  const metricsFile = join(out, 'metrics.jsonl')
+  const csvFile = join(out, 'metrics.csv')
+  if (!resumed) {
+    writeFileSync(metricsFile, '')
+    writeFileSync(csvFile, '')
+  }
+  const evalEngineSeed = 900_000_000
+  const runEval = (): EvalResult[] => {
+    const me = new PolicyAgent(net, engine, spec, { sample: true, name: 'policy', seed: 1 })
+    return [evaluate(engine, me, new RandomAgent(7, 'random'), cfg.evalGames, evalEngineSeed, cfg.maxDecisions * 4), evaluate(engine, me, makeHeuristic(engine, 7), cfg.evalGames, evalEngineSeed + 10_000, cfg.maxDecisions * 4)]
+  }
+  const save = async () => {
+    prog.rngAct = actRng.state
+    prog.rngOpp = oppRng.state
+    prog.rngShuffle = learner.rng.state
+    saveLeague(join(out, LEAGUE_FILE), league)
+    await savePolicy(ckptDir(out), net, { learner, config: cfg, metrics: { progress: prog, last: lastM } })
+  }
+
+  const t0 = performance.now()
+  const sec0 = prog.seconds
+  let lastM: UpdateMetrics | null = null
+  let evals: EvalResult[] = prog.lastEval
+  let epRet = 0
+  let epN = 0
+  let epWin = 0
+  const timeUp = () => limits.seconds !== undefined && (performance.now() - t0) / 1000 >= limits.seconds
+  const stepsUp = () => limits.steps !== undefined && prog.steps >= limits.steps
+  while (!timeUp() && !stepsUp()) {
+    buf.reset()
+    for (let t = 0; t < T; t++) {
+      net.act(batch, K, rngFn, false, act)
+      buf.recordObs(batch, act)
+      let anyTrunc = false
+      for (let b = 0; b < K; b++) {
+        const sp = sps[b] as SelfPlayEnv
+        const r = sp.step(act.actions[b] as number)
+        if (r.error) throw new Error(`policy chose a refused action: ${r.error.message}`)
+        rew[b] = r.reward
+        term[b] = r.terminated ? 1 : 0
+        trunc[b] = r.truncated ? 1 : 0
+        returns[b] = (returns[b] as number) + r.reward
+        if (r.terminated || r.truncated) {
+          const env = envs[b] as TercioEnv
+          const w = env.lastInfo.outcome?.winner
+          epN++
+          epRet += returns[b] as number
+          if (w === sp.seat) epWin++
+          prog.episodes++
+          if (r.truncated && !r.terminated) {
+            copyRow(finals, b, env)
+            anyTrunc = true
+          }
+          resetEnv(b)
+        } else copyRow(batch, b, envs[b] as TercioEnv)
+      }
+      if (anyTrunc) net.values(finals, K, truncV)
+      buf.recordStep(rew, term, trunc, anyTrunc ? truncV : null)
+      prog.steps += K
+    }
+    net.values(batch, K, last)
+    buf.finish(last, learner.cfg.gamma, learner.cfg.lambda)
+    const st: PpoStats = learner.update(buf)
+    prog.update++
+    prog.seconds = sec0 + (performance.now() - t0) / 1000
+    if (prog.update % cfg.snapshotEvery === 0) {
+      league.push(net.getWeights().map((w) => ({ ...w, data: Float32Array.from(w.data) })))
+      if (league.length > cfg.leagueSize) league.shift()
+      syncLeague()
+    }
+    let ev: EvalResult[] | null = null
+    if (cfg.evalEvery > 0 && prog.update % cfg.evalEvery === 0) {
+      ev = runEval()
+      evals = ev
+      prog.lastEval = ev
+      // Keep the best evaluated policy too (evaluations are noisy; heuristic wins weigh double).
+      const score = (ev[0]?.winRate ?? 0) + 2 * (ev[1]?.winRate ?? 0)
+      if (score > (prog.bestScore ?? -1)) {
+        prog.bestScore = score
+        await savePolicy(join(out, 'best'), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, evals: ev } })
+      }
+    }
+    const secs = prog.seconds
+    lastM = {
+      update: prog.update,
+      steps: prog.steps,
+      seconds: round(secs, 1),
+      stepsPerSec: round(prog.steps / Math.max(1e-9, secs), 1),
+      updatesPerSec: round(prog.update / Math.max(1e-9, secs), 4),
+      episodes: prog.episodes,
+      meanReturn: epN ? round(epRet / epN, 4) : null,
+      trainWinRate: epN ? round(epWin / epN, 4) : null,
+      loss: round(st.loss, 5),
+      policyLoss: round(st.policy, 5),
+      valueLoss: round(st.value, 5),
+      entropy: round(st.entropy, 5),
+      approxKl: round(st.approxKl, 6),
+      clipFrac: round(st.clipFrac, 4),
+      explainedVariance: round(st.explainedVariance, 4),
+      league: league.length,
+      ...(ev ? { evalRandom: ev[0]?.winRate ?? 0, evalHeuristic: ev[1]?.winRate ?? 0 } : {}),
+    }
+    epRet = epN = epWin = 0
+    appendFileSync(metricsFile, JSON.stringify(lastM) + '\n')
+    appendFileSync(csvFile, csvLine(lastM, prog.update === 1 && !resumed))
+    o.hooks?.onUpdate?.(lastM, ev)
+    if (prog.update % cfg.checkpointEvery === 0) await save()
+  }
+  // Final evaluation (unless this update just had one) and checkpoint.
+  if (prog.update > 0 && (cfg.evalEvery === 0 || prog.update % cfg.evalEvery !== 0)) {
+    evals = runEval()
+    prog.lastEval = evals
+  }
+  await save()
+  writeCurveSvg(metricsFile, join(out, 'curve.svg'), `${cfg.ruleset}/${cfg.scenario} PPO self-play`)
+  for (const n of leagueNets) n.dispose()
+  return { out, progress: prog, last: lastM, evals, config: cfg, backend }
+}
+
+const round = (x: number, d: number) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : x)
+
+const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic'] as const
+function csvLine(m: UpdateMetrics, header: boolean): string {
+  const row = CSV_COLS.map((k) => {
+    const v = m[k]
+    return v === undefined || v === null ? '' : String(v)
+  }).join(',')
+  return (header ? CSV_COLS.join(',') + '\n' : '') + row + '\n'
+}
+
+// The league is stored as JSON next to the checkpoint: names, shapes and base64 float32 data.
+function saveLeague(file: string, league: readonly NamedWeight[][]): void {
+  const j = league.map((ws) => ws.map((w) => ({ name: w.name, shape: w.shape, data: Buffer.from(w.data.buffer, w.data.byteOffset, w.data.byteLength).toString('base64') })))
+  const tmp = file + '.tmp'
+  writeFileSync(tmp, JSON.stringify(j))
+  // rename is atomic on one filesystem
+  renameSync(tmp, file)
+}
+function loadLeague(file: string): NamedWeight[][] {
+  if (!existsSync(file)) return []
+  const j = JSON.parse(readFileSync(file, 'utf8')) as { name: string; shape: number[]; data: string }[][]
+  return j.map((ws) =>
+    ws.map((w) => {
+      const buf = Buffer.from(w.data, 'base64')
+      const data = new Float32Array(buf.byteLength / 4)
+      new Uint8Array(data.buffer).set(buf)
+      return { name: w.name, shape: w.shape, data }
+    }),
+  )
+}
