@@ -2,10 +2,12 @@
 //
 // A spec is `KIND` or `KIND:key=value[:key=value...]`, e.g. `random`,
 // `heuristic:epsilon=0.1`, `search:iters=200:depth=20`; `ckpt:PATH` loads a
-// trained policy from a checkpoint folder (everything after `ckpt:` is the path).
+// trained TF.js policy from a checkpoint folder (everything after `ckpt:` is
+// the path; the spec hash is checked by the policy module).
 // Lists of specs are comma-separated (`random,heuristic,search:iters=200`), so
 // parameters use `:` rather than commas. Every agent is seeded: the same spec,
 // engine and seed give the same agent.
+import { existsSync } from 'node:fs'
 import type { Engine, ErrorCode, Result } from '../env/core/types.ts'
 import { err, fail, ok } from '../env/core/types.ts'
 import { makeHeuristic } from './heuristic/index.ts'
@@ -30,9 +32,12 @@ export const AGENT_ERROR: ErrorCode = 'STATE_INVALID'
 
 export const POLICY_PENDING = 'policy agents need a checkpoint; see docs/training.md'
 
-// The policy module plugs in here (one line), e.g.
-//   let policyLoader: PolicyLoader = async (e, p, s, n) => (await import('./policy/agent.ts')).loadPolicyAgent(e, p, s, n)
-let policyLoader: PolicyLoader = async (_engine, path) => fail(err(AGENT_ERROR, `ckpt:${path}: ${POLICY_PENDING} (the policy agent is not available in this build)`))
+/** The TF.js policy agent (agents/policy/agent.ts), imported only when a ckpt: spec is used so that
+ *  random/heuristic/search runs never load TF.js. A missing folder is reported before that import. */
+let policyLoader: PolicyLoader = async (engine, path, seed, name) => {
+  if (!existsSync(path)) return fail(err(AGENT_ERROR, `ckpt:${path}: no checkpoint folder at ${path}; ${POLICY_PENDING}`))
+  return (await import('./policy/agent.ts')).loadPolicyAgent(engine, path, seed, name)
+}
 
 /** Replaces the checkpoint loader (the policy module, or tests). Returns the previous one. */
 export function setPolicyLoader(loader: PolicyLoader): PolicyLoader {

@@ -3,7 +3,7 @@
 // actions) stepped in-process by VecEnv, side by side in one run. Rounds
 // alternate in-process / bridge so that a change in machine load hits both.
 //
-//   npx tsx bench/bridge.ts [--scenario piwam-training] [--envs 64] [--batches 200] [--rounds 3] [--json FILE]
+//   npx tsx bench/bridge.ts [--scenario piwam-training] [--envs 64] [--batches 300] [--rounds 3] [--dense] [--pipeline K] [--json FILE]
 //
 // Needs Debian's /usr/bin/python3 with python3-numpy, -protobuf, -websockets (scripts/setup-python.sh).
 
@@ -80,12 +80,13 @@ async function main(): Promise<void> {
     options: {
       scenario: { type: 'string', default: 'piwam-training' },
       envs: { type: 'string', default: '64' },
-      batches: { type: 'string', default: '200' },
+      batches: { type: 'string', default: '300' },
       warmup: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '3' },
       seed: { type: 'string', default: '1' },
       json: { type: 'string' },
       dense: { type: 'boolean', default: false },
+      pipeline: { type: 'string', default: '1' },
     },
   })
   const scenario = values.scenario as string
@@ -98,14 +99,14 @@ async function main(): Promise<void> {
   if (!engine.ok) throw new Error(`${engine.error.code}: ${engine.error.message}`)
   const server = await startServer({ port: 0 })
   const results: Round[] = []
-  console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, planes ${values.dense ? 'dense' : 'sparse'}, server ${server.url}`)
+  console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, planes ${values.dense ? 'dense' : 'sparse'}, pipeline ${values.pipeline}, server ${server.url}`)
   try {
     // Round 0 warms V8 up (in-process and server share the engine code in this process) and is not counted:
     // the first few hundred batches run several times slower than the steady state.
     for (let k = -1; k < rounds; k++) {
       const seed = seed0 + 1000 * Math.max(k, 0)
       const local = inProcess(new VecEnv(engine.value, { num }), batches, warmup, seed)
-      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, '--num-envs', String(num), '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...(values.dense ? ['--dense'] : [])])
+      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, '--num-envs', String(num), '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...(values.dense ? ['--dense'] : []), '--pipeline', String(values.pipeline)])
       const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number }
       const row: Round = { round: k + 1, seed, inProcessStepsPerSec: local, bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, ratio: py.steps_per_s / local }
       if (k >= 0) results.push(row)
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
   const m = machine()
   console.log(`target: bridge >= 50% of in-process with ${num} envs per batch: ${bridge >= 0.5 * local ? 'met' : 'NOT met'}; load average ${m.load.map((x) => x.toFixed(1)).join(' ')} on ${m.cores} cores`)
   if (values.json) {
-    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/1', scenario, envs: num, planes: values.dense ? 'dense' : 'sparse', batches, warmup, rounds: results, inProcessStepsPerSec: local, bridgeStepsPerSec: bridge, ratio: bridge / local, machine: m }, null, 2) + '\n')
+    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/1', scenario, envs: num, planes: values.dense ? 'dense' : 'sparse', pipeline: Number(values.pipeline), batches, warmup, rounds: results, inProcessStepsPerSec: local, bridgeStepsPerSec: bridge, ratio: bridge / local, machine: m }, null, 2) + '\n')
   }
 }
 

@@ -6,6 +6,7 @@ import { hideBin } from 'yargs/helpers'
 import { conformanceCommand } from './commands/conformance.ts'
 import { fuzzCommand } from './commands/fuzz.ts'
 import { gymCommands } from './commands/gym.ts'
+import { bridgeCommands } from './commands/bridge.ts'
 import { tournamentCommands } from './commands/tournament.ts'
 import { trainCommands } from './commands/train.ts'
 import { playCommand } from './commands/play.ts'
@@ -28,7 +29,7 @@ try {
   await yargs(hideBin(process.argv))
     .scriptName('tercio')
     .usage('$0 <command> [options]\n\nTercio: an RL environment for pike-and-shot hex wargames.')
-    .command([...mine, ...gymCommands, ...viewCommands, ...tournamentCommands, ...trainCommands])
+    .command([...mine, ...gymCommands, ...bridgeCommands, ...viewCommands, ...tournamentCommands, ...trainCommands])
     .demandCommand(1, 'Give a command (see the list above).')
     .strict()
     .recommendCommands()

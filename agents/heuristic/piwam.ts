@@ -94,6 +94,10 @@ export class PiwamHeuristic implements Agent {
    *  the same activation, or a wing commander (whom `end` does not mark) could be picked forever. */
   private stuckLeader = -1
   private stuckKey = -1
+  // reused results (no allocation per decision)
+  private readonly fireOut = { hex: NONE, ev: 0 }
+  private readonly attackOut = { hex: NONE, ev: 0 }
+  private readonly statsOut = { units: 0, hurt: 0, near: 0, minDist: 0 }
   /** Scratch: distinct attacking hexes of a group. */
   private readonly hexScratch: Int32Array
 
@@ -276,31 +280,34 @@ export class PiwamHeuristic implements Agent {
     return ev / 10
   }
 
-  /** Best fire target of u now (for the unit-action choice): {hex, ev}. */
+  /** Best fire target of u now (for the unit-action choice). Returns a reused object: read it at once. */
   private bestFire(s: PiwamState, u: number, extra: number): { hex: number; ev: number } {
-    let bh = NONE
-    let be = 0
+    const out = this.fireOut
+    out.hex = NONE
+    out.ev = 0
     const h = s.uHex[u]!
     const f = s.uFace[u]!
-    const consider = (t: number) => {
-      if (t < 0 || this.R.occ0[t] === 0 || this.R.sideAt(t) === this.side(u) || !this.R.inZone(s, u, t)) return
-      const ev = this.fireEV(s, u, t, extra)
-      if (bh < 0 || ev > be) {
-        bh = t
-        be = ev
-      }
-    }
     if (this.X.uType[u] === T_ART) {
       const cone = this.R.cone(h, f)
-      for (let i = 0; i < cone.length; i++) consider(cone[i]!)
+      for (let i = 0; i < cone.length; i++) this.considerFire(s, u, cone[i]!, extra)
     } else {
-      consider(this.nb[h * 6 + f]!)
-      consider(this.nb[h * 6 + ((f + 1) % 6)]!)
-      consider(this.nb[h * 6 + ((f + 2) % 6)]!)
-      consider(this.nb[h * 6 + ((f + 5) % 6)]!)
-      if (this.typeName[u] === 'R') for (let k = 0; k < 3; k++) consider(this.X.izone[(h * 6 + f) * 3 + k]!)
+      this.considerFire(s, u, this.nb[h * 6 + f]!, extra)
+      this.considerFire(s, u, this.nb[h * 6 + ((f + 1) % 6)]!, extra)
+      this.considerFire(s, u, this.nb[h * 6 + ((f + 2) % 6)]!, extra)
+      this.considerFire(s, u, this.nb[h * 6 + ((f + 5) % 6)]!, extra)
+      if (this.typeName[u] === 'R') for (let k = 0; k < 3; k++) this.considerFire(s, u, this.X.izone[(h * 6 + f) * 3 + k]!, extra)
     }
-    return { hex: bh, ev: be }
+    return out
+  }
+
+  private considerFire(s: PiwamState, u: number, t: number, extra: number): void {
+    if (t < 0 || this.R.occ0[t] === 0 || this.R.sideAt(t) === this.side(u) || !this.R.inZone(s, u, t)) return
+    const ev = this.fireEV(s, u, t, extra)
+    const out = this.fireOut
+    if (out.hex < 0 || ev > out.ev) {
+      out.hex = t
+      out.ev = ev
+    }
   }
 
   private bestFireHex(s: PiwamState, u: number, extra: number, mask: Uint8Array): number {
@@ -414,6 +421,7 @@ export class PiwamHeuristic implements Agent {
     return this.ccEV(s, bestLead, h, Math.round(this.ccMod(s, bestLead, h, supports, flank, reaction)))
   }
 
+  /** Best target hex of attacker a. Returns a reused object: read it at once. */
   private bestAttack(s: PiwamState, a: number, reaction: boolean): { hex: number; ev: number } {
     const h = s.uHex[a]!
     const f = s.uFace[a]!
@@ -428,7 +436,9 @@ export class PiwamHeuristic implements Agent {
         bh = x
       }
     }
-    return { hex: bh, ev: be }
+    this.attackOut.hex = bh
+    this.attackOut.ev = be
+    return this.attackOut
   }
 
   private designate(s: PiwamState, mask: Uint8Array, reaction: boolean): number {
@@ -492,6 +502,7 @@ export class PiwamHeuristic implements Agent {
 
   // ------------------------------------------------------------------ wings and orders
 
+  /** Units (not broken, not artillery), hurt ones, ones within 2 of an enemy, nearest distance. Reused object. */
   private wingStats(s: PiwamState, w: number): { units: number; hurt: number; near: number; minDist: number } {
     let units = 0
     let hurt = 0
@@ -508,7 +519,12 @@ export class PiwamHeuristic implements Agent {
       if (dd <= 2) near++
       if (dd < minDist) minDist = dd
     }
-    return { units, hurt, near, minDist }
+    const st = this.statsOut
+    st.units = units
+    st.hurt = hurt
+    st.near = near
+    st.minDist = minDist
+    return st
   }
 
   private activateWing(s: PiwamState, mask: Uint8Array): number {

@@ -91,6 +91,11 @@ export class PolicyAgent implements Agent {
     this.rng = mulberry32(o.seed)
   }
 
+  /** The env spec the agent encodes for (the checkpoint's maxDecisions and shaping). */
+  get spec(): EnvSpec {
+    return this.enc.spec
+  }
+
   reset(seed: number): void {
     this.rng = mulberry32(seed ^ 0x9e3779b9)
     this.decisions = 0
@@ -115,16 +120,17 @@ export function specFor(engine: Engine, o: { maxDecisions?: number; reward?: Rew
  *  match (reward shaping and limits may differ); a mismatch is refused with both hashes. */
 export async function loadPolicyAgent(engine: Engine, path: string, seed: number, name?: string, o: PolicyAgentOptions = {}): Promise<Result<Agent>> {
   await initTf()
-  const spec = specFor(engine, o)
-  const r = loadPolicy(path, spec, { match: 'interface' })
-  if (!r.ok) return fail(err('STATE_INVALID', `ckpt:${path}: ${r.error.code}: ${r.error.message}`))
-  return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? true, name: name ?? o.name ?? `ckpt:${path}`, seed }))
+  return makePolicyAgent(engine, path, seed, name === undefined ? o : { ...o, name })
 }
 
 /** Synchronous variant for callers that already ran initTf(). */
 export function makePolicyAgent(engine: Engine, path: string, seed = 0, o: PolicyAgentOptions = {}): Result<PolicyAgent> {
-  const spec = specFor(engine, o)
-  const r = loadPolicy(path, spec, { match: 'interface' })
+  const r = loadPolicy(path, specFor(engine, o), { match: 'interface' })
   if (!r.ok) return fail(err('STATE_INVALID', `ckpt:${path}: ${r.error.code}: ${r.error.message}`))
+  // The env settings it was trained with (env:progress is scaled by maxDecisions).
+  const cfg = r.value.data.config as { maxDecisions?: unknown; shaping?: unknown } | null
+  const maxDecisions = o.maxDecisions ?? (typeof cfg?.maxDecisions === 'number' ? cfg.maxDecisions : undefined)
+  const shaping = typeof cfg?.shaping === 'number' ? cfg.shaping : 0
+  const spec = specFor(engine, { reward: o.reward ?? { shaping }, ...(maxDecisions !== undefined ? { maxDecisions } : {}) })
   return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? true, name: o.name ?? `ckpt:${path}`, seed }))
 }

@@ -28,6 +28,7 @@ interface Args {
   shaping?: number
   evalEvery?: number
   evalGames?: number
+  opponents?: string
   summaryGames: number
   quiet: boolean
 }
@@ -53,9 +54,10 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('shaping', { type: 'number', describe: `material-delta reward shaping (default ${DEFAULT_TRAIN.shaping}; 0 = terminal only)` })
       .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${DEFAULT_TRAIN.evalEvery})` })
       .option('eval-games', { type: 'number', describe: `evaluation games per opponent (default ${DEFAULT_TRAIN.evalGames})` })
+      .option('opponents', { type: 'string', describe: 'opponent mix of new episodes, e.g. heuristic=0.5,random=0.2,league=0.3 (league = past snapshots)' })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
     if (a.ruleset !== undefined) over.ruleset = a.ruleset
@@ -71,6 +73,16 @@ export const trainCommand: CommandModule<object, Args> = {
       if (v === undefined) continue
       if (!Number.isFinite(v) || v < 0 || (k !== 'shaping' && !Number.isInteger(v))) throw new CliError(`--${k} must be a ${k === 'shaping' ? 'number' : 'whole number'} >= 0, got ${v}`, 2)
       ;(over as Record<string, number>)[k] = v
+    }
+    if (a.opponents !== undefined) {
+      const mix = { ...DEFAULT_TRAIN.opponents }
+      for (const part of a.opponents.split(',')) {
+        const m = /^(heuristic|random|league)=([0-9.]+)$/.exec(part.trim())
+        if (!m) throw new CliError(`--opponents: "${part}" is not heuristic=W, random=W or league=W`, 2)
+        mix[m[1] as keyof typeof mix] = Number(m[2])
+      }
+      if (mix.heuristic + mix.random <= 0) throw new CliError('--opponents: heuristic + random must be > 0 (the league is empty at first)', 2)
+      over.opponents = mix
     }
     if (a.net !== undefined) over.net = a.net as NetPreset
     if (a.lr !== undefined) over.ppo = { lr: a.lr }

@@ -60,7 +60,7 @@ describe('agent registry', () => {
     expect(agentNames([...(parseAgentList('random,random,heuristic') as { ok: true; value: never[] }).value])).toEqual(['random', 'random#2', 'heuristic'])
   })
 
-  it('ckpt agents give a clear error until a policy loader is plugged in, then use it', async () => {
+  it('ckpt agents: a missing folder is a clear error (before TF.js loads); the loader can be replaced', async () => {
     const e = piwam()
     const r = await createAgent('ckpt:nowhere', e, 1)
     expect(r.ok).toBe(false)

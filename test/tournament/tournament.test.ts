@@ -50,7 +50,12 @@ describe('tournament', () => {
     expect(c.workers).toBe(2)
     const d = await runTournament({ ...o, seed: 12 })
     expect(d.games.map((g) => g.seed)).not.toEqual(a.games.map((g) => g.seed))
-  }, 120_000)
+    // search agents too (their rollouts re-seed cloned dice from their own generator)
+    const so = { ruleset: 'piwam', scenario: scenario(), agents: ['heuristic', 'search:iters=3:depth=6'], games: 2, seed: 4 }
+    const s1 = await runTournament(so)
+    const s2 = await runTournament({ ...so, workers: 2 })
+    expect(stable(s2)).toEqual(stable(s1))
+  }, 180_000)
 
   it('summarises games into standings, a cross table and ratings consistent with the games', async () => {
     let calls = 0

@@ -42,6 +42,9 @@ export interface UpdateMetrics {
   stepsPerSec: number
   updatesPerSec: number
   episodes: number
+  /** Wall time of this update's rollout (env + acting) and of the PPO update itself. */
+  rolloutSec: number
+  updateSec: number
   /** Mean return / win rate of the training episodes finished since the last line. */
   meanReturn: number | null
   trainWinRate: number | null
@@ -261,6 +264,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const stepsUp = () => limits.steps !== undefined && prog.steps >= limits.steps
   while (!timeUp() && !stepsUp()) {
     buf.reset()
+    const tr0 = performance.now()
     for (let t = 0; t < T; t++) {
       net.act(batch, K, rngFn, false, act)
       buf.recordObs(batch, act)
@@ -293,7 +297,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     }
     net.values(batch, K, last)
     buf.finish(last, learner.cfg.gamma, learner.cfg.lambda)
+    const tu0 = performance.now()
     const st: PpoStats = learner.update(buf)
+    const tu1 = performance.now()
     prog.update++
     prog.seconds = sec0 + (performance.now() - t0) / 1000
     if (prog.update % cfg.snapshotEvery === 0) {
@@ -321,6 +327,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       stepsPerSec: round(prog.steps / Math.max(1e-9, secs), 1),
       updatesPerSec: round(prog.update / Math.max(1e-9, secs), 4),
       episodes: prog.episodes,
+      rolloutSec: round((tu0 - tr0) / 1000, 3),
+      updateSec: round((tu1 - tu0) / 1000, 3),
       meanReturn: epN ? round(epRet / epN, 4) : null,
       trainWinRate: epN ? round(epWin / epN, 4) : null,
       loss: round(st.loss, 5),
@@ -352,7 +360,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
 
 const round = (x: number, d: number) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : x)
 
-const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic'] as const
+const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'rolloutSec', 'updateSec', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic'] as const
 function csvLine(m: UpdateMetrics, header: boolean): string {
   const row = CSV_COLS.map((k) => {
     const v = m[k]

@@ -111,7 +111,7 @@ def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
     print(f"ppo_torch: {envs.spec.ruleset}/{envs.spec.scenario_id}, {n} envs, learner = player {me} vs random, "
           f"obs {n_in} features, {N} actions, spec {envs.spec.hash}")
     print(f"{'iter':>4} {'env steps':>9} {'steps/s':>8} {'episodes':>8} {'win':>6} {'draw':>6} {'loss':>6} {'return':>7} {'pi loss':>8} {'v loss':>8} {'entropy':>8}")
-    total_steps, history = 0, []
+    total_steps, outcomes = 0, []  # 1 win, 0 otherwise, per finished episode in order
     for it in range(1, a.iterations + 1):
         t0 = time.perf_counter()
         # Per env, the learner's transitions in order; rewards that arrive on the opponent's moves are
@@ -152,6 +152,7 @@ def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
                     D[last[i]] = True
                 last[i] = -1
                 w = int(infos["episode"]["winner"][i])
+                outcomes.append(1 if w == me else 0)
                 eps += 1
                 wins += w == me
                 losses += w == 1 - me
@@ -202,15 +203,16 @@ def train(a, envs: TercioVecEnv, rng: np.random.Generator) -> int:
         if a.verbose:
             print(f"     time {dt:.2f} s: env steps {t_env:.2f} s, rest (policy, update) {dt - t_env:.2f} s")
         win = wins / eps if eps else float("nan")
-        history.append(win)
         print(f"{it:>4} {total_steps:>9} {a.steps * n / dt:>8.0f} {eps:>8} {win:>6.2f} {draws / eps if eps else float('nan'):>6.2f} "
               f"{losses / eps if eps else float('nan'):>6.2f} {np.mean(ep_ret) if ep_ret else float('nan'):>7.2f} "
               f"{float(pl):>8.4f} {float(vl):>8.4f} {float(ent):>8.3f}", flush=True)
     envs.close()
-    done = [w for w in history if w == w]
-    if len(done) >= 2:
-        k = max(1, len(done) // 3)
-        print(f"win rate vs random: first {k} iteration(s) {np.mean(done[:k]):.2f}, last {k} {np.mean(done[-k:]):.2f}")
+    if len(outcomes) >= 2:
+        h = len(outcomes) // 2
+        print(f"win rate vs random over {len(outcomes)} episodes: first half {np.mean(outcomes[:h]):.2f}, "
+              f"second half {np.mean(outcomes[h:]):.2f} (longer runs: --iterations)")
+    else:
+        print(f"win rate vs random: {len(outcomes)} episode(s) finished; run more --iterations")
     return 0
 
 

@@ -22,9 +22,10 @@ def random_legal_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarra
 
 
 def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmup: int, token: str = "", batches: int = 0,
-        sparse_planes: bool = True) -> dict:
+        sparse_planes: bool = True, pipeline: int = 1) -> dict:
     """Steps for `seconds`, or exactly `batches` batches when > 0 (after `warmup` batches)."""
-    env = TercioVecEnv(scenario, num_envs, url, token=token, seed=seed, sparse_planes=sparse_planes, client_name="tercio_client.bench")
+    env = TercioVecEnv(scenario, num_envs, url, token=token, seed=seed, sparse_planes=sparse_planes, pipeline=pipeline,
+                       client_name="tercio_client.bench")
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     for _ in range(warmup):
@@ -64,9 +65,10 @@ def main(argv=None) -> int:
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dense", action="store_true", help="send planes densely (default: sparse)")
+    ap.add_argument("--pipeline", type=int, default=1, help="split the envs into this many sets stepped back to back")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.url, a.scenario, a.num_envs, a.seconds, a.seed, a.warmup, a.token, a.batches, not a.dense)
+    r = run(a.url, a.scenario, a.num_envs, a.seconds, a.seed, a.warmup, a.token, a.batches, not a.dense, a.pipeline)
     print(json.dumps(r) if a.json else f"{r['steps_per_s']:.0f} env steps/s ({r['num_envs']} envs, {r['ms_per_batch']:.2f} ms/batch)")
     return 0
 

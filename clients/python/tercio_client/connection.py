@@ -91,6 +91,38 @@ class Connection:
             raise BridgeError("OUT_OF_ORDER", f"reply {reply.id} to request {rid}")
         return reply
 
+    async def _pipelined(self, datas):
+        for d in datas:
+            await self._ws.send(d)
+        return [await self._ws.recv() for _ in datas]
+
+    def request_many(self, kinds) -> list:
+        """Sends several requests back to back, then reads their replies (in order): the server
+        answers one while it works on the next. `kinds` is a list of dicts like {"step": pb.Step(...)}."""
+        ids, datas = [], []
+        for k in kinds:
+            self._next_id = (self._next_id % 0xFFFFFFFF) + 1
+            ids.append(self._next_id)
+            datas.append(pb.Envelope(id=self._next_id, **k).SerializeToString())
+        try:
+            raws = self._run(self._pipelined(datas))
+        except websockets.exceptions.ConnectionClosed as e:
+            raise ConnectionClosed(e.code, e.reason) from None
+        out = []
+        first_error = None
+        for rid, raw in zip(ids, raws):
+            reply = pb.Envelope()
+            reply.ParseFromString(raw)
+            if reply.WhichOneof("kind") == "error" and first_error is None:
+                err = reply.error
+                first_error = BridgeError(err.code, err.message, err.request_id, err.env if err.HasField("env") else None)
+            elif reply.id != rid and first_error is None:
+                first_error = BridgeError("OUT_OF_ORDER", f"reply {reply.id} to request {rid}")
+            out.append(reply)
+        if first_error is not None:
+            raise first_error
+        return out
+
     def send_raw(self, data) -> None:
         """Sends bytes (or text) as they are: for tests of the server's robustness."""
         self._run(self._ws.send(data))

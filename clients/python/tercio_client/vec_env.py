@@ -12,13 +12,14 @@ are scattered into a fresh, writable array.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+import dataclasses
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import spaces
 from . import tercio_pb2 as pb
-from .connection import Connection
+from .connection import BridgeError, Connection
 from .spec import EnvSpec
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
@@ -48,8 +49,10 @@ class TercioVecEnv:
     def __init__(self, scenario: str = "piwam-training", num_envs: int = 8, url: Optional[str] = None, *,
                  token: str = "", ruleset: str = "", scenario_json: Optional[str] = None, seed: int = 0,
                  skip_forced: bool = True, max_decisions: Optional[int] = None, reward_shaping: float = 0.0,
-                 events: bool = False, copy: bool = False, sparse_planes: bool = True, connection: Optional[Connection] = None,
-                 client_name: str = "tercio_client.TercioVecEnv"):
+                 events: bool = False, copy: bool = False, sparse_planes: bool = True, pipeline: int = 1,
+                 connection: Optional[Connection] = None, client_name: str = "tercio_client.TercioVecEnv"):
+        """pipeline=K splits the envs into K sets on the server and sends their requests back to back, so the
+        transfer of one set's batch overlaps the stepping of the next; results are identical to K=1."""
         self._own_conn = connection is None
         self.conn = connection if connection is not None else Connection(url or DEFAULT_URL, token=token, client_name=client_name)
         self.copy = copy
@@ -59,46 +62,82 @@ class TercioVecEnv:
         opts = pb.EnvOptions(skip_forced=skip_forced, reward_shaping=reward_shaping, events=events, sparse_planes=sparse_planes)
         if max_decisions is not None:
             opts.max_decisions = max_decisions
-        m = pb.MakeEnvs(ruleset=ruleset, count=num_envs, base_seed=seed, options=opts)
-        if scenario_json is not None:
-            m.scenario_json = scenario_json
-        else:
-            m.scenario_id = scenario
+        k = max(1, min(int(pipeline), num_envs))
+        sizes = [num_envs // k + (1 if i < num_envs % k else 0) for i in range(k)]
+        self._parts = []  # (env_set, offset, count)
+        spec = None
         try:
-            self.spec = EnvSpec.from_proto(self.conn.request(make_envs=m).env_spec)
+            off = 0
+            for c in sizes:
+                # Env i of the whole vector is seeded seed + i, whichever part it lives in.
+                m = pb.MakeEnvs(ruleset=ruleset, count=c, base_seed=(seed + off) % 2**32, options=opts)
+                if scenario_json is not None:
+                    m.scenario_json = scenario_json
+                else:
+                    m.scenario_id = scenario
+                sp = EnvSpec.from_proto(self.conn.request(make_envs=m).env_spec)
+                spec = spec or sp
+                self._parts.append((sp.env_set, off, c))
+                off += c
         except BaseException:
+            for h, _, _ in self._parts:
+                try:
+                    self.conn.request(close_envs=pb.CloseEnvs(env_set=h))
+                except Exception:
+                    pass
             if self._own_conn:
                 self.conn.close()
             raise
+        self.spec = dataclasses.replace(spec, count=num_envs)
         self.num_envs = num_envs
         s = self.spec
-        self._shapes = {
-            "planes": (num_envs,) + tuple(s.planes_shape),
-            "entities": (num_envs,) + tuple(s.entities_shape),
-            "globals": (num_envs,) + tuple(s.globals_shape),
-            "action_mask": (num_envs, s.action_size),
-        }
         self.single_observation_space = spaces.observation_space(s)
         self.single_action_space = spaces.discrete(s.action_size)
-        self._rows = np.arange(num_envs)
         self._last_mask: Optional[np.ndarray] = None
 
     # -- Gymnasium vector API --------------------------------------------------------------------
 
     def reset(self, seed: Union[None, int, Sequence[int]] = None, options: Optional[dict] = None) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
-        r = pb.Reset(env_set=self.spec.env_set)
-        if isinstance(seed, (int, np.integer)):
-            r.seed = int(seed)
-        elif seed is not None:
-            r.seeds.extend(int(x) for x in seed)
-        b = self.conn.request(reset=r).batch
-        obs, _, _, _, infos = self._decode(b)
+        seeds = None if seed is None or isinstance(seed, (int, np.integer)) else [int(x) for x in seed]
+        if seeds is not None and len(seeds) != self.num_envs:
+            raise BridgeError("BATCH_LENGTH", f"reset: {self.num_envs} envs but {len(seeds)} seeds")
+        reqs = []
+        for h, off, c in self._parts:
+            r = pb.Reset(env_set=h)
+            if seeds is not None:
+                r.seeds.extend(seeds[off:off + c])
+            elif seed is not None:
+                r.seed = (int(seed) + off) % 2**32
+            reqs.append({"reset": r})
+        obs, _, _, _, infos = self._run(reqs)
         return obs, infos
 
     def step(self, actions) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
-        b = self.conn.request(step=pb.Step(env_set=self.spec.env_set, actions=acts.tolist())).batch
-        return self._decode(b)
+        if len(self._parts) > 1:
+            self._check(acts)  # parts step independently: refuse a bad batch before any part moves
+        return self._run([{"step": pb.Step(env_set=h, actions=acts[off:off + c].tolist())} for h, off, c in self._parts])
+
+    def _check(self, acts: np.ndarray) -> None:
+        n, N = self.num_envs, self.spec.action_size
+        if len(acts) != n:
+            raise BridgeError("BATCH_LENGTH", f"Step: {n} envs but {len(acts)} actions")
+        bad = np.flatnonzero((acts < 0) | (acts >= N))
+        if len(bad):
+            i = int(bad[0])
+            raise BridgeError("ACTION_OUT_OF_RANGE", f"Step: env {i}: action {int(acts[i])} is outside 0..{N - 1}", env=i)
+        if self._last_mask is not None:
+            bad = np.flatnonzero(self._last_mask[np.arange(n), acts] == 0)
+            if len(bad):
+                i = int(bad[0])
+                raise BridgeError("ACTION_ILLEGAL", f"Step: env {i}: {self.spec.action_text(int(acts[i]))} (id {int(acts[i])}) is masked out", env=i)
+
+    def _run(self, reqs: List[dict]):
+        if len(reqs) == 1:
+            (kind, body), = reqs[0].items()
+            return self._decode(getattr(self.conn.request(**{kind: body}), "batch"))
+        parts = [self._decode(r.batch) for r in self.conn.request_many(reqs)]
+        return self._merge(parts)
 
     def action_masks(self) -> np.ndarray:
         """Boolean (n, N) mask of the current observations (for maskable policies)."""
@@ -109,17 +148,19 @@ class TercioVecEnv:
     def render(self, env: int = 0, fmt: str = "ascii") -> str:
         """Picture of env `env`: fmt "ascii" (text) or "svg" (an SVG document)."""
         f = {"ascii": pb.ASCII, "svg": pb.SVG}[fmt]
-        return self.conn.request(render=pb.Render(env_set=self.spec.env_set, env=env, format=f)).frame.text
+        h, off, _ = next(p for p in self._parts if p[1] <= env < p[1] + p[2]) if 0 <= env < self.num_envs else self._parts[0]
+        return self.conn.request(render=pb.Render(env_set=h, env=env - off, format=f)).frame.text
 
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
-        try:
-            if not self.conn.closed:
-                self.conn.request(close_envs=pb.CloseEnvs(env_set=self.spec.env_set))
-        except Exception:
-            pass
+        for h, _, _ in self._parts:
+            try:
+                if not self.conn.closed:
+                    self.conn.request(close_envs=pb.CloseEnvs(env_set=h))
+            except Exception:
+                pass
         if self._own_conn:
             self.conn.close()
 
@@ -132,9 +173,15 @@ class TercioVecEnv:
     # -- decoding ----------------------------------------------------------------------------------
 
     def _decode(self, b):
-        n = self.num_envs
+        n = b.count
         c = self.copy
-        sh = self._shapes
+        s = self.spec
+        sh = {
+            "planes": (n,) + tuple(s.planes_shape),
+            "entities": (n,) + tuple(s.entities_shape),
+            "globals": (n,) + tuple(s.globals_shape),
+            "action_mask": (n, s.action_size),
+        }
         if self._sparse:
             planes = np.zeros(sh["planes"], dtype=np.float32)
             planes.reshape(-1)[np.frombuffer(b.planes_index, dtype="<u4")] = np.frombuffer(b.planes_value, dtype="<f4")
@@ -149,7 +196,7 @@ class TercioVecEnv:
         self._last_mask = obs["action_mask"]
         rewards2 = _arr(b.rewards, "<f4", (n, 2), False)
         actor = _arr(b.actor, np.int8, (n,), False)
-        reward = np.where(actor >= 0, rewards2[self._rows, np.maximum(actor, 0)], 0.0).astype(np.float32)
+        reward = np.where(actor >= 0, rewards2[np.arange(n), np.maximum(actor, 0)], 0.0).astype(np.float32)
         terminated = _arr(b.terminated, np.uint8, (n,), False).astype(bool)
         truncated = _arr(b.truncated, np.uint8, (n,), False).astype(bool)
         infos: Dict[str, Any] = {
@@ -163,7 +210,6 @@ class TercioVecEnv:
         }
         k = len(b.final_envs)
         if k:
-            s = self.spec
             idx = np.fromiter(b.final_envs, dtype=np.int64, count=k)
             fp = _arr(b.final_planes, "<f4", (k,) + tuple(s.planes_shape), c)
             fe = _arr(b.final_entities, "<f4", (k,) + tuple(s.entities_shape), c)
@@ -191,3 +237,36 @@ class TercioVecEnv:
                 ev[e.env] = list(e.text)
             infos["events"] = ev
         return obs, reward, terminated, truncated, infos
+
+    def _merge(self, parts):
+        """Concatenates the decoded results of the parts (in env order)."""
+        n = self.num_envs
+        obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
+        self._last_mask = obs["action_mask"]
+        reward, term, trunc = (np.concatenate([p[i] for p in parts]) for i in (1, 2, 3))
+        infos: Dict[str, Any] = {k: np.concatenate([p[4][k] for p in parts]) for k in
+                                 ("player", "actor", "rewards", "legal_count", "decision_kind", "decisions", "skipped")}
+        offs = [off for _, off, _ in self._parts]
+        if any("final_observation" in p[4] for p in parts):
+            final = np.full(n, None, dtype=object)
+            has = np.zeros(n, dtype=bool)
+            ret = np.zeros((n, 2), dtype=np.float32)
+            length = np.zeros(n, dtype=np.int32)
+            winner = np.full(n, -1, dtype=np.int8)
+            for p, off in zip(parts, offs):
+                inf = p[4]
+                if "final_observation" not in inf:
+                    continue
+                c = len(inf["_final_observation"])
+                final[off:off + c] = inf["final_observation"]
+                has[off:off + c] = inf["_final_observation"]
+                ret[off:off + c] = inf["episode"]["r"]
+                length[off:off + c] = inf["episode"]["l"]
+                winner[off:off + c] = inf["episode"]["winner"]
+            infos.update(final_observation=final, _final_observation=has, episode={"r": ret, "l": length, "winner": winner}, _episode=has)
+        if any("events" in p[4] for p in parts):
+            ev: list = []
+            for p, (_, _, c) in zip(parts, self._parts):
+                ev.extend(p[4].get("events", [[] for _ in range(c)]))
+            infos["events"] = ev
+        return obs, reward, term, trunc, infos

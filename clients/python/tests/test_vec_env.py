@@ -124,6 +124,36 @@ class VecEnvTest(unittest.TestCase):
             od, *_ = d.step(a)
             os_, *_ = s.step(a)
 
+    def test_pipelined_parts_give_the_same_results(self):
+        one, two = self.make(5), self.make(5, pipeline=2)
+        rng = np.random.default_rng(4)
+        o1, _ = one.reset(seed=21)
+        o2, _ = two.reset(seed=21)
+        finals = 0
+        for _ in range(60):
+            for k in o1:
+                np.testing.assert_array_equal(o1[k], o2[k])
+            a = random_actions(rng, o1["action_mask"])
+            o1, r1, t1, u1, i1 = one.step(a)
+            o2, r2, t2, u2, i2 = two.step(a)
+            np.testing.assert_array_equal(r1, r2)
+            np.testing.assert_array_equal(t1 | u1, t2 | u2)
+            np.testing.assert_array_equal(i1["player"], i2["player"])
+            self.assertEqual("final_observation" in i1, "final_observation" in i2)
+            if "final_observation" in i1:
+                np.testing.assert_array_equal(i1["_final_observation"], i2["_final_observation"])
+                np.testing.assert_array_equal(i1["episode"]["l"], i2["episode"]["l"])
+                for i in np.flatnonzero(i1["_final_observation"]):
+                    np.testing.assert_array_equal(i1["final_observation"][i]["planes"], i2["final_observation"][i]["planes"])
+                    finals += 1
+        self.assertGreater(finals, 0)
+        self.assertIn("turn", two.render(4))
+        bad = random_actions(rng, o2["action_mask"])
+        bad[3] = int(np.flatnonzero(o2["action_mask"][3] == 0)[0])
+        with self.assertRaises(BridgeError) as e:
+            two.step(bad)
+        self.assertEqual((e.exception.code, e.exception.env), ("ACTION_ILLEGAL", 3))
+
     def test_events_and_render(self):
         v = self.make(2, events=True)
         rng = np.random.default_rng(0)

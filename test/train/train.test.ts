@@ -1,0 +1,119 @@
+// The trainer end to end at toy scale: a run writes a checkpoint, metrics and a curve;
+// --resume continues the counters, league and RNG state; the checkpoint plays as an agent;
+// a checkpoint refuses another scenario's spec.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { initTf } from '../../agents/tf/backend.ts'
+import { loadPolicyAgent, makePolicyAgent } from '../../agents/policy/agent.ts'
+import { playGame } from '../../agents/play.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import { bindEngine } from '../../env/gym/make.ts'
+import type { Engine } from '../../env/core/types.ts'
+import { train, type Progress } from '../../training/train/trainer.ts'
+import { curveSvg } from '../../training/curve.ts'
+
+const TINY = { envs: 2, rollout: 8, net: 'tiny' as const, evalGames: 2, evalEvery: 0, checkpointEvery: 1, snapshotEvery: 1, maxDecisions: 300, ppo: { epochs: 1, minibatch: 16 } }
+const quiet = { log: () => {} }
+let dir = ''
+let engine: Engine
+
+const lines = (f: string) => readFileSync(f, 'utf8').split('\n').filter((l) => l !== '')
+
+beforeAll(async () => {
+  await initTf({ quiet: true })
+  dir = mkdtempSync(join(tmpdir(), 'tercio-train-'))
+  const b = bindEngine('piwam', 'piwam-training')
+  if (!b.ok) throw new Error(b.error.message)
+  engine = b.value
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('train', () => {
+  it('a tiny run writes a checkpoint, metrics (JSONL + CSV), a curve and a league', async () => {
+    const out = join(dir, 'a')
+    const r = await train(TINY, out, { steps: 32 }, { hooks: quiet })
+    expect(r.progress.update).toBe(2)
+    expect(r.progress.steps).toBe(32)
+    for (const f of ['checkpoint/meta.json', 'checkpoint/weights.bin', 'checkpoint/optimizer.bin', 'league.json', 'metrics.jsonl', 'metrics.csv', 'curve.svg']) expect(existsSync(join(out, f)), f).toBe(true)
+    const m = lines(join(out, 'metrics.jsonl')).map((l) => JSON.parse(l) as { update: number; steps: number; entropy: number })
+    expect(m.map((x) => x.update)).toEqual([1, 2])
+    expect(m[1]?.steps).toBe(32)
+    expect(Number.isFinite(m[1]?.entropy)).toBe(true)
+    const csv = lines(join(out, 'metrics.csv'))
+    expect(csv[0]?.startsWith('update,steps,')).toBe(true)
+    expect(csv).toHaveLength(3)
+    expect(readFileSync(join(out, 'curve.svg'), 'utf8')).toMatch(/^<svg[\s\S]*<path[\s\S]*<\/svg>\n$/)
+    expect(r.evals.map((e) => e.opponent)).toEqual(['random', 'heuristic'])
+    expect(r.evals.every((e) => e.games === 2 && e.wins + e.draws + e.losses === 2)).toBe(true)
+    const league = JSON.parse(readFileSync(join(out, 'league.json'), 'utf8')) as unknown[]
+    expect(league).toHaveLength(2)
+  }, 60_000)
+
+  it('--resume continues the step counter, metrics, league and RNG state', async () => {
+    const out = join(dir, 'b')
+    const first = await train(TINY, out, { steps: 16 }, { hooks: quiet })
+    const saved = JSON.parse(readFileSync(join(out, 'checkpoint', 'metrics.json'), 'utf8')) as { progress: Progress }
+    expect(saved.progress.update).toBe(1)
+    expect(saved.progress.rngShuffle).toBe(first.progress.rngShuffle)
+    // Different settings on the command line do not change a resumed run: its own config wins.
+    const second = await train({ ...TINY, envs: 3 }, out, { steps: 32 }, { resume: true, hooks: quiet })
+    expect(second.config.envs).toBe(2)
+    expect(second.progress.update).toBe(2)
+    expect(second.progress.steps).toBe(32)
+    expect(second.progress.nextEpisodeSeed).toBeGreaterThan(first.progress.nextEpisodeSeed)
+    expect(lines(join(out, 'metrics.jsonl')).map((l) => (JSON.parse(l) as { update: number }).update)).toEqual([1, 2])
+    expect(lines(join(out, 'metrics.csv'))).toHaveLength(3) // one header
+    expect(JSON.parse(readFileSync(join(out, 'league.json'), 'utf8'))).toHaveLength(2)
+    await expect(train(TINY, join(dir, 'none'), { steps: 16 }, { resume: true, hooks: quiet })).rejects.toThrow(/no checkpoint/)
+  }, 60_000)
+
+  it('the checkpoint plays legal moves as an agent (sampled and greedy) through playGame', async () => {
+    const ckpt = join(dir, 'a', 'checkpoint')
+    const r = await loadPolicyAgent(engine, ckpt, 3, 'pol')
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.value.name).toBe('pol')
+    // playGame applies every action through the engine, which refuses an illegal one.
+    const g = playGame(engine, [r.value, new RandomAgent(1)], { seed: 5, maxDecisions: 5000 })
+    if (!g.ok) expect(g.actions.length).toBe(5000) // only a stalled game may fail
+    else expect(g.record.decisions).toBeGreaterThan(0)
+    const greedy = makePolicyAgent(engine, ckpt, 0, { sample: false })
+    expect(greedy.ok).toBe(true)
+    if (!greedy.ok) return
+    // It encodes env:progress on the scale it was trained with.
+    expect(greedy.value.spec.maxDecisions).toBe(300)
+    const g2 = playGame(engine, [new RandomAgent(2), greedy.value], { seed: 6, maxDecisions: 300 })
+    // Either it ends or it stalls, but never with an illegal action.
+    if (!g2.ok) expect(g2.error.message).toMatch(/did not end within 300/)
+  }, 60_000)
+
+  it('a checkpoint refuses another scenario (spec mismatch) and a missing folder, saying why', async () => {
+    const other = bindEngine('piwam', 'ivry-1590')
+    if (!other.ok) throw new Error(other.error.message)
+    const r = await loadPolicyAgent(other.value, join(dir, 'a', 'checkpoint'), 0)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/CHECKPOINT_SPEC_MISMATCH/)
+    const m = makePolicyAgent(engine, join(dir, 'missing'), 0)
+    expect(m.ok).toBe(false)
+    if (!m.ok) expect(m.error.message).toMatch(/CHECKPOINT_NOT_FOUND/)
+  })
+})
+
+describe('curveSvg', () => {
+  it('plots evaluation points and smoothed training series over steps', () => {
+    const rows = [
+      { steps: 100, meanReturn: -1, trainWinRate: 0, entropy: 1.2 },
+      { steps: 200, meanReturn: 0.5, trainWinRate: 0.5, entropy: 1.0, evalRandom: 0.6, evalHeuristic: 0.1 },
+      { steps: 300, meanReturn: 1, trainWinRate: 1, entropy: 0.8, evalRandom: 0.9, evalHeuristic: 0.3 },
+    ]
+    const svg = curveSvg(rows, 'a <test>')
+    expect(svg).toContain('a &lt;test&gt;')
+    // eval vs random: 2 dots; eval vs heuristic: 2 dots
+    expect(svg.match(/<circle /g)).toHaveLength(4)
+    // 5 series with points -> 5 paths
+    expect(svg.match(/<path /g)).toHaveLength(5)
+    expect(curveSvg([], 'empty').match(/<path /g)).toBeNull()
+  })
+})
