@@ -28,7 +28,7 @@ export interface AgentSpec {
 export type PolicyLoader = (engine: Engine, path: string, seed: number, name: string) => Promise<Result<Agent>>
 
 /** core/types.ts has no agent error code yet (AGENT_INVALID is proposed); until then bad specs use this one. */
-export const AGENT_ERROR: ErrorCode = 'STATE_INVALID'
+export const AGENT_ERROR: ErrorCode = 'AGENT_INVALID'
 
 export const POLICY_PENDING = 'policy agents need a checkpoint; see docs/training.md'
 

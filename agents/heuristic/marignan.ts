@@ -63,6 +63,9 @@ export class MarignanHeuristic implements Agent {
   /** Decisions answered by the random fallback (the rules produced nothing legal). */
   fallbacks = 0
   private readonly buf: number[] = []
+  // hex marks for one scan (generation-stamped: no clearing, no allocation)
+  private seen = new Int32Array(0)
+  private gen = 0
   // per selected unit: steps taken (pivot-loop guard)
   private stepsKey = -1
   private steps = 0
@@ -97,6 +100,7 @@ export class MarignanHeuristic implements Agent {
     this.WG = off.wing
     this.UN = off.unit
     this.HX = off.hex
+    if (this.seen.length !== c.size) this.seen = new Int32Array(c.size)
     touch(c) // the state may have changed in place: rebuild the scratch occupancy
     sync(c, s)
     switch (s.dk) {
@@ -422,17 +426,28 @@ export class MarignanHeuristic implements Agent {
     for (let w = 0; w < c.nW; w++) {
       if (mask[this.WG + w] !== 1) continue
       if (side === FRENCH && (s.mor[w] as number) < DOCTRINE.groMinMorale) continue
-      if (side === SWISS && s.army < 2 * DOCTRINE.groMinMorale) continue
+      // Swiss pikes never rout (8.1) and every order costs the army 2 of the morale it loses by: never
+      if (side === SWISS) continue
       let contact = 0
       let mine = 0
       let theirs = 0
+      const gen = ++this.gen
       for (let v = 0; v < c.nU; v++) {
         if (c.uCorps[v] !== w || !onMap(s, v)) continue
-        const e = this.adjacentEnemyMelee(c, s, side, s.hex[v] as number)
-        if (e > 0) {
+        const h = s.hex[v] as number
+        let touching = false
+        for (let k = 0; k < 6; k++) {
+          const n = c.grid.neighbors[h * 6 + k] as number
+          if (n < 0 || occ(c, 1 - side, n) === 0) continue
+          touching = true
+          // each enemy hex counts once however many of the corps' units it touches
+          if (this.seen[n] === gen) continue
+          this.seen[n] = gen
+          theirs += this.hexMelee(c, s, n)
+        }
+        if (touching) {
           contact++
           mine += meleeValue(c, s, v)
-          theirs += e
         }
       }
       if (contact >= DOCTRINE.groContact && theirs >= DOCTRINE.groRatio * Math.max(1, mine)) return this.WG + w

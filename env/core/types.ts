@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   'FIXTURE_INVALID',
   'REPLAY_INVALID',
   'REPLAY_MISMATCH',
+  'AGENT_INVALID',
+  'CHECKPOINT_NOT_FOUND',
+  'CHECKPOINT_INVALID',
+  'CHECKPOINT_SPEC_MISMATCH',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
