@@ -12,6 +12,7 @@ import { obsSizes, type EnvSpec, type ObsSizes } from '../env/gym/spec.ts'
 import { allocVecBuffers, rowOf, WINNER_DRAW, WINNER_TRUNCATED, type BatchObs, type VecBuffers } from '../env/gym/vec.ts'
 import type { tercio } from '../proto/tercio.js'
 import { renderSvg } from '../env/render/svg.ts'
+import type { Agent } from '../agents/types.ts'
 import type { BridgeErrorCode } from './codes.ts'
 
 export interface BatchError {
@@ -35,7 +36,15 @@ export interface EnvSetOptions extends Omit<EnvOptions, 'buffers' | 'seed' | 're
   baseSeed: number
   /** Send planes as (index, value) pairs of the non-zero entries. */
   sparsePlanes?: boolean
+  /** One agent per env, playing `opponentPlayer` on the server (EnvOptions.opponent). */
+  opponents?: { agents: Agent[]; player: 0 | 1 }
+  /** Send Batch.subjects. */
+  subjects?: boolean
 }
+
+/** Bound on the opponent's consecutive decisions in one env per request: a game where
+ *  one side decides forever would otherwise hang the connection. */
+const MAX_OPPONENT_RUN = 100_000
 
 export class EnvSet {
   readonly count: number
@@ -51,6 +60,14 @@ export class EnvSet {
   private readonly planeBits: Int32Array
   private readonly valueBits: Int32Array
   private readonly eventTexts: tercio.v1.IEnvEvents[] = []
+  private readonly opponents: { agents: Agent[]; player: 0 | 1 } | null
+  private readonly opponentMoves: tercio.v1.IOpponentActions[] = []
+  private readonly subjects: string[] | null
+  get hasOpponent(): boolean {
+    return this.opponents !== null
+  }
+  /** Opponent decisions applied by this set since it was made. */
+  opponentDecisions = 0
   private readonly fixed: Omit<tercio.v1.IBatch, 'finalEnvs' | 'finalPlanes' | 'finalEntities' | 'finalGlobals' | 'finalMasks' | 'episodeReturn' | 'episodeDecisions' | 'winner' | 'events'>
 
   constructor(
@@ -60,6 +77,8 @@ export class EnvSet {
   ) {
     this.count = o.count
     this.events = o.events ?? false
+    this.opponents = o.opponents ?? null
+    this.subjects = o.subjects ? new Array<string>(o.count).fill('') : null
     const probe = new TercioEnv(engine, { ...o, events: false })
     this.spec = probe.spec
     this.sizes = obsSizes(this.spec)
@@ -110,16 +129,24 @@ export class EnvSet {
   }
 
   /** Starts new episodes: env i gets seeds[i], or seed + i, or (neither) the next seed of its own sequence. */
-  reset(seed: number | null | undefined, seeds: readonly number[]): tercio.v1.IBatch {
+  reset(seed: number | null | undefined, seeds: readonly number[]): tercio.v1.IBatch | BatchError {
     const b = this.b
     this.eventTexts.length = 0
+    this.opponentMoves.length = 0
     for (let i = 0; i < this.count; i++) {
       const env = this.envs[i] as TercioEnv
       const s = seeds.length > 0 ? (seeds[i] as number) >>> 0 : seed === null || seed === undefined ? undefined : (seed + i) >>> 0
       env.reset(s === undefined ? {} : { seed: s })
       this.collectEvents(env, i)
-      this.settle(env, i)
+      this.reseedOpponent(env, i)
       b.rewards[2 * i] = b.rewards[2 * i + 1] = 0
+      if (this.opponents) {
+        const moves: string[] = []
+        const r = this.runOpponent(env, i, moves)
+        if ('code' in r) return r
+        if (moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
+      }
+      this.settle(env, i)
       b.terminated[i] = b.truncated[i] = 0
       b.actor[i] = -1
       b.skipped[i] = env.lastInfo.skipped.length
@@ -156,9 +183,10 @@ export class EnvSet {
     let k = 0
     this.finalEnvs.length = 0
     this.eventTexts.length = 0
+    this.opponentMoves.length = 0
     for (let i = 0; i < this.count; i++) {
       const env = this.envs[i] as TercioEnv
-      const r = env.step(actions[i] as number)
+      let r = env.step(actions[i] as number)
       if (r.error) {
         // check() passed, so the engine refused an action its own mask allowed: a bug, reported as such.
         return { code: 'INTERNAL', message: `Step: env ${i}: the engine refused a legal action: ${r.error.code}: ${r.error.message} (envs before ${i} were stepped)`, env: i }
@@ -166,9 +194,17 @@ export class EnvSet {
       this.collectEvents(env, i)
       b.rewards[2 * i] = r.rewards[0]
       b.rewards[2 * i + 1] = r.rewards[1]
+      b.actor[i] = r.info.actor ?? -1
+      let moves: string[] | null = null
+      if (this.opponents && !env.isDone) {
+        // The opponent answers in the same step; its rewards add to this step's.
+        moves = []
+        const o = this.runOpponent(env, i, moves)
+        if ('code' in o) return o
+        if (o.last) r = o.last
+      }
       b.terminated[i] = r.terminated ? 1 : 0
       b.truncated[i] = r.truncated ? 1 : 0
-      b.actor[i] = r.info.actor ?? -1
       b.skipped[i] = r.info.skipped.length
       if (r.terminated || r.truncated) {
         fin.planes.set(r.obs.planes, k * s.planes)
@@ -184,7 +220,16 @@ export class EnvSet {
         this.finalEnvs.push(i)
         k++
         env.reset()
-      }
+        this.collectEvents(env, i)
+        this.reseedOpponent(env, i)
+        if (this.opponents) {
+          const after: string[] = []
+          const o = this.runOpponent(env, i, after)
+          if ('code' in o) return o
+          if (after.length > 0) this.opponentMoves.push({ env: i, actions: moves ?? [], afterReset: after })
+          else if (moves && moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
+        }
+      } else if (moves && moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
       this.settle(env, i)
     }
     return this.message(k)
@@ -204,6 +249,40 @@ export class EnvSet {
     return renderSvg(this.engine.scenario, v, { title: `${this.engine.scenario.id}, env ${i}, seed ${env.episodeSeed}, turn ${v.turn}` })
   }
 
+  /** Each episode's opponent is reseeded from the episode's seed: reproducible under Reset seeds. */
+  private reseedOpponent(env: TercioEnv, i: number): void {
+    this.opponents?.agents[i]?.reset?.((env.episodeSeed * 2 + this.opponents.player) >>> 0)
+  }
+
+  /** Applies the opponent's decisions in env i while it is to decide; their rewards are added to
+   *  row i. Returns the last step (null if the opponent did not decide) or an error. */
+  private runOpponent(env: TercioEnv, i: number, moves: string[]): { last: ReturnType<TercioEnv['step']> | null } | BatchError {
+    const o = this.opponents
+    if (!o) return { last: null }
+    const agent = o.agents[i] as Agent
+    const b = this.b
+    const n = this.sizes.mask
+    const mask = b.obs.mask.subarray(i * n, (i + 1) * n)
+    let last: ReturnType<TercioEnv['step']> | null = null
+    for (let t = 0; !env.isDone && env.lastInfo.player === o.player; t++) {
+      if (t >= MAX_OPPONENT_RUN) return { code: 'INTERNAL', message: `env ${i}: the opponent ${agent.name} decided ${t} times in a row without the game moving on`, env: i }
+      const st = env.state
+      if (!st) break
+      const a = agent.act({ engine: this.engine, state: st, mask, legalCount: env.lastInfo.legalCount, player: o.player })
+      if (!Number.isInteger(a) || a < 0 || a >= n || mask[a] !== 1) {
+        return { code: 'INTERNAL', message: `env ${i}: the opponent ${agent.name} chose ${a}, which is not a legal action here`, env: i }
+      }
+      moves.push(actionText(this.engine.layout, a))
+      last = env.step(a)
+      if (last.error) return { code: 'INTERNAL', message: `env ${i}: the engine refused the opponent's action ${moves[moves.length - 1]}: ${last.error.code}: ${last.error.message}`, env: i }
+      this.opponentDecisions++
+      this.collectEvents(env, i)
+      b.rewards[2 * i] = (b.rewards[2 * i] as number) + last.rewards[0]
+      b.rewards[2 * i + 1] = (b.rewards[2 * i + 1] as number) + last.rewards[1]
+    }
+    return { last }
+  }
+
   private settle(env: TercioEnv, i: number): void {
     // A scenario whose forced opening decisions end the game would loop; give up after a few (as VecEnv does).
     for (let t = 0; env.isDone && t < 100; t++) env.reset()
@@ -213,6 +292,7 @@ export class EnvSet {
     b.decisionKind[i] = inf.decisionKindId
     b.legalCount[i] = inf.legalCount
     b.decisions[i] = inf.decisions
+    if (this.subjects) this.subjects[i] = inf.subject ?? ''
   }
 
   private collectEvents(env: TercioEnv, i: number): void {
@@ -256,6 +336,8 @@ export class EnvSet {
       episodeDecisions: bytesOf(b.episodeDecisions).subarray(0, 4 * k),
       winner: bytesOf(b.winner).subarray(0, k),
       events: this.events ? this.eventTexts : [],
+      opponentActions: this.opponents ? this.opponentMoves : [],
+      subjects: this.subjects ?? [],
     }
   }
 }

@@ -4,10 +4,11 @@
 // backlog bound (a client that never reads is dropped), and a ping/pong
 // heartbeat that drops dead peers. Binding anywhere but loopback needs a token.
 
+import type { Server as HttpServer } from 'node:http'
 import { endianness } from 'node:os'
-import { WebSocketServer, type WebSocket } from 'ws'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { CLOSE } from './codes.ts'
-import { Session } from './session.ts'
+import { newCounters, Session, type BridgeCounters, type Reply } from './session.ts'
 import { isLoopback } from './token.ts'
 
 export interface ServerOptions {
@@ -29,6 +30,9 @@ export interface ServerOptions {
   maxConnections?: number
   /** Log lines (connections, errors); default: nothing. */
   log?: (line: string) => void
+  /** Serve on this (already listening) HTTP server's upgrades instead of a port of its own
+   *  (the view server: page and bridge on one loopback port). host/port are then ignored. */
+  attach?: { server: HttpServer; path: string }
 }
 
 export interface BridgeServer {
@@ -37,6 +41,8 @@ export interface BridgeServer {
   readonly url: string
   /** Live connections. */
   connections(): number
+  /** Requests counted over every connection since the start. */
+  readonly counters: Readonly<BridgeCounters>
   /** Closes every connection (1001) and stops listening. */
   close(): Promise<void>
 }
@@ -65,6 +71,8 @@ interface Conn {
   ws: WebSocket
   session: Session
   alive: boolean
+  /** Set while a request is being answered asynchronously: later requests wait behind it. */
+  chain: Promise<void> | null
 }
 
 export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> {
@@ -83,12 +91,16 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
   const maxConnections = o.maxConnections ?? DEFAULTS.maxConnections
   const log = o.log ?? (() => {})
   const conns = new Set<Conn>()
+  const counters = newCounters()
 
-  const wss = new WebSocketServer({ host, port: o.port ?? DEFAULTS.port, maxPayload: limits.maxPayload, perMessageDeflate: false, clientTracking: false })
-  await new Promise<void>((resolve, reject) => {
-    wss.once('listening', resolve)
-    wss.once('error', reject)
-  })
+  const common = { maxPayload: limits.maxPayload, perMessageDeflate: false, clientTracking: false } as const
+  const wss = o.attach ? new WebSocketServer({ ...common, server: o.attach.server, path: o.attach.path }) : new WebSocketServer({ ...common, host, port: o.port ?? DEFAULTS.port })
+  if (!o.attach) {
+    await new Promise<void>((resolve, reject) => {
+      wss.once('listening', resolve)
+      wss.once('error', reject)
+    })
+  }
   wss.on('error', (e) => log(`bridge: server error: ${e.message}`))
 
   wss.on('connection', (ws, req) => {
@@ -99,24 +111,46 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
       ws.close(1013, `server full (${maxConnections} connections)`)
       return
     }
-    const c: Conn = { ws, session: new Session(limits, log), alive: true }
+    const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null }
     conns.add(c)
     log(`bridge: ${peer} connected (${conns.size} open)`)
     ws.on('pong', () => {
       c.alive = true
     })
-    ws.on('message', (data, isBinary) => {
-      c.alive = true
+    const deliver = (reply: Reply): void => {
       if (ws.readyState !== ws.OPEN) return
-      let reply
-      if (!isBinary) reply = c.session.error(0, 'MALFORMED', 'text frames are not accepted: send one binary protobuf Envelope per message')
-      else {
-        const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data
-        reply = c.session.handle(bytes)
-      }
       ws.send(reply.bytes, { binary: true })
       if (reply.close) ws.close(reply.close.code, reply.close.reason)
       else if (ws.bufferedAmount > maxBacklog) ws.close(CLOSE.policy, 'too many unread replies')
+    }
+    const process = (data: RawData, isBinary: boolean): Promise<void> | undefined => {
+      if (ws.readyState !== ws.OPEN) return undefined
+      if (!isBinary) {
+        deliver(c.session.error(0, 'MALFORMED', 'text frames are not accepted: send one binary protobuf Envelope per message'))
+        return undefined
+      }
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data
+      const reply = c.session.handleAsync(bytes)
+      if (reply instanceof Promise) return reply.then(deliver)
+      deliver(reply)
+      return undefined
+    }
+    // Replies keep request order: a request answered asynchronously (a checkpoint opponent
+    // loading) holds the later ones in a chain; otherwise everything is synchronous.
+    const enqueue = (work: () => Promise<void> | undefined): void => {
+      const p: Promise<void> = (c.chain ?? Promise.resolve())
+        .then(work)
+        .catch((e: unknown) => log(`bridge: ${peer}: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => {
+          if (c.chain === p) c.chain = null
+        })
+      c.chain = p
+    }
+    ws.on('message', (data, isBinary) => {
+      c.alive = true
+      if (c.chain) return enqueue(() => process(data, isBinary))
+      const pending = process(data, isBinary)
+      if (pending) enqueue(() => pending)
     })
     ws.on('close', (code, reason) => {
       conns.delete(c)
@@ -141,15 +175,17 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
       : null
   beat?.unref()
 
-  const addr = wss.address()
+  const addr = o.attach ? o.attach.server.address() : wss.address()
   const port = typeof addr === 'object' && addr !== null ? addr.port : (o.port ?? DEFAULTS.port)
-  const urlHost = host.includes(':') ? `[${host}]` : host
+  const boundHost = o.attach && typeof addr === 'object' && addr !== null ? addr.address : host
+  const urlHost = boundHost.includes(':') ? `[${boundHost}]` : boundHost
   let closing: Promise<void> | null = null
   return {
     host,
     port,
-    url: `ws://${urlHost}:${port}`,
+    url: `ws://${urlHost}:${port}${o.attach ? o.attach.path : ''}`,
     connections: () => conns.size,
+    counters,
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (beat) clearInterval(beat)

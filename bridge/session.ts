@@ -13,6 +13,8 @@ import { tercio } from '../proto/tercio.js'
 import { CLOSE, PROTOCOL_VERSION, type BridgeErrorCode } from './codes.ts'
 import { EnvSet, type BatchError } from './envset.ts'
 import { tokenMatches } from './token.ts'
+import { AGENT_KIND_NAMES, createAgent, makeAgent, parseAgentSpec } from '../agents/registry.ts'
+import type { Agent } from '../agents/types.ts'
 import { encodeBatchEnvelope } from './wire.ts'
 
 const pb = tercio.v1
@@ -26,7 +28,20 @@ export const SERVER_VERSION: string = (() => {
   }
 })()
 
-export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes'] as const
+export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes', 'opponent', 'subjects'] as const
+
+/** Agent kinds a bridge opponent may be (ckpt:PATH through the websocket server only). */
+export const OPPONENT_KINDS: readonly string[] = AGENT_KIND_NAMES
+
+/** Counts shared by every session of a server (tests and the view server read them). */
+export interface BridgeCounters {
+  steps: number
+  /** Steps of env sets that have a server-side opponent. */
+  opponentSteps: number
+  /** Decisions the server-side opponents applied (Reset and Step). */
+  opponentDecisions: number
+}
+export const newCounters = (): BridgeCounters => ({ steps: 0, opponentSteps: 0, opponentDecisions: 0 })
 
 export interface SessionLimits {
   /** Envs this connection may hold at once. */
@@ -55,6 +70,7 @@ export class Session {
   constructor(
     private readonly limits: SessionLimits,
     private readonly log: (line: string) => void = () => {},
+    readonly counters: BridgeCounters = newCounters(),
   ) {}
 
   get envCount(): number {
@@ -70,7 +86,18 @@ export class Session {
     this.envs = 0
   }
 
+  /** Handles one request synchronously; requests that need to wait (a ckpt: opponent) are refused as UNSUPPORTED. */
   handle(data: Uint8Array): Reply {
+    return this.run(data, false) as Reply
+  }
+
+  /** As handle(), but a MakeEnvs with a checkpoint opponent answers with a promise (the server
+   *  holds the connection's later requests until it settles, so replies stay in order). */
+  handleAsync(data: Uint8Array): Reply | Promise<Reply> {
+    return this.run(data, true)
+  }
+
+  private run(data: Uint8Array, asyncOk: boolean): Reply | Promise<Reply> {
     let env: tercio.v1.Envelope
     try {
       env = pb.Envelope.decode(data)
@@ -78,16 +105,20 @@ export class Session {
       return this.error(0, 'MALFORMED', `cannot decode an Envelope from ${data.length} bytes: ${e instanceof Error ? e.message : String(e)}`)
     }
     const id = env.id
-    try {
-      return this.dispatch(id, env)
-    } catch (e) {
+    const internal = (e: unknown): Reply => {
       // Never let a bug take the connection (or the server) down: report it, keep going.
       this.log(`bridge: internal error on request ${id} (${env.kind ?? 'no kind'}): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
       return this.error(id, 'INTERNAL', `internal error handling ${env.kind ?? 'the request'}: ${e instanceof Error ? e.message : String(e)}`)
     }
+    try {
+      const r = this.dispatch(id, env, asyncOk)
+      return r instanceof Promise ? r.catch(internal) : r
+    } catch (e) {
+      return internal(e)
+    }
   }
 
-  private dispatch(id: number, m: tercio.v1.Envelope): Reply {
+  private dispatch(id: number, m: tercio.v1.Envelope, asyncOk: boolean): Reply | Promise<Reply> {
     switch (m.kind) {
       case 'hello':
         return this.hello(id, m.hello as tercio.v1.Hello)
@@ -105,7 +136,7 @@ export class Session {
     }
     switch (m.kind) {
       case 'makeEnvs':
-        return this.makeEnvs(id, m.makeEnvs as tercio.v1.MakeEnvs)
+        return this.makeEnvs(id, m.makeEnvs as tercio.v1.MakeEnvs, asyncOk)
       case 'reset':
         return this.reset(id, m.reset as tercio.v1.Reset)
       case 'step':
@@ -139,6 +170,7 @@ export class Session {
         scenarios: BUILTIN_SCENARIOS.map((s) => ({ id: s.id, ruleset: s.ruleset, name: s.name, description: s.description })),
         maxEnvs: this.limits.maxEnvs,
         maxPayload: this.limits.maxPayload,
+        agents: [...OPPONENT_KINDS],
       },
     })
   }
@@ -162,7 +194,7 @@ export class Session {
     return { ok: true, engine: b.value }
   }
 
-  private makeEnvs(id: number, m: tercio.v1.MakeEnvs): Reply {
+  private makeEnvs(id: number, m: tercio.v1.MakeEnvs, asyncOk: boolean): Reply | Promise<Reply> {
     const count = m.count
     if (count < 1) return this.error(id, 'BAD_REQUEST', 'MakeEnvs.count must be at least 1')
     if (this.envs + count > this.limits.maxEnvs) {
@@ -174,8 +206,42 @@ export class Session {
     if (!Number.isFinite(shaping) || shaping < 0) return this.error(id, 'BAD_REQUEST', `MakeEnvs.options.reward_shaping must be a finite number >= 0, got ${shaping}`)
     const eng = this.engineFor(m)
     if (!eng.ok) return this.error(id, eng.code, eng.message)
+    if (!o.opponent) return this.addSet(id, m, eng.engine, undefined)
+    if (o.opponentPlayer !== 0 && o.opponentPlayer !== 1) return this.error(id, 'BAD_REQUEST', `MakeEnvs.options.opponent_player must be 0 or 1, got ${o.opponentPlayer}`)
+    const player = o.opponentPlayer
+    const sp = parseAgentSpec(o.opponent)
+    if (!sp.ok) return this.error(id, sp.error.code, `MakeEnvs.options.opponent: ${sp.error.message}`)
+    const seedOf = (i: number) => ((m.baseSeed ?? 0) + i) >>> 0
+    if (sp.value.kind === 'ckpt') {
+      if (!asyncOk) return this.error(id, 'UNSUPPORTED', `MakeEnvs.options.opponent: ${sp.value.text}: checkpoint agents load asynchronously (served by the websocket server only)`)
+      const spec = sp.value
+      return (async (): Promise<Reply> => {
+        const agents: Agent[] = []
+        for (let i = 0; i < count; i++) {
+          const a = await createAgent(spec, eng.engine, seedOf(i))
+          if (!a.ok) return this.error(id, a.error.code, `MakeEnvs.options.opponent: ${a.error.message}`)
+          agents.push(a.value)
+        }
+        // Other sets may have been made meanwhile only through this same ordered connection; re-check anyway.
+        if (this.envs + count > this.limits.maxEnvs) return this.error(id, 'ENV_LIMIT', `MakeEnvs.count ${count}: this connection may hold at most ${this.limits.maxEnvs} envs`)
+        return this.addSet(id, m, eng.engine, { agents, player })
+      })()
+    }
+    const agents: Agent[] = []
+    for (let i = 0; i < count; i++) {
+      const a = makeAgent(sp.value, eng.engine, seedOf(i))
+      if (!a.ok) return this.error(id, a.error.code, `MakeEnvs.options.opponent: ${a.error.message}`)
+      agents.push(a.value)
+    }
+    return this.addSet(id, m, eng.engine, { agents, player })
+  }
+
+  private addSet(id: number, m: tercio.v1.MakeEnvs, engine: Engine, opponents: { agents: Agent[]; player: 0 | 1 } | undefined): Reply {
+    const count = m.count
+    const o = m.options ?? pb.EnvOptions.create()
+    const shaping = o.rewardShaping ?? 0
     const handle = this.nextHandle++
-    const set = new EnvSet(eng.engine, handle, {
+    const set = new EnvSet(engine, handle, {
       count,
       baseSeed: m.baseSeed ?? 0,
       skipForced: o.skipForced ?? true,
@@ -183,6 +249,8 @@ export class Session {
       reward: { shaping },
       events: o.events ?? false,
       sparsePlanes: o.sparsePlanes ?? false,
+      ...(opponents ? { opponents } : {}),
+      subjects: o.subjects ?? false,
     })
     this.sets.set(handle, set)
     this.envs += count
@@ -224,7 +292,11 @@ export class Session {
     if (!(s instanceof EnvSet)) return s
     const bad = s.checkSeeds(m.seed, m.seeds)
     if (bad) return this.batchError(id, bad)
-    return { bytes: encodeBatchEnvelope(id, s.reset(m.seed, m.seeds)) }
+    const d0 = s.opponentDecisions
+    const r = s.reset(m.seed, m.seeds)
+    this.counters.opponentDecisions += s.opponentDecisions - d0
+    if ('code' in r) return this.batchError(id, r as BatchError)
+    return { bytes: encodeBatchEnvelope(id, r) }
   }
 
   private step(id: number, m: tercio.v1.Step): Reply {
@@ -232,7 +304,11 @@ export class Session {
     if (!(s instanceof EnvSet)) return s
     const bad = s.check(m.actions)
     if (bad) return this.batchError(id, bad)
+    const d0 = s.opponentDecisions
     const r = s.step(m.actions)
+    this.counters.steps++
+    if (s.hasOpponent) this.counters.opponentSteps++
+    this.counters.opponentDecisions += s.opponentDecisions - d0
     if ('code' in r) return this.batchError(id, r as BatchError)
     return { bytes: encodeBatchEnvelope(id, r) }
   }

@@ -40,6 +40,8 @@ const BATCH_FIELDS = [
   [24, 'skipped', 'bytes'],
   [25, 'planesIndex', 'bytes'],
   [26, 'planesValue', 'bytes'],
+  [27, 'opponentActions', 'opponent'],
+  [28, 'subjects', 'strings'],
 ] as const
 
 export type BatchFields = tercio.v1.IBatch
@@ -87,8 +89,14 @@ function batchBodySize(b: BatchFields): number {
         n += tagSize(f) + varintSize(len) + len
       }
     } else {
-      for (const e of v as readonly tercio.v1.IEnvEvents[]) {
-        const chunk = tercio.v1.EnvEvents.encode(e).finish()
+      // Length-delimited elements (messages, strings), encoded once here and copied below.
+      for (const e of v as readonly unknown[]) {
+        const chunk =
+          kind === 'messages'
+            ? tercio.v1.EnvEvents.encode(e as tercio.v1.IEnvEvents).finish()
+            : kind === 'opponent'
+              ? tercio.v1.OpponentActions.encode(e as tercio.v1.IOpponentActions).finish()
+              : Buffer.from(e as string, 'utf8')
         eventChunks.push(chunk)
         n += tagSize(f) + varintSize(chunk.length) + chunk.length
       }

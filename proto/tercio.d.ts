@@ -432,6 +432,9 @@ export namespace tercio {
 
             /** Welcome maxPayload */
             maxPayload?: (number|null);
+
+            /** Welcome agents */
+            agents?: (string[]|null);
         }
 
         /** Represents a Welcome. */
@@ -463,6 +466,9 @@ export namespace tercio {
 
             /** Welcome maxPayload. */
             public maxPayload: number;
+
+            /** Welcome agents. */
+            public agents: string[];
 
             /**
              * Creates a new Welcome instance using the specified properties.
@@ -535,6 +541,15 @@ export namespace tercio {
 
             /** EnvOptions sparsePlanes */
             sparsePlanes?: (boolean|null);
+
+            /** EnvOptions opponent */
+            opponent?: (string|null);
+
+            /** EnvOptions opponentPlayer */
+            opponentPlayer?: (number|null);
+
+            /** EnvOptions subjects */
+            subjects?: (boolean|null);
         }
 
         /** Represents an EnvOptions. */
@@ -560,6 +575,15 @@ export namespace tercio {
 
             /** EnvOptions sparsePlanes. */
             public sparsePlanes: boolean;
+
+            /** EnvOptions opponent. */
+            public opponent: string;
+
+            /** EnvOptions opponentPlayer. */
+            public opponentPlayer: number;
+
+            /** EnvOptions subjects. */
+            public subjects: boolean;
 
             /**
              * Creates a new EnvOptions instance using the specified properties.
@@ -1163,6 +1187,91 @@ export namespace tercio {
             public toJSON(): { [k: string]: any };
         }
 
+        /** Properties of an OpponentActions. */
+        interface IOpponentActions {
+
+            /** OpponentActions env */
+            env?: (number|null);
+
+            /** OpponentActions actions */
+            actions?: (string[]|null);
+
+            /** OpponentActions afterReset */
+            afterReset?: (string[]|null);
+        }
+
+        /** Represents an OpponentActions. */
+        class OpponentActions implements IOpponentActions {
+
+            /**
+             * Constructs a new OpponentActions.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: tercio.v1.IOpponentActions);
+
+            /** OpponentActions env. */
+            public env: number;
+
+            /** OpponentActions actions. */
+            public actions: string[];
+
+            /** OpponentActions afterReset. */
+            public afterReset: string[];
+
+            /**
+             * Creates a new OpponentActions instance using the specified properties.
+             * @param [properties] Properties to set
+             * @returns OpponentActions instance
+             */
+            public static create(properties?: tercio.v1.IOpponentActions): tercio.v1.OpponentActions;
+
+            /**
+             * Encodes the specified OpponentActions message. Does not implicitly {@link tercio.v1.OpponentActions.verify|verify} messages.
+             * @param message OpponentActions message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            public static encode(message: tercio.v1.IOpponentActions, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes an OpponentActions message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns OpponentActions
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            public static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): tercio.v1.OpponentActions;
+
+            /**
+             * Verifies an OpponentActions message.
+             * @param message Plain object to verify
+             * @returns `null` if valid, otherwise the reason why it is not
+             */
+            public static verify(message: { [k: string]: any }): (string|null);
+
+            /**
+             * Creates an OpponentActions message from a plain object. Also converts values to their respective internal types.
+             * @param object Plain object
+             * @returns OpponentActions
+             */
+            public static fromObject(object: { [k: string]: any }): tercio.v1.OpponentActions;
+
+            /**
+             * Creates a plain object from an OpponentActions message. Also converts values to other types if specified.
+             * @param message OpponentActions
+             * @param [options] Conversion options
+             * @returns Plain object
+             */
+            public static toObject(message: tercio.v1.OpponentActions, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+            /**
+             * Converts this OpponentActions to JSON.
+             * @returns JSON object
+             */
+            public toJSON(): { [k: string]: any };
+        }
+
         /** Properties of an EnvEvents. */
         interface IEnvEvents {
 
@@ -1322,6 +1431,12 @@ export namespace tercio {
 
             /** Batch planesValue */
             planesValue?: (Uint8Array|null);
+
+            /** Batch opponentActions */
+            opponentActions?: (tercio.v1.IOpponentActions[]|null);
+
+            /** Batch subjects */
+            subjects?: (string[]|null);
         }
 
         /** Represents a Batch. */
@@ -1410,6 +1525,12 @@ export namespace tercio {
 
             /** Batch planesValue. */
             public planesValue: Uint8Array;
+
+            /** Batch opponentActions. */
+            public opponentActions: tercio.v1.IOpponentActions[];
+
+            /** Batch subjects. */
+            public subjects: string[];
 
             /**
              * Creates a new Batch instance using the specified properties.

@@ -1404,6 +1404,7 @@ export const tercio = $root.tercio = (() => {
              * @property {Array.<tercio.v1.IScenarioInfo>|null} [scenarios] Welcome scenarios
              * @property {number|null} [maxEnvs] Welcome maxEnvs
              * @property {number|null} [maxPayload] Welcome maxPayload
+             * @property {Array.<string>|null} [agents] Welcome agents
              */
 
             /**
@@ -1418,6 +1419,7 @@ export const tercio = $root.tercio = (() => {
                 this.capabilities = [];
                 this.rulesets = [];
                 this.scenarios = [];
+                this.agents = [];
                 if (properties)
                     for (let keys = Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -1481,6 +1483,14 @@ export const tercio = $root.tercio = (() => {
             Welcome.prototype.maxPayload = 0;
 
             /**
+             * Welcome agents.
+             * @member {Array.<string>} agents
+             * @memberof tercio.v1.Welcome
+             * @instance
+             */
+            Welcome.prototype.agents = $util.emptyArray;
+
+            /**
              * Creates a new Welcome instance using the specified properties.
              * @function create
              * @memberof tercio.v1.Welcome
@@ -1525,6 +1535,9 @@ export const tercio = $root.tercio = (() => {
                     writer.uint32(/* id 6, wireType 0 =*/48).uint32(message.maxEnvs);
                 if (message.maxPayload != null && Object.hasOwnProperty.call(message, "maxPayload"))
                     writer.uint32(/* id 7, wireType 0 =*/56).uint32(message.maxPayload);
+                if (message.agents != null && message.agents.length)
+                    for (let i = 0; i < message.agents.length; ++i)
+                        writer.uint32(/* id 8, wireType 2 =*/66).string(message.agents[i]);
                 return writer;
             };
 
@@ -1596,6 +1609,12 @@ export const tercio = $root.tercio = (() => {
                             message.maxPayload = reader.uint32();
                             break;
                         }
+                    case 8: {
+                            if (!(message.agents && message.agents.length))
+                                message.agents = [];
+                            message.agents.push(reader.string());
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -1661,6 +1680,13 @@ export const tercio = $root.tercio = (() => {
                 if (message.maxPayload != null && Object.hasOwnProperty.call(message, "maxPayload"))
                     if (!$util.isInteger(message.maxPayload))
                         return "maxPayload: integer expected";
+                if (message.agents != null && Object.hasOwnProperty.call(message, "agents")) {
+                    if (!Array.isArray(message.agents))
+                        return "agents: array expected";
+                    for (let i = 0; i < message.agents.length; ++i)
+                        if (!$util.isString(message.agents[i]))
+                            return "agents: string[] expected";
+                }
                 return null;
             };
 
@@ -1717,6 +1743,13 @@ export const tercio = $root.tercio = (() => {
                     message.maxEnvs = object.maxEnvs >>> 0;
                 if (object.maxPayload != null)
                     message.maxPayload = object.maxPayload >>> 0;
+                if (object.agents) {
+                    if (!Array.isArray(object.agents))
+                        throw TypeError(".tercio.v1.Welcome.agents: array expected");
+                    message.agents = [];
+                    for (let i = 0; i < object.agents.length; ++i)
+                        message.agents[i] = String(object.agents[i]);
+                }
                 return message;
             };
 
@@ -1741,6 +1774,7 @@ export const tercio = $root.tercio = (() => {
                     object.capabilities = [];
                     object.rulesets = [];
                     object.scenarios = [];
+                    object.agents = [];
                 }
                 if (options.defaults) {
                     object.protocolVersion = 0;
@@ -1771,6 +1805,11 @@ export const tercio = $root.tercio = (() => {
                     object.maxEnvs = message.maxEnvs;
                 if (message.maxPayload != null && Object.hasOwnProperty.call(message, "maxPayload"))
                     object.maxPayload = message.maxPayload;
+                if (message.agents && message.agents.length) {
+                    object.agents = [];
+                    for (let j = 0; j < message.agents.length; ++j)
+                        object.agents[j] = message.agents[j];
+                }
                 return object;
             };
 
@@ -1799,6 +1838,9 @@ export const tercio = $root.tercio = (() => {
              * @property {number|null} [rewardShaping] EnvOptions rewardShaping
              * @property {boolean|null} [events] EnvOptions events
              * @property {boolean|null} [sparsePlanes] EnvOptions sparsePlanes
+             * @property {string|null} [opponent] EnvOptions opponent
+             * @property {number|null} [opponentPlayer] EnvOptions opponentPlayer
+             * @property {boolean|null} [subjects] EnvOptions subjects
              */
 
             /**
@@ -1855,6 +1897,30 @@ export const tercio = $root.tercio = (() => {
              * @instance
              */
             EnvOptions.prototype.sparsePlanes = false;
+
+            /**
+             * EnvOptions opponent.
+             * @member {string} opponent
+             * @memberof tercio.v1.EnvOptions
+             * @instance
+             */
+            EnvOptions.prototype.opponent = "";
+
+            /**
+             * EnvOptions opponentPlayer.
+             * @member {number} opponentPlayer
+             * @memberof tercio.v1.EnvOptions
+             * @instance
+             */
+            EnvOptions.prototype.opponentPlayer = 0;
+
+            /**
+             * EnvOptions subjects.
+             * @member {boolean} subjects
+             * @memberof tercio.v1.EnvOptions
+             * @instance
+             */
+            EnvOptions.prototype.subjects = false;
 
             // OneOf field names bound to virtual getters and setters
             let $oneOfFields;
@@ -1915,6 +1981,12 @@ export const tercio = $root.tercio = (() => {
                     writer.uint32(/* id 4, wireType 0 =*/32).bool(message.events);
                 if (message.sparsePlanes != null && Object.hasOwnProperty.call(message, "sparsePlanes"))
                     writer.uint32(/* id 5, wireType 0 =*/40).bool(message.sparsePlanes);
+                if (message.opponent != null && Object.hasOwnProperty.call(message, "opponent"))
+                    writer.uint32(/* id 6, wireType 2 =*/50).string(message.opponent);
+                if (message.opponentPlayer != null && Object.hasOwnProperty.call(message, "opponentPlayer"))
+                    writer.uint32(/* id 7, wireType 0 =*/56).uint32(message.opponentPlayer);
+                if (message.subjects != null && Object.hasOwnProperty.call(message, "subjects"))
+                    writer.uint32(/* id 8, wireType 0 =*/64).bool(message.subjects);
                 return writer;
             };
 
@@ -1972,6 +2044,18 @@ export const tercio = $root.tercio = (() => {
                             message.sparsePlanes = reader.bool();
                             break;
                         }
+                    case 6: {
+                            message.opponent = reader.string();
+                            break;
+                        }
+                    case 7: {
+                            message.opponentPlayer = reader.uint32();
+                            break;
+                        }
+                    case 8: {
+                            message.subjects = reader.bool();
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -2022,6 +2106,15 @@ export const tercio = $root.tercio = (() => {
                 if (message.sparsePlanes != null && Object.hasOwnProperty.call(message, "sparsePlanes"))
                     if (typeof message.sparsePlanes !== "boolean")
                         return "sparsePlanes: boolean expected";
+                if (message.opponent != null && Object.hasOwnProperty.call(message, "opponent"))
+                    if (!$util.isString(message.opponent))
+                        return "opponent: string expected";
+                if (message.opponentPlayer != null && Object.hasOwnProperty.call(message, "opponentPlayer"))
+                    if (!$util.isInteger(message.opponentPlayer))
+                        return "opponentPlayer: integer expected";
+                if (message.subjects != null && Object.hasOwnProperty.call(message, "subjects"))
+                    if (typeof message.subjects !== "boolean")
+                        return "subjects: boolean expected";
                 return null;
             };
 
@@ -2053,6 +2146,12 @@ export const tercio = $root.tercio = (() => {
                     message.events = Boolean(object.events);
                 if (object.sparsePlanes != null)
                     message.sparsePlanes = Boolean(object.sparsePlanes);
+                if (object.opponent != null)
+                    message.opponent = String(object.opponent);
+                if (object.opponentPlayer != null)
+                    message.opponentPlayer = object.opponentPlayer >>> 0;
+                if (object.subjects != null)
+                    message.subjects = Boolean(object.subjects);
                 return message;
             };
 
@@ -2076,6 +2175,9 @@ export const tercio = $root.tercio = (() => {
                 if (options.defaults) {
                     object.events = false;
                     object.sparsePlanes = false;
+                    object.opponent = "";
+                    object.opponentPlayer = 0;
+                    object.subjects = false;
                 }
                 if (message.skipForced != null && Object.hasOwnProperty.call(message, "skipForced")) {
                     object.skipForced = message.skipForced;
@@ -2096,6 +2198,12 @@ export const tercio = $root.tercio = (() => {
                     object.events = message.events;
                 if (message.sparsePlanes != null && Object.hasOwnProperty.call(message, "sparsePlanes"))
                     object.sparsePlanes = message.sparsePlanes;
+                if (message.opponent != null && Object.hasOwnProperty.call(message, "opponent"))
+                    object.opponent = message.opponent;
+                if (message.opponentPlayer != null && Object.hasOwnProperty.call(message, "opponentPlayer"))
+                    object.opponentPlayer = message.opponentPlayer;
+                if (message.subjects != null && Object.hasOwnProperty.call(message, "subjects"))
+                    object.subjects = message.subjects;
                 return object;
             };
 
@@ -4122,6 +4230,284 @@ export const tercio = $root.tercio = (() => {
             return Step;
         })();
 
+        v1.OpponentActions = (function() {
+
+            /**
+             * Properties of an OpponentActions.
+             * @memberof tercio.v1
+             * @interface IOpponentActions
+             * @property {number|null} [env] OpponentActions env
+             * @property {Array.<string>|null} [actions] OpponentActions actions
+             * @property {Array.<string>|null} [afterReset] OpponentActions afterReset
+             */
+
+            /**
+             * Constructs a new OpponentActions.
+             * @memberof tercio.v1
+             * @classdesc Represents an OpponentActions.
+             * @implements IOpponentActions
+             * @constructor
+             * @param {tercio.v1.IOpponentActions=} [properties] Properties to set
+             */
+            function OpponentActions(properties) {
+                this.actions = [];
+                this.afterReset = [];
+                if (properties)
+                    for (let keys = Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            }
+
+            /**
+             * OpponentActions env.
+             * @member {number} env
+             * @memberof tercio.v1.OpponentActions
+             * @instance
+             */
+            OpponentActions.prototype.env = 0;
+
+            /**
+             * OpponentActions actions.
+             * @member {Array.<string>} actions
+             * @memberof tercio.v1.OpponentActions
+             * @instance
+             */
+            OpponentActions.prototype.actions = $util.emptyArray;
+
+            /**
+             * OpponentActions afterReset.
+             * @member {Array.<string>} afterReset
+             * @memberof tercio.v1.OpponentActions
+             * @instance
+             */
+            OpponentActions.prototype.afterReset = $util.emptyArray;
+
+            /**
+             * Creates a new OpponentActions instance using the specified properties.
+             * @function create
+             * @memberof tercio.v1.OpponentActions
+             * @static
+             * @param {tercio.v1.IOpponentActions=} [properties] Properties to set
+             * @returns {tercio.v1.OpponentActions} OpponentActions instance
+             */
+            OpponentActions.create = function create(properties) {
+                return new OpponentActions(properties);
+            };
+
+            /**
+             * Encodes the specified OpponentActions message. Does not implicitly {@link tercio.v1.OpponentActions.verify|verify} messages.
+             * @function encode
+             * @memberof tercio.v1.OpponentActions
+             * @static
+             * @param {tercio.v1.IOpponentActions} message OpponentActions message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            OpponentActions.encode = function encode(message, writer, q) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (q === undefined)
+                    q = 0;
+                if (q > $util.recursionLimit)
+                    throw Error("max depth exceeded");
+                if (message.env != null && Object.hasOwnProperty.call(message, "env"))
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.env);
+                if (message.actions != null && message.actions.length)
+                    for (let i = 0; i < message.actions.length; ++i)
+                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.actions[i]);
+                if (message.afterReset != null && message.afterReset.length)
+                    for (let i = 0; i < message.afterReset.length; ++i)
+                        writer.uint32(/* id 3, wireType 2 =*/26).string(message.afterReset[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes an OpponentActions message from the specified reader or buffer.
+             * @function decode
+             * @memberof tercio.v1.OpponentActions
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {tercio.v1.OpponentActions} OpponentActions
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            OpponentActions.decode = function decode(reader, length, error, long) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (long === undefined)
+                    long = 0;
+                if (long > $Reader.recursionLimit)
+                    throw Error("maximum nesting depth exceeded");
+                let end, message;
+                if (length === undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = new $root.tercio.v1.OpponentActions();
+                while (reader.pos < end) {
+                    let tag = reader.uint32();
+                    if (tag === error)
+                        break;
+                    switch (tag >>> 3) {
+                    case 1: {
+                            message.env = reader.uint32();
+                            break;
+                        }
+                    case 2: {
+                            if (!(message.actions && message.actions.length))
+                                message.actions = [];
+                            message.actions.push(reader.string());
+                            break;
+                        }
+                    case 3: {
+                            if (!(message.afterReset && message.afterReset.length))
+                                message.afterReset = [];
+                            message.afterReset.push(reader.string());
+                            break;
+                        }
+                    default:
+                        reader.skipType(tag & 7, long);
+                        break;
+                    }
+                }
+                if (length !== undefined) {
+                    if (reader.pos !== end)
+                        throw RangeError("index out of range");
+                    reader.len = length;
+                }
+                return message;
+            };
+
+            /**
+             * Verifies an OpponentActions message.
+             * @function verify
+             * @memberof tercio.v1.OpponentActions
+             * @static
+             * @param {Object.<string,*>} message Plain object to verify
+             * @returns {string|null} `null` if valid, otherwise the reason why it is not
+             */
+            OpponentActions.verify = function verify(message, long) {
+                if (typeof message !== "object" || message === null)
+                    return "object expected";
+                if (long === undefined)
+                    long = 0;
+                if (long > $util.recursionLimit)
+                    return "maximum nesting depth exceeded";
+                if (message.env != null && Object.hasOwnProperty.call(message, "env"))
+                    if (!$util.isInteger(message.env))
+                        return "env: integer expected";
+                if (message.actions != null && Object.hasOwnProperty.call(message, "actions")) {
+                    if (!Array.isArray(message.actions))
+                        return "actions: array expected";
+                    for (let i = 0; i < message.actions.length; ++i)
+                        if (!$util.isString(message.actions[i]))
+                            return "actions: string[] expected";
+                }
+                if (message.afterReset != null && Object.hasOwnProperty.call(message, "afterReset")) {
+                    if (!Array.isArray(message.afterReset))
+                        return "afterReset: array expected";
+                    for (let i = 0; i < message.afterReset.length; ++i)
+                        if (!$util.isString(message.afterReset[i]))
+                            return "afterReset: string[] expected";
+                }
+                return null;
+            };
+
+            /**
+             * Creates an OpponentActions message from a plain object. Also converts values to their respective internal types.
+             * @function fromObject
+             * @memberof tercio.v1.OpponentActions
+             * @static
+             * @param {Object.<string,*>} object Plain object
+             * @returns {tercio.v1.OpponentActions} OpponentActions
+             */
+            OpponentActions.fromObject = function fromObject(object, long) {
+                if (object instanceof $root.tercio.v1.OpponentActions)
+                    return object;
+                if (!$util.isObject(object))
+                    throw TypeError(".tercio.v1.OpponentActions: object expected");
+                if (long === undefined)
+                    long = 0;
+                if (long > $util.recursionLimit)
+                    throw Error("maximum nesting depth exceeded");
+                let message = new $root.tercio.v1.OpponentActions();
+                if (object.env != null)
+                    message.env = object.env >>> 0;
+                if (object.actions) {
+                    if (!Array.isArray(object.actions))
+                        throw TypeError(".tercio.v1.OpponentActions.actions: array expected");
+                    message.actions = [];
+                    for (let i = 0; i < object.actions.length; ++i)
+                        message.actions[i] = String(object.actions[i]);
+                }
+                if (object.afterReset) {
+                    if (!Array.isArray(object.afterReset))
+                        throw TypeError(".tercio.v1.OpponentActions.afterReset: array expected");
+                    message.afterReset = [];
+                    for (let i = 0; i < object.afterReset.length; ++i)
+                        message.afterReset[i] = String(object.afterReset[i]);
+                }
+                return message;
+            };
+
+            /**
+             * Creates a plain object from an OpponentActions message. Also converts values to other types if specified.
+             * @function toObject
+             * @memberof tercio.v1.OpponentActions
+             * @static
+             * @param {tercio.v1.OpponentActions} message OpponentActions
+             * @param {$protobuf.IConversionOptions} [options] Conversion options
+             * @returns {Object.<string,*>} Plain object
+             */
+            OpponentActions.toObject = function toObject(message, options, q) {
+                if (!options)
+                    options = {};
+                if (q === undefined)
+                    q = 0;
+                if (q > $util.recursionLimit)
+                    throw Error("max depth exceeded");
+                let object = {};
+                if (options.arrays || options.defaults) {
+                    object.actions = [];
+                    object.afterReset = [];
+                }
+                if (options.defaults)
+                    object.env = 0;
+                if (message.env != null && Object.hasOwnProperty.call(message, "env"))
+                    object.env = message.env;
+                if (message.actions && message.actions.length) {
+                    object.actions = [];
+                    for (let j = 0; j < message.actions.length; ++j)
+                        object.actions[j] = message.actions[j];
+                }
+                if (message.afterReset && message.afterReset.length) {
+                    object.afterReset = [];
+                    for (let j = 0; j < message.afterReset.length; ++j)
+                        object.afterReset[j] = message.afterReset[j];
+                }
+                return object;
+            };
+
+            /**
+             * Converts this OpponentActions to JSON.
+             * @function toJSON
+             * @memberof tercio.v1.OpponentActions
+             * @instance
+             * @returns {Object.<string,*>} JSON object
+             */
+            OpponentActions.prototype.toJSON = function toJSON() {
+                return this.constructor.toObject(this, $protobuf.util.toJSONOptions);
+            };
+
+            return OpponentActions;
+        })();
+
         v1.EnvEvents = (function() {
 
             /**
@@ -4392,6 +4778,8 @@ export const tercio = $root.tercio = (() => {
              * @property {Uint8Array|null} [skipped] Batch skipped
              * @property {Uint8Array|null} [planesIndex] Batch planesIndex
              * @property {Uint8Array|null} [planesValue] Batch planesValue
+             * @property {Array.<tercio.v1.IOpponentActions>|null} [opponentActions] Batch opponentActions
+             * @property {Array.<string>|null} [subjects] Batch subjects
              */
 
             /**
@@ -4405,6 +4793,8 @@ export const tercio = $root.tercio = (() => {
             function Batch(properties) {
                 this.finalEnvs = [];
                 this.events = [];
+                this.opponentActions = [];
+                this.subjects = [];
                 if (properties)
                     for (let keys = Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -4620,6 +5010,22 @@ export const tercio = $root.tercio = (() => {
             Batch.prototype.planesValue = $util.newBuffer([]);
 
             /**
+             * Batch opponentActions.
+             * @member {Array.<tercio.v1.IOpponentActions>} opponentActions
+             * @memberof tercio.v1.Batch
+             * @instance
+             */
+            Batch.prototype.opponentActions = $util.emptyArray;
+
+            /**
+             * Batch subjects.
+             * @member {Array.<string>} subjects
+             * @memberof tercio.v1.Batch
+             * @instance
+             */
+            Batch.prototype.subjects = $util.emptyArray;
+
+            /**
              * Creates a new Batch instance using the specified properties.
              * @function create
              * @memberof tercio.v1.Batch
@@ -4704,6 +5110,12 @@ export const tercio = $root.tercio = (() => {
                     writer.uint32(/* id 25, wireType 2 =*/202).bytes(message.planesIndex);
                 if (message.planesValue != null && Object.hasOwnProperty.call(message, "planesValue"))
                     writer.uint32(/* id 26, wireType 2 =*/210).bytes(message.planesValue);
+                if (message.opponentActions != null && message.opponentActions.length)
+                    for (let i = 0; i < message.opponentActions.length; ++i)
+                        $root.tercio.v1.OpponentActions.encode(message.opponentActions[i], writer.uint32(/* id 27, wireType 2 =*/218).fork(), q + 1).ldelim();
+                if (message.subjects != null && message.subjects.length)
+                    for (let i = 0; i < message.subjects.length; ++i)
+                        writer.uint32(/* id 28, wireType 2 =*/226).string(message.subjects[i]);
                 return writer;
             };
 
@@ -4860,6 +5272,18 @@ export const tercio = $root.tercio = (() => {
                             message.planesValue = reader.bytes();
                             break;
                         }
+                    case 27: {
+                            if (!(message.opponentActions && message.opponentActions.length))
+                                message.opponentActions = [];
+                            message.opponentActions.push($root.tercio.v1.OpponentActions.decode(reader, reader.uint32(), undefined, long + 1));
+                            break;
+                        }
+                    case 28: {
+                            if (!(message.subjects && message.subjects.length))
+                                message.subjects = [];
+                            message.subjects.push(reader.string());
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -4976,6 +5400,22 @@ export const tercio = $root.tercio = (() => {
                 if (message.planesValue != null && Object.hasOwnProperty.call(message, "planesValue"))
                     if (!(message.planesValue && typeof message.planesValue.length === "number" || $util.isString(message.planesValue)))
                         return "planesValue: buffer expected";
+                if (message.opponentActions != null && Object.hasOwnProperty.call(message, "opponentActions")) {
+                    if (!Array.isArray(message.opponentActions))
+                        return "opponentActions: array expected";
+                    for (let i = 0; i < message.opponentActions.length; ++i) {
+                        let error = $root.tercio.v1.OpponentActions.verify(message.opponentActions[i], long + 1);
+                        if (error)
+                            return "opponentActions." + error;
+                    }
+                }
+                if (message.subjects != null && Object.hasOwnProperty.call(message, "subjects")) {
+                    if (!Array.isArray(message.subjects))
+                        return "subjects: array expected";
+                    for (let i = 0; i < message.subjects.length; ++i)
+                        if (!$util.isString(message.subjects[i]))
+                            return "subjects: string[] expected";
+                }
                 return null;
             };
 
@@ -5128,6 +5568,23 @@ export const tercio = $root.tercio = (() => {
                         $util.base64.decode(object.planesValue, message.planesValue = $util.newBuffer($util.base64.length(object.planesValue)), 0);
                     else if (object.planesValue.length >= 0)
                         message.planesValue = object.planesValue;
+                if (object.opponentActions) {
+                    if (!Array.isArray(object.opponentActions))
+                        throw TypeError(".tercio.v1.Batch.opponentActions: array expected");
+                    message.opponentActions = [];
+                    for (let i = 0; i < object.opponentActions.length; ++i) {
+                        if (!$util.isObject(object.opponentActions[i]))
+                            throw TypeError(".tercio.v1.Batch.opponentActions: object expected");
+                        message.opponentActions[i] = $root.tercio.v1.OpponentActions.fromObject(object.opponentActions[i], long + 1);
+                    }
+                }
+                if (object.subjects) {
+                    if (!Array.isArray(object.subjects))
+                        throw TypeError(".tercio.v1.Batch.subjects: array expected");
+                    message.subjects = [];
+                    for (let i = 0; i < object.subjects.length; ++i)
+                        message.subjects[i] = String(object.subjects[i]);
+                }
                 return message;
             };
 
@@ -5151,6 +5608,8 @@ export const tercio = $root.tercio = (() => {
                 if (options.arrays || options.defaults) {
                     object.finalEnvs = [];
                     object.events = [];
+                    object.opponentActions = [];
+                    object.subjects = [];
                 }
                 if (options.defaults) {
                     object.envSet = 0;
@@ -5368,6 +5827,16 @@ export const tercio = $root.tercio = (() => {
                     object.planesIndex = options.bytes === String ? $util.base64.encode(message.planesIndex, 0, message.planesIndex.length) : options.bytes === Array ? Array.prototype.slice.call(message.planesIndex) : message.planesIndex;
                 if (message.planesValue != null && Object.hasOwnProperty.call(message, "planesValue"))
                     object.planesValue = options.bytes === String ? $util.base64.encode(message.planesValue, 0, message.planesValue.length) : options.bytes === Array ? Array.prototype.slice.call(message.planesValue) : message.planesValue;
+                if (message.opponentActions && message.opponentActions.length) {
+                    object.opponentActions = [];
+                    for (let j = 0; j < message.opponentActions.length; ++j)
+                        object.opponentActions[j] = $root.tercio.v1.OpponentActions.toObject(message.opponentActions[j], options, q + 1);
+                }
+                if (message.subjects && message.subjects.length) {
+                    object.subjects = [];
+                    for (let j = 0; j < message.subjects.length; ++j)
+                        object.subjects[j] = message.subjects[j];
+                }
                 return object;
             };
 

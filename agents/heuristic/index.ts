@@ -1,9 +1,10 @@
-// Scripted (heuristic) agents by ruleset: piwam has its own player; every other
-// ruleset gets the generic one-step material lookahead.
+// Scripted (heuristic) agents by ruleset: piwam and marignan have their own
+// players; every other ruleset gets the generic one-step material lookahead.
 import type { Engine } from '../../env/core/types.ts'
 import type { Agent } from '../types.ts'
 import { GenericHeuristic } from './generic.ts'
 import { isPiwamEngine, PiwamHeuristic } from './piwam.ts'
+import { isMarignanEngine, MarignanHeuristic } from './marignan.ts'
 
 export interface HeuristicOptions {
   /** Probability of a random legal action instead of the scripted one. */
@@ -13,6 +14,7 @@ export interface HeuristicOptions {
 
 export function makeHeuristic(engine: Engine, seed = 0, o: HeuristicOptions = {}): Agent {
   if (isPiwamEngine(engine)) return new PiwamHeuristic(engine, seed, o)
+  if (isMarignanEngine(engine)) return new MarignanHeuristic(seed, o)
   return new GenericHeuristic(seed, o.name === undefined ? {} : { name: o.name })
 }
 

@@ -74,8 +74,12 @@ export class MarignanHeuristic implements Agent {
   private HX = 0
   private WG = 0
 
-  constructor(seed = 0, name = 'heuristic-marignan') {
-    this.name = name
+  private readonly epsilon: number
+
+  /** epsilon: probability of a random legal action instead of the scripted one (as the other heuristics). */
+  constructor(seed = 0, o: { epsilon?: number; name?: string } = {}) {
+    this.name = o.name ?? 'heuristic'
+    this.epsilon = o.epsilon ?? 0
     this.rng = seedrandom.xor128(`marignan-heuristic:${seed}`)
   }
 
@@ -86,9 +90,11 @@ export class MarignanHeuristic implements Agent {
 
   act(ctx: AgentContext): number {
     const engine = ctx.engine
-    const a = isMarignanEngine(engine) ? this.choose(contextOf(engine), ctx.state as MState, ctx.mask, engine.layout.offset) : -1
+    // the epsilon draw happens only when epsilon > 0, so epsilon 0 keeps the generator's sequence
+    const noisy = this.epsilon > 0 && this.rng() < this.epsilon
+    const a = !noisy && isMarignanEngine(engine) ? this.choose(contextOf(engine), ctx.state as MState, ctx.mask, engine.layout.offset) : -1
     if (a >= 0 && a < ctx.mask.length && ctx.mask[a] === 1) return a
-    this.fallbacks++
+    if (!noisy) this.fallbacks++
     const r = nthLegal(ctx.mask, Math.floor(this.rng() * ctx.legalCount))
     if (r < 0) throw new Error(`marignan heuristic: mask has fewer than ${ctx.legalCount} legal actions`)
     return r
@@ -118,8 +124,10 @@ export class MarignanHeuristic implements Agent {
         return this.bestHex(mask, (h) => this.nearestEnemyDist(c, s, c.uSide[s.sel] as number, h))
       case K.fire:
         return this.fireUnit(c, s, mask)
-      case K['fire-target']:
-        return this.HX + this.bestTarget(c, s, s.sel, s.phase !== P['defensive-fire'])
+      case K['fire-target']: {
+        const x = this.bestTarget(c, s, s.sel, s.phase !== P['defensive-fire'])
+        return x < 0 ? -1 : this.HX + x
+      }
       case K['fire-add']:
         return this.firstUnit(c, mask, () => true, C.fire)
       case K.melee:
@@ -199,12 +207,9 @@ export class MarignanHeuristic implements Agent {
     return m
   }
 
-  private hexOfQueue(s: MState): number {
-    return s.q[1] as number
-  }
-
+  /** Hex of the advancing stack: the selected unit's, else the advance task's hex. */
   private q1Hex(s: MState): number {
-    return s.sel >= 0 && s.sel < s.hex.length ? (s.hex[s.sel] as number) : this.hexOfQueue(s)
+    return s.sel >= 0 && s.sel < s.hex.length ? (s.hex[s.sel] as number) : (s.q[1] ?? -1)
   }
 
   /** Commander hex of u's corps, or -1 (none / not on the map). */
@@ -351,8 +356,9 @@ export class MarignanHeuristic implements Agent {
 
   private moveStep(c: Ctx, s: MState, mask: Uint8Array): number {
     const sel = s.sel
-    if (sel !== this.stepsKey) {
-      this.stepsKey = sel
+    const key = (s.turn * 2 + s.active) * 65536 + sel // one count per unit per movement phase
+    if (key !== this.stepsKey) {
+      this.stepsKey = key
       this.steps = 0
     }
     if (++this.steps > DOCTRINE.maxSteps) return C.stop
@@ -571,6 +577,6 @@ export class MarignanHeuristic implements Agent {
   }
 }
 
-export function makeMarignanHeuristic(seed: number): Agent {
-  return new MarignanHeuristic(seed)
+export function makeMarignanHeuristic(seed: number, o: { epsilon?: number; name?: string } = {}): Agent {
+  return new MarignanHeuristic(seed, o)
 }

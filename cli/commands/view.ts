@@ -1,21 +1,18 @@
 // `tercio view [REPLAY]`: serves the web viewer (web/, built by Vite into
-// web/dist) on loopback. The page runs the env itself; this server gives it the
-// replay named on the command line (GET api/replay), the agents it can play
-// against (GET api/agents) and the opponent's moves (POST api/move: the agent
-// is asked on the position reached by replaying the game's actions).
+// web/dist) on loopback. The page runs the env itself for drawing; this server
+// gives it the replay named on the command line (GET api/replay), the agents it
+// can play against (GET api/agents), and the bridge (protobuf over websocket,
+// docs/bridge.md) on the same port at /bridge: in play mode the opponent is a
+// server-side agent of the page's env set (EnvOptions.opponent).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
-import { actionText, parseAction } from '../../env/core/actions.ts'
-import type { Engine, Player } from '../../env/core/types.ts'
-import { hashJson } from '../../env/gym/hash.ts'
-import { bindEngine } from '../../env/gym/make.ts'
+import { startServer, type BridgeServer } from '../../bridge/server.ts'
+import { OPPONENT_KINDS } from '../../bridge/session.ts'
 import { parseReplay, type Replay } from '../../env/gym/replay.ts'
-import type { Scenario } from '../../env/scenario/types.ts'
 import { CliError } from '../io.ts'
-import { AGENTS } from './play.ts'
 
 export const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url))
 export const WEB_DIST = join(WEB_ROOT, 'dist')
@@ -56,9 +53,14 @@ export interface ViewServerOptions {
   log?: (line: string) => void
 }
 
+/** Path of the bridge websocket on the view server. */
+export const BRIDGE_PATH = '/bridge'
+
 export interface ViewServer {
   readonly url: string
   readonly port: number
+  /** The bridge at ws://host:port/bridge (its counters show the opponent's work). */
+  readonly bridge: BridgeServer
   close(): Promise<void>
 }
 
@@ -71,94 +73,20 @@ const TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
 }
 
-const MAX_BODY = 4 * 1024 * 1024
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((ok, bad) => {
-    const parts: Buffer[] = []
-    let n = 0
-    req.on('data', (c: Buffer) => {
-      n += c.length
-      if (n > MAX_BODY) {
-        bad(new Error(`request body over ${MAX_BODY} bytes`))
-        req.destroy()
-      } else parts.push(c)
-    })
-    req.on('end', () => ok(Buffer.concat(parts).toString('utf8')))
-    req.on('error', bad)
-  })
-}
-
 function sendJson(res: ServerResponse, code: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(code, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   res.end(text)
 }
 
-interface MoveRequest {
-  ruleset?: unknown
-  scenario?: unknown
-  seed?: unknown
-  actions?: unknown
-  agent?: unknown
-}
-
-/** The opponent's move: replays `actions` from `seed` and asks the agent. Errors are words for the page. */
-export function opponentMove(m: MoveRequest, cache: Map<string, Engine>): { action: string } | { error: string } {
-  if (typeof m.agent !== 'string' || !AGENTS[m.agent]) return { error: `unknown agent ${JSON.stringify(m.agent)} (known: ${Object.keys(AGENTS).join(', ')})` }
-  if (typeof m.seed !== 'number' || !Number.isInteger(m.seed) || m.seed < 0) return { error: 'seed: expected a non-negative integer' }
-  if (!Array.isArray(m.actions) || !m.actions.every((a) => typeof a === 'string')) return { error: 'actions: expected an array of action texts' }
-  if (typeof m.scenario !== 'string' && (typeof m.scenario !== 'object' || m.scenario === null)) return { error: 'scenario: expected a built-in id or a scenario object' }
-  const ruleset = typeof m.ruleset === 'string' ? m.ruleset : undefined
-  const key = `${ruleset ?? ''}/${typeof m.scenario === 'string' ? m.scenario : hashJson(m.scenario)}`
-  let engine = cache.get(key)
-  if (!engine) {
-    const b = bindEngine(ruleset, m.scenario as string | Scenario)
-    if (!b.ok) return { error: `${b.error.code}: ${b.error.message}` }
-    engine = b.value
-    if (cache.size > 32) cache.clear()
-    cache.set(key, engine)
-  }
-  const s = engine.init(m.seed)
-  const actions = m.actions as string[]
-  for (let i = 0; i < actions.length; i++) {
-    const a = parseAction(engine.layout, engine.grid, actions[i] as string)
-    if (!a.ok) return { error: `actions[${i}]: ${a.error.message}` }
-    const bad = engine.apply(s, a.value)
-    if (bad) return { error: `actions[${i}] (${actions[i]}): ${bad.code}: ${bad.message}` }
-  }
-  const d = engine.decision(s)
-  if (!d) return { error: 'the game is over: there is no move to make' }
-  const mask = new Uint8Array(engine.layout.size)
-  const n = engine.legal(s, mask)
-  // A fresh agent per move, seeded by game seed, side and ply: moves are reproducible.
-  const agent = (AGENTS[m.agent] as (seed: number, e: Engine) => import('../../agents/types.ts').Agent)(m.seed * 2 + d.player + actions.length * 7919, engine)
-  agent.reset?.(m.seed * 2 + d.player + actions.length * 7919)
-  const a = agent.act({ engine, state: s, mask, legalCount: n, player: d.player as Player })
-  if (mask[a] !== 1) return { error: `agent ${m.agent} chose ${actionText(engine.layout, a)}, which is not legal` }
-  return { action: actionText(engine.layout, a) }
-}
-
 export async function startViewServer(o: ViewServerOptions = {}): Promise<ViewServer> {
   const dist = resolve(o.dist ?? WEB_DIST)
   const log = o.log ?? (() => {})
-  const cache = new Map<string, Engine>()
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://x')
     const path = decodeURIComponent(url.pathname)
     if (path === '/api/replay') return sendJson(res, 200, o.replay ?? null)
-    if (path === '/api/agents') return sendJson(res, 200, { agents: Object.keys(AGENTS) })
-    if (path === '/api/move') {
-      if (req.method !== 'POST') return sendJson(res, 405, { error: 'POST a JSON body' })
-      let body: MoveRequest
-      try {
-        body = JSON.parse(await readBody(req)) as MoveRequest
-      } catch (e) {
-        return sendJson(res, 400, { error: `bad request body: ${e instanceof Error ? e.message : String(e)}` })
-      }
-      const r = opponentMove(body, cache)
-      return sendJson(res, 'error' in r ? 400 : 200, r)
-    }
+    if (path === '/api/agents') return sendJson(res, 200, { agents: [...OPPONENT_KINDS] })
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'GET only' })
     const file = normalize(join(dist, path === '/' ? 'index.html' : path))
     if (!file.startsWith(dist + sep) || !existsSync(file) || !statSync(file).isFile()) {
@@ -183,14 +111,25 @@ export async function startViewServer(o: ViewServerOptions = {}): Promise<ViewSe
   })
   const addr = server.address()
   const port = typeof addr === 'object' && addr ? addr.port : (o.port ?? 8780)
+  let bridge: BridgeServer
+  try {
+    // Same host rules as `tercio serve`: loopback only (no token option here).
+    bridge = await startServer({ host, attach: { server, path: BRIDGE_PATH }, log, heartbeatMs: 30_000, maxEnvs: 16, maxConnections: 16 })
+  } catch (e) {
+    server.close()
+    throw e
+  }
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     port,
-    close: () =>
-      new Promise<void>((ok) => {
+    bridge,
+    close: async () => {
+      await bridge.close()
+      await new Promise<void>((ok) => {
         server.closeAllConnections()
         server.close(() => ok())
-      }),
+      })
+    },
   }
 }
 

@@ -3,10 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { opponentMove, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
-import { parseAction } from '../../env/core/actions.ts'
-import type { Engine } from '../../env/core/types.ts'
-import { bindEngine } from '../../env/gym/make.ts'
+import { startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+import { TestClient } from '../bridge/client.ts'
 
 let server: ViewServer
 const dist = mkdtempSync(join(tmpdir(), 'tercio-view-'))
@@ -40,29 +38,26 @@ describe('view server', () => {
     expect(a.agents).toContain('random')
   })
 
-  it('returns a legal opponent move for the position reached by the actions', async () => {
-    const body = { ruleset: 'piwam', scenario: 'piwam-training', seed: 4, actions: [], agent: 'random' }
-    const res = await fetch(new URL('api/move', server.url), { method: 'POST', body: JSON.stringify(body) })
-    expect(res.status).toBe(200)
-    const j = (await res.json()) as { action: string }
-    const b = bindEngine('piwam', 'piwam-training')
-    if (!b.ok) throw new Error(b.error.message)
-    const e: Engine = b.value
-    const s = e.init(4)
-    const mask = new Uint8Array(e.layout.size)
-    e.legal(s, mask)
-    const a = parseAction(e.layout, e.grid, j.action)
-    expect(a.ok && mask[a.value]).toBe(1)
+  it('serves the bridge on the same port at /bridge, with a server-side opponent', async () => {
+    expect(server.bridge.url).toBe(`ws://127.0.0.1:${server.port}/bridge`)
+    const c = await TestClient.hello(server.bridge.url)
+    try {
+      const spec = await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1, options: { opponent: 'random', opponentPlayer: 1, skipForced: false } } })
+      expect(spec.kind).toBe('envSpec')
+      const before = server.bridge.counters.opponentSteps
+      const b0 = await c.request({ reset: { envSet: spec.envSpec?.envSet ?? 0, seeds: [4] } })
+      expect(b0.kind).toBe('batch')
+      const mask = b0.batch?.masks as Uint8Array
+      const a = mask.indexOf(1)
+      const b1 = await c.request({ step: { envSet: spec.envSpec?.envSet ?? 0, actions: [a] } })
+      expect(b1.kind).toBe('batch')
+      expect(server.bridge.counters.opponentSteps).toBe(before + 1)
+    } finally {
+      c.close()
+    }
   })
 
-  it('refuses bad move requests with a message naming the problem', async () => {
-    const cache = new Map<string, Engine>()
-    expect(opponentMove({ agent: 'nobody', seed: 1, actions: [], scenario: 'piwam-training' }, cache)).toMatchObject({ error: expect.stringContaining('unknown agent "nobody"') })
-    expect(opponentMove({ agent: 'random', seed: -1, actions: [], scenario: 'piwam-training' }, cache)).toMatchObject({ error: expect.stringContaining('seed') })
-    expect(opponentMove({ agent: 'random', seed: 1, actions: ['hex:9999'], scenario: 'piwam-training' }, cache)).toMatchObject({ error: expect.stringContaining('actions[0]') })
-    expect(opponentMove({ agent: 'random', seed: 1, actions: [], scenario: 'no-such-scenario' }, cache)).toMatchObject({ error: expect.stringContaining('SCENARIO_NOT_FOUND') })
-    const res = await fetch(new URL('api/move', server.url), { method: 'POST', body: '{not json' })
-    expect(res.status).toBe(400)
-    expect(((await res.json()) as { error: string }).error).toContain('bad request body')
+  it('no longer has the JSON move route (the opponent moves over the bridge)', async () => {
+    expect((await fetch(new URL('api/move', server.url), { method: 'POST', body: '{}' })).status).toBe(405)
   })
 })

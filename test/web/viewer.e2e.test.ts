@@ -103,6 +103,7 @@ describe('viewer in headless chromium', () => {
     await page.selectOption('[data-testid=p-opponent]', 'random')
     await page.fill('[data-testid=p-turns]', '1')
     await page.fill('[data-testid=p-seed]', '2')
+    const before = { ...server.bridge.counters }
     await page.click('[data-testid=p-start]')
     let clicks = 0
     let mapClicks = 0
@@ -135,6 +136,15 @@ describe('viewer in headless chromium', () => {
     if (!e.ok) throw new Error(e.error.message)
     const v = verifyReplay(p.value, e.value)
     expect(v.ok).toBe(true)
+    // The opponent's moves came over the websocket bridge: the server's opponent made every
+    // decision of side 1, and every human decision was a Step of an env set with an opponent.
+    const humanSteps = p.value.steps.filter((st) => st.player === 0).length
+    const opponentSteps = p.value.steps.length - humanSteps
+    expect(opponentSteps).toBeGreaterThan(0)
+    expect(server.bridge.counters.opponentSteps - before.opponentSteps).toBe(humanSteps)
+    expect(server.bridge.counters.opponentDecisions - before.opponentDecisions).toBe(opponentSteps)
+    const pageMoves = await page.evaluate(() => (globalThis as unknown as { tercio: { play: { bridgeMoves: number } } }).tercio.play.bridgeMoves)
+    expect(pageMoves).toBe(opponentSteps)
     // The saved file is the same replay.
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=p-save]')])
     const file = join(SHOTS, dl.suggestedFilename())

@@ -1,7 +1,10 @@
 // The Tercio viewer. The env (rules, built-in scenarios, SVG renderer) runs in
-// the page: a replay is re-simulated here, step by step, and a played game's
-// human moves are applied here too. The opponent's moves come from the view
-// server (POST /api/move), which runs the named agent on the same position.
+// the page: a replay is re-simulated here, step by step. A played game runs on
+// the view server's bridge (protobuf over websocket, web/src/bridge.ts): the
+// page makes an env set whose opponent is a server-side agent, sends the
+// human's decisions as Step and applies the opponent's decisions reported in
+// each Batch to its local copy of the game, which draws the board and the
+// legal choices (checked against the Batch's mask).
 
 import { actionText, parseAction, segmentOf } from '../../env/core/actions.ts'
 import type { BaseEvent, BaseState, Engine, Player, RolledEvent } from '../../env/core/types.ts'
@@ -12,6 +15,8 @@ import { RULESETS } from '../../env/rules/index.ts'
 import { BUILTIN_SCENARIOS } from '../../env/scenario/builtin.ts'
 import { resolveScenario } from '../../env/scenario/builtin.ts'
 import { hexOfLabel } from '../../env/hex/grid.ts'
+import type { tercio } from '../../proto/tercio.js'
+import { BridgeClient, bridgeUrl } from './bridge.ts'
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const e = document.getElementById(id)
@@ -227,12 +232,18 @@ interface Game {
   actions: string[]
   mask: Uint8Array
   busy: boolean
+  envSet: number
+  /** Opponent decisions reported by the bridge and not yet applied here. */
+  queue: string[]
 }
 
 class PlayMode {
   game: Game | null = null
   /** The last finished or saved game as a replay (tests read it). */
   lastReplay: Replay | null = null
+  bridge: BridgeClient | null = null
+  /** Opponent decisions received over the bridge and applied here (tests read it). */
+  bridgeMoves = 0
 
   async init(): Promise<void> {
     const rs = $<HTMLSelectElement>('p-ruleset')
@@ -280,6 +291,23 @@ class PlayMode {
     const state = engine.init(seed)
     const human = (Number($<HTMLSelectElement>('p-side').value) === 1 ? 1 : 0) as Player
     const opponent = $<HTMLSelectElement>('p-opponent').value || 'random'
+    let envSet: number
+    let first: tercio.v1.Envelope
+    try {
+      if (!this.bridge?.open) this.bridge = await BridgeClient.connect(bridgeUrl())
+      const old = this.game
+      this.game = null
+      if (old) await this.bridge.request({ closeEnvs: { envSet: old.envSet } })
+      const spec = await this.bridge.expect(
+        { makeEnvs: { ruleset: engine.ruleset, scenarioJson: JSON.stringify(sc), count: 1, baseSeed: seed, options: { skipForced: false, opponent, opponentPlayer: human === 0 ? 1 : 0, subjects: true } } },
+        'envSpec',
+      )
+      envSet = spec.envSpec?.envSet ?? 0
+      if (spec.envSpec?.actionSize !== engine.layout.size) throw new Error(`the server's action space has ${spec.envSpec?.actionSize} actions, this page's ${engine.layout.size}: reload the page`)
+      first = await this.bridge.expect({ reset: { envSet, seeds: [seed] } }, 'batch')
+    } catch (e) {
+      return setStatus(`bridge: ${e instanceof Error ? e.message : String(e)}`, true)
+    }
     this.game = {
       engine,
       state,
@@ -290,13 +318,37 @@ class PlayMode {
       actions: [],
       mask: new Uint8Array(engine.layout.size),
       busy: false,
+      envSet,
+      queue: [],
     }
     this.lastReplay = null
     $<HTMLButtonElement>('p-save').disabled = true
     $('p-log').innerHTML = ''
     $('p-dice').innerHTML = ''
-    setStatus(`playing ${sc.name} as ${sc.sides[human].name} against ${opponent}, seed ${seed}`)
+    setStatus(`playing ${sc.name} as ${sc.sides[human].name} against ${opponent} (on the server), seed ${seed}`)
+    this.receive(this.game, first.batch as tercio.v1.Batch)
     await this.advance()
+  }
+
+  /** Queues the opponent's decisions of a Batch (env 0; moves after an auto-reset belong to the next game). */
+  private receive(g: Game, b: tercio.v1.Batch): void {
+    for (const o of b.opponentActions) if (o.env === 0) g.queue.push(...(o.actions ?? []))
+  }
+
+  /** The human's decision: applied here and sent to the server as a Step; the reply carries the opponent's answer. */
+  private async humanMove(g: Game, a: number): Promise<boolean> {
+    if (!this.apply(a)) return false
+    const bridge = this.bridge
+    if (!bridge) return false
+    try {
+      const r = await bridge.expect({ step: { envSet: g.envSet, actions: [a] } }, 'batch')
+      if (this.game !== g) return false
+      this.receive(g, r.batch as tercio.v1.Batch)
+      return true
+    } catch (e) {
+      setStatus(`bridge: ${e instanceof Error ? e.message : String(e)}`, true)
+      return false
+    }
   }
 
   private apply(a: number): boolean {
@@ -335,41 +387,34 @@ class PlayMode {
         const n = g.engine.legal(g.state, g.mask)
         if (d.player === g.human) {
           if (n === 1 && $<HTMLInputElement>('p-auto').checked) {
-            this.apply(g.mask.indexOf(1))
+            if (!(await this.humanMove(g, g.mask.indexOf(1)))) return
             continue
           }
           return this.showChoices()
         }
-        this.showBoard(`${g.opponent} is thinking…`)
-        const a = await this.opponentMove(g)
+        const a = this.opponentMove(g)
         if (a === null) return
-        if (this.game !== g) return
         if (!this.apply(a)) return
+        this.bridgeMoves++
       }
     } finally {
       g.busy = false
     }
   }
 
-  private async opponentMove(g: Game): Promise<number | null> {
-    const body = JSON.stringify({ ruleset: g.engine.ruleset, scenario: g.engine.scenario, seed: g.seed, actions: g.actions, agent: g.opponent })
-    try {
-      const res = await fetch('api/move', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      const j = (await res.json()) as { action?: string; error?: string }
-      if (!res.ok || typeof j.action !== 'string') {
-        setStatus(`opponent: ${j.error ?? res.statusText}`, true)
-        return null
-      }
-      const a = parseAction(g.engine.layout, g.engine.grid, j.action)
-      if (!a.ok || g.mask[a.value] !== 1) {
-        setStatus(`opponent chose ${j.action}, which is not legal here`, true)
-        return null
-      }
-      return a.value
-    } catch (e) {
-      setStatus(`opponent: cannot reach the view server (${e instanceof Error ? e.message : String(e)})`, true)
+  /** The next opponent decision received over the bridge; it must be legal here. */
+  private opponentMove(g: Game): number | null {
+    const t = g.queue.shift()
+    if (t === undefined) {
+      setStatus(`the server sent no decision for ${g.opponent}, whose turn it is`, true)
       return null
     }
+    const a = parseAction(g.engine.layout, g.engine.grid, t)
+    if (!a.ok || g.mask[a.value] !== 1) {
+      setStatus(`${g.opponent} (on the server) chose ${t}, which is not legal here`, true)
+      return null
+    }
+    return a.value
   }
 
   private showBoard(prompt: string, opts: SvgOptions = {}): void {
@@ -419,7 +464,11 @@ class PlayMode {
     if (!g || g.busy || g.mask[a] !== 1) return
     $('p-choices').innerHTML = ''
     board.onclick = null
-    if (this.apply(a)) void this.advance()
+    g.busy = true
+    void this.humanMove(g, a).then((ok) => {
+      g.busy = false
+      if (ok) void this.advance()
+    })
   }
 
   private finish(): void {
