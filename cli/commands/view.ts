@@ -33,14 +33,16 @@ function newest(dir: string): number {
   return t
 }
 
-/** True when web/dist holds a bundle newer than the page's sources and the env it bundles:
+/** True when web/dist holds a bundle newer than the page's sources and the env and proto it bundles:
  *  a stale bundle would replay games with old rules and refuse their hashes. */
 export function bundleIsFresh(): boolean {
   const out = join(WEB_DIST, 'index.html')
   if (!existsSync(out)) return false
   const built = statSync(out).mtimeMs
   const envDir = fileURLToPath(new URL('../../env/', import.meta.url))
-  return statSync(join(WEB_ROOT, 'index.html')).mtimeMs <= built && newest(join(WEB_ROOT, 'src')) <= built && newest(envDir) <= built
+  // The page also bundles the bridge's generated protobuf module.
+  const protoDir = fileURLToPath(new URL('../../proto/', import.meta.url))
+  return statSync(join(WEB_ROOT, 'index.html')).mtimeMs <= built && newest(join(WEB_ROOT, 'src')) <= built && newest(envDir) <= built && newest(protoDir) <= built
 }
 
 export interface ViewServerOptions {

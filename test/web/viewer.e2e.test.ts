@@ -103,6 +103,11 @@ describe('viewer in headless chromium', () => {
     await page.selectOption('[data-testid=p-opponent]', 'random')
     await page.fill('[data-testid=p-turns]', '1')
     await page.fill('[data-testid=p-seed]', '2')
+    // A spec the server's registry refuses comes back over the bridge as an Error with its code.
+    await page.fill('[data-testid=p-spec]', 'nobody')
+    await page.click('[data-testid=p-start]')
+    await expect.poll(() => page.textContent('[data-testid=status]')).toMatch(/AGENT_INVALID: .*nobody/)
+    await page.fill('[data-testid=p-spec]', '')
     const before = { ...server.bridge.counters }
     await page.click('[data-testid=p-start]')
     let clicks = 0

@@ -259,7 +259,11 @@ class PlayMode {
     } catch {
       // Served without the view server (e.g. vite preview): only the server's agents are unavailable.
     }
-    $<HTMLSelectElement>('p-opponent').innerHTML = agents.map((a) => `<option>${esc(a)}</option>`).join('')
+    // ckpt needs a path: it is typed in the spec field.
+    $<HTMLSelectElement>('p-opponent').innerHTML = agents
+      .filter((a) => a !== 'ckpt')
+      .map((a) => `<option>${esc(a)}</option>`)
+      .join('')
     $('p-start').onclick = () => void this.start()
     $('p-save').onclick = () => this.save()
   }
@@ -290,7 +294,8 @@ class PlayMode {
     const seed = Math.max(0, Math.floor(Number($<HTMLInputElement>('p-seed').value) || 0))
     const state = engine.init(seed)
     const human = (Number($<HTMLSelectElement>('p-side').value) === 1 ? 1 : 0) as Player
-    const opponent = $<HTMLSelectElement>('p-opponent').value || 'random'
+    // A typed spec (parameters, ckpt:PATH) wins over the list of kinds.
+    const opponent = $<HTMLInputElement>('p-spec').value.trim() || $<HTMLSelectElement>('p-opponent').value || 'random'
     let envSet: number
     let first: tercio.v1.Envelope
     try {
