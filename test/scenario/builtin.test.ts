@@ -14,13 +14,19 @@ const load = (id: string): Scenario => {
 const root = new URL('../../', import.meta.url)
 
 describe('built-in scenario registry', () => {
-  it('lists the three piwam scenarios, default first', () => {
-    expect(BUILTIN_SCENARIOS.map((s) => s.id)).toEqual(['piwam-training', 'coutras-1587', 'ivry-1590'])
+  it('lists the piwam and marignan scenarios, default first', () => {
+    expect(BUILTIN_SCENARIOS.map((s) => s.id)).toEqual([
+      'piwam-training',
+      'coutras-1587',
+      'ivry-1590',
+      'marignan-1515-first-day',
+      'marignan-1515-two-days',
+    ])
     expect(DEFAULT_SCENARIO).toBe('piwam-training')
-    expect(builtinIds('piwam')).toHaveLength(3)
-    expect(builtinIds('marignan')).toEqual([])
+    expect(builtinIds('piwam')).toEqual(['piwam-training', 'coutras-1587', 'ivry-1590'])
+    expect(builtinIds('marignan')).toEqual(['marignan-1515-first-day', 'marignan-1515-two-days'])
+    expect(builtinIds('cfeo')).toEqual([])
     for (const s of BUILTIN_SCENARIOS) {
-      expect(s.ruleset).toBe('piwam')
       expect(s.name.length).toBeGreaterThan(3)
       expect(s.description.length).toBeGreaterThan(20)
     }
@@ -80,7 +86,7 @@ const terrainOf = (s: Scenario, g: HexGrid, h: number): string => {
   return s.map.legend[ch] ?? '?'
 }
 
-describe.each(BUILTIN_SCENARIOS.map((s) => s.id))('%s follows the piwam rules', (id) => {
+describe.each(builtinIds('piwam'))('%s follows the piwam rules', (id) => {
   const s = load(id)
   const g = makeGrid(s.map.cols, s.map.rows)
   const hexOf = (label: string): number => hexOfLabel(g, label)

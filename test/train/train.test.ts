@@ -101,6 +101,16 @@ describe('train', () => {
   })
 })
 
+describe('the shipped baseline', () => {
+  it('checkpoints/piwam-training-baseline still loads on the current env spec and plays a game', () => {
+    // Fails when the observation/action interface changes: the baseline must then be retrained.
+    const p = makePolicyAgent(engine, join(import.meta.dirname, '../../checkpoints/piwam-training-baseline'), 1)
+    if (!p.ok) throw new Error(p.error.message)
+    const g = playGame(engine, [p.value, new RandomAgent(3)], { seed: 11, maxDecisions: 20_000 })
+    expect(g.ok).toBe(true)
+  }, 30_000)
+})
+
 describe('curveSvg', () => {
   it('plots evaluation points and smoothed training series over steps', () => {
     const rows = [
