@@ -27,7 +27,7 @@ export interface AgentSpec {
 /** Loads a policy agent from a checkpoint folder (async: TF.js initialises its backend). */
 export type PolicyLoader = (engine: Engine, path: string, seed: number, name: string) => Promise<Result<Agent>>
 
-/** core/types.ts has no agent error code yet (AGENT_INVALID is proposed); until then bad specs use this one. */
+/** Error code of a bad agent spec (parse errors, unknown kinds, missing checkpoints). */
 export const AGENT_ERROR: ErrorCode = 'AGENT_INVALID'
 
 export const POLICY_PENDING = 'policy agents need a checkpoint; see docs/training.md'
