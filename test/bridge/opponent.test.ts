@@ -86,6 +86,10 @@ async function playOne(agent: string, seed: number): Promise<{ texts: string[]; 
   }
 }
 describe('server-side opponent', () => {
+  it('plays the checked-in TF.js baseline checkpoint as the opponent (ckpt:PATH, real loader)', async () => {
+    const a = await playOne('ckpt:checkpoints/piwam-training-baseline', 5)
+    expect(a.texts.length).toBeGreaterThan(0)
+  }, 120_000)
   it('plays legal, reported moves for its side, reproducibly under the seed', async () => {
     const before = { ...server.counters }
     const a = await playOne('random', 7)
