@@ -162,28 +162,32 @@ export function vertexCone(g: HexGrid, from: number, f: number, range: number): 
 
 // ---- lines --------------------------------------------------------------
 
-/** Hexes on the straight line from a to b, both included, in order. Points
- *  exactly on a hex boundary are nudged the same way every time (deterministic). */
-export function hexLine(g: HexGrid, a: number, b: number): number[] {
+/** Hexes on the straight line from a to b, both included, in order (-1 where a
+ *  nudged line along the map edge rounds off the map). Points
+ *  exactly on a hex boundary are nudged the same way every time (deterministic);
+ *  `nudge` = -1 nudges the other way (a line along hex edges is the pair). */
+export function hexLine(g: HexGrid, a: number, b: number, nudge: 1 | -1 = 1): number[] {
   const n = distance(g, a, b)
   const out: number[] = [a]
   if (n === 0) return out
-  const aq = (g.q[a] as number) + 1e-6
-  const ar = (g.r[a] as number) + 1e-6
+  const e = 1e-6 * nudge
+  const aq = (g.q[a] as number) + e
+  const ar = (g.r[a] as number) + e
   const as = -aq - ar
-  const bq = (g.q[b] as number) + 1e-6
-  const br = (g.r[b] as number) + 1e-6
+  const bq = (g.q[b] as number) + e
+  const br = (g.r[b] as number) + e
   const bs = -bq - br
   for (let i = 1; i <= n; i++) {
     const t = i / n
     const [q, r] = cubeRound(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t)
     const [col, row] = axialToOffset(q, r)
-    out.push(row * g.cols + col)
+    out.push(col >= 0 && col < g.cols && row >= 0 && row < g.rows ? row * g.cols + col : -1)
   }
   return out
 }
 
-function cubeRound(fq: number, fr: number, fs: number): [number, number] {
+/** Rounds fractional cube coordinates to the nearest hex, as axial [q, r]. */
+export function cubeRound(fq: number, fr: number, fs: number): [number, number] {
   let q = Math.round(fq)
   let r = Math.round(fr)
   const s = Math.round(fs)

@@ -3,7 +3,7 @@
 // roads, counters, corps, arcs, edge distances), plus reusable scratch buffers.
 
 import { err, fail, ok, type Result, type TercioError } from '../../core/types.ts'
-import { axialToOffset, directionTo, hexOfLabel, makeGrid, rot, SIDE_NAMES, type HexGrid, vertexCone } from '../../hex/grid.ts'
+import { axialToOffset, directionTo, hexLine, hexOfLabel, makeGrid, rot, SIDE_NAMES, type HexGrid, vertexCone } from '../../hex/grid.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import { COUNTERS, FIRE_TABLE, MELEE_TABLE, parseResult, TERRAIN, TERRAIN_IDS, HEXSIDE_IDS, type CombatResult, type Counter, type TerrainRow } from './tables.ts'
 import { FRENCH, SWISS } from './state.ts'
@@ -538,30 +538,12 @@ export function stackOk(side: number, tys: readonly TypeStats[]): boolean {
 
 /** Hexes strictly between a and b on the straight line nudged one way (sign +1) or the other (-1). */
 export function lineBetween(g: HexGrid, a: number, b: number, sign: number): number[] {
-  const n = g.dist[a * g.size + b] as number
+  // Intermediate hexes only; a nudged line along the map edge may round off the map.
   const out: number[] = []
-  const e = 1e-6 * sign
-  const aq = (g.q[a] as number) + e
-  const ar = (g.r[a] as number) + e
-  const as = -aq - ar
-  const bq = (g.q[b] as number) + e
-  const br = (g.r[b] as number) + e
-  const bs = -bq - br
-  for (let i = 1; i < n; i++) {
-    const t = i / n
-    const fq = aq + (bq - aq) * t
-    const fr = ar + (br - ar) * t
-    const fs = as + (bs - as) * t
-    let q = Math.round(fq)
-    let r = Math.round(fr)
-    const s = Math.round(fs)
-    const dq = Math.abs(q - fq)
-    const dr = Math.abs(r - fr)
-    const ds = Math.abs(s - fs)
-    if (dq > dr && dq > ds) q = -r - s
-    else if (dr > ds) r = -q - s
-    const [col, row] = axialToOffset(q, r)
-    if (col >= 0 && col < g.cols && row >= 0 && row < g.rows) out.push(row * g.cols + col)
+  const line = hexLine(g, a, b, sign < 0 ? -1 : 1)
+  for (let i = 1; i < line.length - 1; i++) {
+    const h = line[i] as number
+    if (h >= 0 && h < g.size) out.push(h)
   }
   return out
 }
