@@ -67,7 +67,9 @@ const checkEnvCommand: CommandModule<object, CheckArgs> = {
     for (const sc of scenarios) {
       const engine = loadEngine(argv.ruleset, sc)
       console.log(`check-env ${engine.ruleset} / ${engine.scenario.id}`)
+      const t0 = performance.now()
       const report = checkEnv(engine, { episodes: argv.episodes, maxDecisions: Math.max(1, maxDecisions), seed: argv.seed })
+      report.stats.ms = Math.round(performance.now() - t0)
       console.log(formatCheckReport(report) + '\n')
       reports.push({ ruleset: engine.ruleset, scenario: engine.scenario.id, report })
     }

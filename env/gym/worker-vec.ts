@@ -29,6 +29,9 @@ export interface WorkerVecEnvOptions extends VecEnvOptions {
 type WaitAsync = (a: Int32Array, i: number, v: number, t: number) => { async: false; value: string } | { async: true; value: Promise<string> }
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync
 
+/** Length of one wait for a worker; the hung-worker watchdog adds up the slices that time out. */
+const WAIT_SLICE_MS = 250
+
 const BOOT = new URL('./vec-worker-boot.mjs', import.meta.url)
 
 export class WorkerVecEnv implements VectorEnv {
@@ -154,11 +157,12 @@ export class WorkerVecEnv implements VectorEnv {
     const c = this.ctrl
     for (let w = 0; w < this.workers.length; w++) {
       const at = w * CTRL_STRIDE
-      const deadline = Date.now() + this.timeoutMs
+      // The watchdog counts timed-out wait slices rather than reading a clock.
+      let waited = 0
       for (let k = 0; k < this.spin && Atomics.load(c, at) !== CMD_IDLE; k++);
       while (Atomics.load(c, at) !== CMD_IDLE) {
-        Atomics.wait(c, at, cmd, 1000)
-        if (Atomics.load(c, at) !== CMD_IDLE && Date.now() > deadline) this.hung(w)
+        if (Atomics.wait(c, at, cmd, WAIT_SLICE_MS) === 'timed-out') waited += WAIT_SLICE_MS
+        if (Atomics.load(c, at) !== CMD_IDLE && waited >= this.timeoutMs) this.hung(w)
       }
       this.collect(w, failures)
     }
@@ -175,11 +179,11 @@ export class WorkerVecEnv implements VectorEnv {
       const c = this.ctrl
       for (let w = 0; w < this.workers.length; w++) {
         const at = w * CTRL_STRIDE
-        const deadline = Date.now() + this.timeoutMs
+        let waited = 0
         while (Atomics.load(c, at) !== CMD_IDLE) {
-          const r = waitAsync(c, at, cmd, 1000)
-          if (r.async) await r.value
-          if (Atomics.load(c, at) !== CMD_IDLE && Date.now() > deadline) this.hung(w)
+          const r = waitAsync(c, at, cmd, WAIT_SLICE_MS)
+          if ((r.async ? await r.value : r.value) === 'timed-out') waited += WAIT_SLICE_MS
+          if (Atomics.load(c, at) !== CMD_IDLE && waited >= this.timeoutMs) this.hung(w)
         }
         this.collect(w, failures)
       }

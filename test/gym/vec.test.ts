@@ -168,3 +168,16 @@ describe('WorkerVecEnv', () => {
     if (!r.ok) expect(r.error.message).toContain('nope')
   })
 })
+
+describe('WorkerVecEnv watchdog', () => {
+  it('reports a worker that does not answer within timeoutMs, counting timed-out waits (no clock)', async () => {
+    const r = await WorkerVecEnv.create({ ...TOY, args: ['hang'] }, { num: 2, workers: 1, timeoutMs: 500, maxDecisions: 150 })
+    if (!r.ok) throw new Error(r.error.message)
+    const v = r.value
+    const { obs } = v.reset({ seed: 1 })
+    const n = obs.mask.length / 2
+    const actions = [obs.mask.indexOf(1), obs.mask.subarray(n).indexOf(1)]
+    expect(() => v.step(actions)).toThrow(/worker 0 did not answer within 500 ms/)
+  }, 20_000)
+})
+

@@ -16,7 +16,7 @@ import { cloneDice, d6, seedDice, type DiceState } from '../../env/dice.ts'
 import { hexOfLabel, makeGrid, VERTEX_NAMES } from '../../env/hex/grid.ts'
 import type { Scenario } from '../../env/scenario/types.ts'
 
-export type ToyBug = 'none' | 'hash' | 'clone' | 'invariant' | 'mask-extra' | 'mask-empty' | 'nondeterministic' | 'restore'
+export type ToyBug = 'none' | 'hash' | 'clone' | 'invariant' | 'mask-extra' | 'mask-empty' | 'nondeterministic' | 'restore' | 'hang'
 
 export interface ToyState {
   readonly ruleset: 'piwam'
@@ -104,6 +104,8 @@ export function makeToyEngine(bug: ToyBug = 'none', scenario: Scenario = toyScen
     legal(s, scratch)
     if (!scratch[action]) return err('ACTION_ILLEGAL', `${actionText(layout, action)} is not legal now`)
     s.ply++
+    // 'hang': a step that blocks for 3 s (tests the worker watchdog without burning CPU).
+    if (bug === 'hang') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000)
     if (action === layout.offset.choice + 1) {
       events?.push({ type: 'turn-ended', player: s.active as Player })
       s.active = 1 - s.active

@@ -1045,7 +1045,7 @@ export class Rules {
     return (a >= 0 && this.ctx.uWing[a] === w) || (b >= 0 && this.ctx.uWing[b] === w)
   }
   /** Leader destinations: a hex within leader movement (in hexes; leaders ride) holding a unit of his
-   *  command (wing commander: his wing; army commander: his side). Withdrawal: any hex farther from the trigger. */
+   *  command (wing commander: his wing; army commander: his side). Withdrawal: a hex farther from the trigger. */
   leaderDests(s: PiwamState, j: number, mask: Uint8Array | null, mp: number, withdrawFrom: number): number {
     const h = s.lHex[j]!
     if (h < 0) return 0
