@@ -12,7 +12,7 @@ import type { Observation, StepInfo, TercioEnv } from './env.ts'
  *  `maskOnly` reads nothing but obs.mask, so the env may skip encoding the rest for it. */
 export type Policy = ((obs: Observation, info: StepInfo) => number) & { maskOnly?: boolean }
 
-/** Uniform over the legal actions, seeded (no Math.random). */
+/** Uniform over the legal actions, from its own seeded generator. */
 export function randomPolicy(seed = 0): Policy {
   const rng = makeRng(seed)
   const p: Policy = (obs) => {
