@@ -41,6 +41,12 @@ export class Progress {
     }
   }
 
+  /** Erases the bar's line (terminal) so a log line can be written; the next update redraws it. */
+  clear(): void {
+    if (this.tty && !this.finished) this.stream.write('\r\x1b[K')
+    this.lastDone = -1
+  }
+
   done(extra = ''): void {
     if (this.finished) return
     if (this.tty) this.stream.write(`\r${this.line(this.o.total, performance.now(), extra, true)}\x1b[K\n`)

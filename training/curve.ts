@@ -1,7 +1,8 @@
 // Learning-curve SVG from a metrics JSONL file (one object per update), with no
 // native dependencies: two panels over agent steps — win rates (evaluation vs random
-// and heuristic, training episodes) and mean episode return / entropy.
-import { readFileSync, writeFileSync } from 'node:fs'
+// and heuristic, training episodes) and mean episode return / entropy — and, for runs that
+// began by imitating the heuristic, a third over that phase.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 interface Series {
   name: string
@@ -54,22 +55,28 @@ function smooth(points: [number, number][], a = 0.2): [number, number][] {
   })
 }
 
-export function curveSvg(rows: readonly Record<string, unknown>[], title: string): string {
-  const pick = (k: string): [number, number][] => {
-    const out: [number, number][] = []
-    for (const r of rows) {
-      const s = r.steps
-      const v = r[k]
-      if (typeof s === 'number' && typeof v === 'number' && Number.isFinite(v)) out.push([s, v])
-    }
-    return out
+const series = (rows: readonly Record<string, unknown>[], x: string, k: string): [number, number][] => {
+  const out: [number, number][] = []
+  for (const r of rows) {
+    const s = r[x]
+    const v = r[k]
+    if (typeof s === 'number' && typeof v === 'number' && Number.isFinite(v)) out.push([s, v])
   }
+  return out
+}
+
+/** PPO metrics rows (one per update) and, when the run began with imitation, its rows
+ *  (imitate.jsonl: step, samples, loss, accuracy; then one line with the evaluations). */
+export function curveSvg(rows: readonly Record<string, unknown>[], title: string, imitate: readonly Record<string, unknown>[] = []): string {
+  const pick = (k: string) => series(rows, 'steps', k)
   const xMax = Math.max(1, ...rows.map((r) => (typeof r.steps === 'number' ? r.steps : 0)))
   const ret = smooth(pick('meanReturn'))
   const ent = smooth(pick('entropy'))
   const rMin = Math.min(-1, ...ret.map((p) => p[1]))
   const rMax = Math.max(1, ...ret.map((p) => p[1]), ...ent.map((p) => p[1]))
-  const h = M.t + 2 * PH + 60 + M.b
+  const panels = imitate.length > 0 ? 3 : 2
+  const h = M.t + panels * PH + 60 * (panels - 1) + M.b
+  const imX = Math.max(1, ...imitate.map((r) => (typeof r.samples === 'number' ? r.samples : 0)))
   const body = [
     `<text x="${W / 2}" y="18" font-size="15" text-anchor="middle">${esc(title)}</text>`,
     panel(M.t + 10, 'win rate', [
@@ -81,17 +88,32 @@ export function curveSvg(rows: readonly Record<string, unknown>[], title: string
       { name: 'mean return', color: '#36c', points: ret },
       { name: 'policy entropy', color: '#d90', points: ent },
     ], rMin, rMax, xMax),
-    `<text x="${M.l + (W - M.l - M.r) / 2}" y="${h - 4}" font-size="11" text-anchor="middle">agent steps</text>`,
+    `<text x="${M.l + (W - M.l - M.r) / 2}" y="${M.t + 2 * PH + 84}" font-size="11" text-anchor="middle">PPO agent steps</text>`,
   ]
+  if (imitate.length > 0) {
+    const y0 = M.t + 2 * PH + 130
+    body.push(
+      panel(y0, 'imitation of the heuristic, before PPO (x: labelled decisions)', [
+        { name: 'agreement (greedy)', color: '#7a3', points: series(imitate, 'samples', 'accuracy') },
+        { name: 'cross-entropy', color: '#888', points: series(imitate, 'samples', 'loss') },
+        { name: 'eval vs random', color: '#2a7', points: series(imitate, 'samples', 'evalRandom'), dots: true },
+        { name: 'eval vs heuristic', color: '#c33', points: series(imitate, 'samples', 'evalHeuristic'), dots: true },
+      ], 0, Math.max(1, ...series(imitate, 'samples', 'loss').map((p) => p[1])), imX),
+    )
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${h}" viewBox="0 0 ${W} ${h}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n${body.join('\n')}\n</svg>\n`
 }
 
-/** Reads metrics JSONL and writes the SVG; returns the number of updates plotted. */
-export function writeCurveSvg(metricsFile: string, svgFile: string, title: string): number {
-  const rows = readFileSync(metricsFile, 'utf8')
+const readJsonl = (file: string): Record<string, unknown>[] =>
+  readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>)
-  writeFileSync(svgFile, curveSvg(rows, title))
+
+/** Reads metrics JSONL (and the imitation JSONL when given and present) and writes the SVG;
+ *  returns the number of updates plotted. */
+export function writeCurveSvg(metricsFile: string, svgFile: string, title: string, imitateFile?: string): number {
+  const rows = readJsonl(metricsFile)
+  writeFileSync(svgFile, curveSvg(rows, title, imitateFile && existsSync(imitateFile) ? readJsonl(imitateFile) : []))
   return rows.length
 }

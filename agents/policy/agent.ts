@@ -6,7 +6,7 @@ import { err, fail, ok } from '../../env/core/types.ts'
 import { allocObs, type Observation } from '../../env/gym/env.ts'
 import { ENV_GLOBALS, ENV_PLANES, engineEncodesKinds, makeSpec, type EnvSpec, type RewardOptions } from '../../env/gym/spec.ts'
 import { hashJson } from '../../env/gym/hash.ts'
-import { loadPolicy } from '../../training/checkpoint/policy.ts'
+import { loadPolicy } from './checkpoint.ts'
 import { initTf } from '../tf/backend.ts'
 import type { Agent, AgentContext } from '../types.ts'
 import { makeActOut, type ActOut, type PolicyNet } from './net.ts'
@@ -62,9 +62,10 @@ export class ObsEncoder {
 }
 
 export interface PolicyAgentOptions {
-  /** Sample from the policy (default) or take its most likely legal action. Sampling is the
-   *  default because a greedy policy can repeat a reversible move (turn left, turn right)
-   *  forever; games stay reproducible as the sampler is seeded by the game. */
+  /** Sample from the policy or take its most likely legal action. Default: the mode the
+   *  checkpoint was trained to play in (its config.play), else sampling, because a greedy
+   *  policy can repeat a reversible move (turn left, turn right) forever; games stay
+   *  reproducible as the sampler is seeded by the game. */
   sample?: boolean
   name?: string
   /** The env settings the spec is rebuilt with (the checkpoint stores them in its config). */
@@ -128,9 +129,9 @@ export function makePolicyAgent(engine: Engine, path: string, seed = 0, o: Polic
   const r = loadPolicy(path, specFor(engine, o), { match: 'interface' })
   if (!r.ok) return fail(err('STATE_INVALID', `ckpt:${path}: ${r.error.code}: ${r.error.message}`))
   // The env settings it was trained with (env:progress is scaled by maxDecisions).
-  const cfg = r.value.data.config as { maxDecisions?: unknown; shaping?: unknown } | null
+  const cfg = r.value.data.config as { maxDecisions?: unknown; shaping?: unknown; play?: unknown } | null
   const maxDecisions = o.maxDecisions ?? (typeof cfg?.maxDecisions === 'number' ? cfg.maxDecisions : undefined)
   const shaping = typeof cfg?.shaping === 'number' ? cfg.shaping : 0
   const spec = specFor(engine, { reward: o.reward ?? { shaping }, ...(maxDecisions !== undefined ? { maxDecisions } : {}) })
-  return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? true, name: o.name ?? `ckpt:${path}`, seed }))
+  return ok(new PolicyAgent(r.value.net, engine, spec, { sample: o.sample ?? cfg?.play !== 'greedy', name: o.name ?? `ckpt:${path}`, seed }))
 }

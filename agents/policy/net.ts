@@ -26,12 +26,16 @@ export interface NetConfig {
   readonly globalHidden: number
   /** Width of the torso MLP (two layers). */
   readonly hidden: number
+  /** Feed each entity row the board features at its hex (where the spec names the entity
+   *  features present/col/row; ignored otherwise). Absent in checkpoints written before it
+   *  existed: read as false. */
+  readonly entityBoard?: boolean
 }
 
 /** Sized for CPU (wasm, 1 thread): see docs/training.md for the measured costs. */
-export const DEFAULT_NET: NetConfig = { convChannels: 32, convLayers: 2, entityHidden: 32, globalHidden: 32, hidden: 128 }
+export const DEFAULT_NET: NetConfig = { convChannels: 32, convLayers: 2, entityHidden: 32, globalHidden: 32, hidden: 128, entityBoard: true }
 /** About 2× cheaper to train than DEFAULT_NET (half the conv channels, half the torso). */
-export const SMALL_NET: NetConfig = { convChannels: 16, convLayers: 2, entityHidden: 32, globalHidden: 32, hidden: 64 }
+export const SMALL_NET: NetConfig = { convChannels: 16, convLayers: 2, entityHidden: 32, globalHidden: 32, hidden: 64, entityBoard: true }
 
 /** Logit given to masked ids before the softmax: finite, so 0·log p stays 0 (no NaN). */
 export const MASKED_LOGIT = -1e9
@@ -43,6 +47,9 @@ export interface ObsTensors {
   entities: tf.Tensor2D
   /** [B, G] */
   globals: tf.Tensor2D
+  /** [B, M, hexes] one-hot of each present entity's hex (all zero for absent ones); only
+   *  for nets with entityBoard. */
+  entityHex?: tf.Tensor3D
 }
 
 export interface NetOutput {
@@ -87,7 +94,7 @@ export class PolicyNet {
     const s = policyShape(spec)
     if (typeof s === 'string') throw new RangeError(s)
     if (s.unit > 0 && s.entityFeatures === 0) throw new RangeError('spec has UNIT actions but no entity features')
-    for (const [k, v] of Object.entries(config)) if (!Number.isInteger(v) || v < (k === 'convLayers' ? 0 : 1)) throw new RangeError(`net config ${k} must be a positive integer, got ${v}`)
+    for (const [k, v] of Object.entries(config)) if (k !== 'entityBoard' && (!Number.isInteger(v) || v < (k === 'convLayers' ? 0 : 1))) throw new RangeError(`net config ${k} must be a positive integer, got ${v}`)
     this.spec = spec
     this.config = config
     this.shape = s
@@ -113,8 +120,9 @@ export class PolicyNet {
     const hasEnt = this.hasEntities
     let torsoIn = boardF
     if (hasEnt) {
-      add('ent/w', [s.entityFeatures, c.entityHidden], he(s.entityFeatures))
+      add('ent/w', [s.entityFeatures, c.entityHidden], he(s.entityFeatures + (this.entityBoard ? boardF : 0)))
       add('ent/b', [c.entityHidden], 0)
+      if (this.entityBoard) add('entBoard/w', [boardF, c.entityHidden], he(s.entityFeatures + boardF))
       torsoIn += c.entityHidden
     }
     if (s.globals > 0) {
@@ -151,6 +159,11 @@ export class PolicyNet {
     return this.shape.maxEntities > 0 && this.shape.entityFeatures > 0
   }
 
+  /** Whether entity rows read the board features at their hex. */
+  private get entityBoard(): boolean {
+    return this.config.entityBoard === true && this.hasEntities && this.shape.entityHex !== null
+  }
+
   private v(name: string): tf.Variable {
     const x = this.vars.get(name)
     if (!x) throw new Error(`PolicyNet has no weight ${name}`)
@@ -160,6 +173,11 @@ export class PolicyNet {
   /** Trainable variables in a stable order (names = checkpoint keys). */
   variables(): tf.Variable[] {
     return [...this.vars.values()]
+  }
+
+  /** The value head's weights. */
+  valueVariables(): tf.Variable[] {
+    return [this.v('value/w'), this.v('value/b')]
   }
 
   paramCount(): number {
@@ -172,11 +190,41 @@ export class PolicyNet {
   inputs(batch: Omit<ObsBatch, 'mask'>, n: number, start = 0): ObsTensors {
     const s = this.shape
     const G = s.globals
-    return {
+    const entities = batch.entities.subarray(start * s.entitySize, (start + n) * s.entitySize)
+    const x: ObsTensors = {
       planes: tf.tensor2d(batch.planes.subarray(start * s.planeSize, (start + n) * s.planeSize), [n, s.planeSize]),
-      entities: tf.tensor2d(batch.entities.subarray(start * s.entitySize, (start + n) * s.entitySize), [n, s.entitySize]),
+      entities: tf.tensor2d(entities, [n, s.entitySize]),
       globals: tf.tensor2d(batch.globals.subarray(start * G, (start + n) * G), [n, G]),
     }
+    if (this.entityBoard) x.entityHex = tf.tensor3d(this.entityHexOneHot(entities, n), [n, s.maxEntities, s.hexes])
+    return x
+  }
+
+  private hexScratch = new Float32Array(0)
+  /** The one-hot [n, M, hexes] of each present entity's hex, decoded from its col/row
+   *  features (scaled by cols−1, rows−1; rounded). Entities off the map encode col = row = 0
+   *  and so read hex 0's features (their own features say what they are). A reused buffer:
+   *  tf.tensor copies it. */
+  private entityHexOneHot(entities: Float32Array, n: number): Float32Array {
+    const s = this.shape
+    const ix = s.entityHex as NonNullable<PolicyShape['entityHex']>
+    const M = s.maxEntities
+    const F = s.entityFeatures
+    const size = n * M * s.hexes
+    if (this.hexScratch.length < size) this.hexScratch = new Float32Array(size)
+    const out = this.hexScratch.subarray(0, size)
+    out.fill(0)
+    const cs = Math.max(1, s.cols - 1)
+    const rs = Math.max(1, s.rows - 1)
+    for (let r = 0; r < n * M; r++) {
+      const e = r * F
+      if ((entities[e + ix.present] as number) < 0.5) continue
+      const col = Math.round((entities[e + ix.col] as number) * cs)
+      const row = Math.round((entities[e + ix.row] as number) * rs)
+      if (col < 0 || col >= s.cols || row < 0 || row >= s.rows) continue
+      out[r * s.hexes + row * s.cols + col] = 1
+    }
+    return out
   }
 
   /** Mask rows [start, start+n) as a float [n, N] tensor. Call inside tf.tidy. */
@@ -203,7 +251,14 @@ export class PolicyNet {
     const parts: tf.Tensor2D[] = [h.mean([1, 2]) as tf.Tensor2D]
     let e3: tf.Tensor3D | null = null
     if (this.hasEntities) {
-      const e = relu(x.entities.reshape([B * s.maxEntities, s.entityFeatures]).matMul(this.v('ent/w')).add(this.v('ent/b')))
+      let pre = x.entities.reshape([B * s.maxEntities, s.entityFeatures]).matMul(this.v('ent/w'))
+      if (this.entityBoard) {
+        if (!x.entityHex) throw new Error('PolicyNet.forward: this net reads entityHex; build inputs with net.inputs()')
+        // The board features under each entity: [B,M,hexes] × [B,hexes,F] (a gather as a matmul, cheap to differentiate).
+        const at = tf.matMul(x.entityHex, h.reshape([B, s.hexes, boardF]))
+        pre = pre.add(at.reshape([B * s.maxEntities, boardF]).matMul(this.v('entBoard/w')))
+      }
+      const e = relu(pre.add(this.v('ent/b')))
       const e3r = e.reshape([B, s.maxEntities, c.entityHidden]) as tf.Tensor3D
       e3 = e3r
       parts.push(e3r.mean(1) as tf.Tensor2D)

@@ -8,8 +8,9 @@ export type ActionSegmentName = (typeof ACTION_SEGMENTS)[number]
 export interface PolicySpec {
   /** C × rows × cols; plane c of hex h (row-major) at c*rows*cols + h. */
   readonly planes: { readonly shape: readonly [number, number, number] }
-  /** maxEntities × F; row i is the unit of UNIT action i. */
-  readonly entities: { readonly shape: readonly [number, number] }
+  /** maxEntities × F; row i is the unit of UNIT action i. With feature names `present`,
+   *  `col` and `row` (col/(cols−1), row/(rows−1)) the network can find each entity's hex. */
+  readonly entities: { readonly shape: readonly [number, number]; readonly features?: readonly string[] }
   readonly globals: { readonly shape: readonly [number] }
   readonly actions: {
     readonly size: number
@@ -36,6 +37,8 @@ export interface PolicyShape {
   /** Elements of one observation. */
   readonly planeSize: number
   readonly entitySize: number
+  /** Entity feature indices of present/col/row, or null when the spec does not name them. */
+  readonly entityHex: { readonly present: number; readonly col: number; readonly row: number } | null
 }
 
 /** Checks the layout the network relies on: segments choice, wing, unit, hex in that
@@ -58,6 +61,9 @@ export function policyShape(spec: PolicySpec): PolicyShape | string {
   const seg = (i: number): number => (segs[i] as { size: number }).size
   if (seg(3) !== rows * cols) return `spec hex segment has ${seg(3)} ids but the planes are ${rows}×${cols}`
   if (seg(2) > maxEntities) return `spec unit segment has ${seg(2)} ids but only ${maxEntities} entity rows`
+  const f = spec.entities.features
+  const fi = (n: string) => (f ? f.indexOf(n) : -1)
+  const entityHex = fi('present') >= 0 && fi('col') >= 0 && fi('row') >= 0 ? { present: fi('present'), col: fi('col'), row: fi('row') } : null
   return {
     channels,
     rows,
@@ -72,6 +78,7 @@ export function policyShape(spec: PolicySpec): PolicyShape | string {
     unit: seg(2),
     planeSize: channels * rows * cols,
     entitySize: maxEntities * entityFeatures,
+    entityHex,
   }
 }
 

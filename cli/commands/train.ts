@@ -29,6 +29,8 @@ interface Args {
   evalEvery?: number
   evalGames?: number
   opponents?: string
+  imitate?: number
+  play?: string
   summaryGames: number
   quiet: boolean
 }
@@ -55,9 +57,11 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${DEFAULT_TRAIN.evalEvery})` })
       .option('eval-games', { type: 'number', describe: `evaluation games per opponent (default ${DEFAULT_TRAIN.evalGames})` })
       .option('opponents', { type: 'string', describe: 'opponent mix of new episodes, e.g. heuristic=0.5,random=0.2,league=0.3 (league = past snapshots)' })
+      .option('imitate', { type: 'number', describe: `minibatches of behaviour cloning of the heuristic before PPO (default ${DEFAULT_TRAIN.imitate.steps}; 0 = PPO from scratch)` })
+      .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'imitate', 'play']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
     if (a.ruleset !== undefined) over.ruleset = a.ruleset
@@ -84,6 +88,11 @@ export const trainCommand: CommandModule<object, Args> = {
       if (mix.heuristic + mix.random <= 0) throw new CliError('--opponents: heuristic + random must be > 0 (the league is empty at first)', 2)
       over.opponents = mix
     }
+    if (a.imitate !== undefined) {
+      if (!Number.isInteger(a.imitate) || a.imitate < 0) throw new CliError(`--imitate must be a whole number >= 0, got ${a.imitate}`, 2)
+      over.imitate = { ...DEFAULT_TRAIN.imitate, steps: a.imitate }
+    }
+    if (a.play !== undefined) over.play = a.play as TrainConfig['play']
     if (a.net !== undefined) over.net = a.net as NetPreset
     if (a.lr !== undefined) over.ppo = { lr: a.lr }
     if (a.minutes !== undefined && a.minutes <= 0) throw new CliError(`--minutes must be > 0, got ${a.minutes}`, 2)
@@ -101,7 +110,13 @@ export const trainCommand: CommandModule<object, Args> = {
       run = await train(over, out, limits, {
         resume: a.resume !== undefined,
         hooks: {
-          log: (l) => process.stderr.write(l + '\n'),
+          log: (l) => {
+            bar?.clear()
+            process.stderr.write(l + '\n')
+          },
+          onImitate: (st, n) => {
+            if (bar) bar.update(a.steps !== undefined ? 0 : Math.min(total, Math.round((performance.now() - t0) / 1000)), `| imitate ${st.step}/${n} loss ${st.loss.toFixed(3)} acc ${pct(st.accuracy)}`)
+          },
           onUpdate: (m, ev) => {
             if (ev) evalText = `vs random ${pct(ev[0]?.winRate)} vs heuristic ${pct(ev[1]?.winRate)} `
             if (bar) bar.update(a.steps !== undefined ? m.steps : Math.min(total, Math.round((performance.now() - t0) / 1000)), extra(m, evalText))

@@ -19,20 +19,24 @@ function tercio(...args: string[]): { code: number | null; out: string; err: str
 describe('tercio train', () => {
   it('a tiny run prints the backend, writes its outputs and a summary tournament table', () => {
     const out = join(tmp, 'run')
-    const r = tercio('train', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--quiet', '--out', out)
+    const r = tercio('train', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--imitate', '2', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--quiet', '--out', out)
     expect(r.err).toMatch(/tf backend: /)
     expect(r.code).toBe(0)
     expect(r.out).toContain(`checkpoint: ${join(out, 'checkpoint')}`)
+    expect(r.err).toMatch(/imitation: cloning the heuristic for 2 minibatches/)
     expect(r.out).toMatch(/trained 32 agent steps, 2 updates/)
     expect(r.out).toMatch(/policy/)
     expect(r.out).toMatch(/heuristic/)
     expect(r.out).toMatch(/elo/)
-    for (const f of ['checkpoint/meta.json', 'metrics.jsonl', 'metrics.csv', 'curve.svg', 'tournament.json']) expect(existsSync(join(out, f)), f).toBe(true)
+    for (const f of ['checkpoint/meta.json', 'imitate.jsonl', 'metrics.jsonl', 'metrics.csv', 'curve.svg', 'tournament.json']) expect(existsSync(join(out, f)), f).toBe(true)
   }, 120_000)
 
   it('bad values are usage errors that name the option', () => {
     const o = tercio('train', '--opponents', 'sarge=1', '--steps', '16')
     expect(o.code).toBe(2)
     expect(o.err).toContain('--opponents')
+    const i = tercio('train', '--imitate', '-3', '--steps', '16')
+    expect(i.code).toBe(2)
+    expect(i.err).toContain('--imitate')
   }, 60_000)
 })

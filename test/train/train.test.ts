@@ -14,7 +14,7 @@ import type { Engine } from '../../env/core/types.ts'
 import { train, type Progress } from '../../training/train/trainer.ts'
 import { curveSvg } from '../../training/curve.ts'
 
-const TINY = { envs: 2, rollout: 8, net: 'tiny' as const, evalGames: 2, evalEvery: 0, checkpointEvery: 1, snapshotEvery: 1, maxDecisions: 300, ppo: { epochs: 1, minibatch: 16 } }
+const TINY = { envs: 2, rollout: 8, net: 'tiny' as const, evalGames: 2, evalEvery: 0, checkpointEvery: 1, snapshotEvery: 1, maxDecisions: 300, ppo: { epochs: 1, minibatch: 16 }, imitate: { steps: 0, envs: 8, lr: 1e-3, beta: 0.3 } }
 const quiet = { log: () => {} }
 let dir = ''
 let engine: Engine
@@ -50,6 +50,26 @@ describe('train', () => {
     const league = JSON.parse(readFileSync(join(out, 'league.json'), 'utf8')) as unknown[]
     expect(league).toHaveLength(2)
   }, 60_000)
+
+  it('imitation runs first: imitate.jsonl, an evaluation, then PPO with the value head warmed up', async () => {
+    const out = join(dir, 'im')
+    const r = await train({ ...TINY, imitate: { steps: 20, envs: 8, lr: 1e-3, beta: 0.3 }, valueWarmup: 1 }, out, { steps: 32 }, { hooks: quiet })
+    const im = lines(join(out, 'imitate.jsonl')).map((l) => JSON.parse(l) as { step: number; samples: number; accuracy?: number; evalHeuristic?: number })
+    expect(im.map((x) => x.step)).toEqual([10, 20, 20])
+    expect(im[1]?.samples).toBe(160)
+    expect(typeof im[1]?.accuracy).toBe('number')
+    expect(typeof im[2]?.evalHeuristic).toBe('number') // the evaluation after imitation
+    expect(readFileSync(join(out, 'curve.svg'), 'utf8')).toContain('imitation of the heuristic')
+    expect(r.progress.imitateSteps).toBe(20)
+    expect(r.progress.update).toBe(2)
+    const ck = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { config: { play: string; imitate: { steps: number } } }
+    expect(ck.config.play).toBe('greedy')
+    expect(ck.config.imitate.steps).toBe(20)
+    // A resumed run does not imitate again.
+    const again = await train({}, out, { steps: 48 }, { resume: true, hooks: quiet })
+    expect(again.progress.imitateSteps).toBe(20)
+    expect(lines(join(out, 'imitate.jsonl'))).toHaveLength(3)
+  }, 120_000)
 
   it('--resume continues the step counter, metrics, league and RNG state', async () => {
     const out = join(dir, 'b')

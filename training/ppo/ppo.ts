@@ -59,6 +59,9 @@ export class PpoLearner {
   readonly optimizer: tf.AdamOptimizer
   /** Minibatch shuffling; its state is part of the learner state (exact resume). */
   readonly rng: Mulberry32
+  /** Train the value head alone (the policy and trunk stay as they are): a warm-up for a
+   *  network whose policy came from imitation and whose value head is untrained. */
+  valueOnly = false
   private perm = new Int32Array(0)
   private mb: (ObsBatch & { actions: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
 
@@ -179,6 +182,9 @@ export class PpoLearner {
     const net = this.net
     const cfg = this.cfg
     const vars = net.variables()
+    // valueOnly zeroes the other gradients rather than leaving those variables out: tfjs' Adam
+    // keys its moments by position in the variable list, which must therefore never change.
+    const valueNames = this.valueOnly ? new Set(net.valueVariables().map((v) => v.name)) : null
     const stats = tf.tidy(() => {
       const obs = net.inputs(mb, rows)
       const b = {
@@ -197,6 +203,7 @@ export class PpoLearner {
         return parts.loss
       }, vars)
       const names = Object.keys(grads)
+      if (valueNames) for (const k of names) if (!valueNames.has(k)) grads[k] = tf.zerosLike(grads[k] as tf.Tensor)
       const norm = tf.sqrt(tf.addN(names.map((k) => (grads[k] as tf.Tensor).square().sum())))
       let applied = grads
       if (cfg.maxGradNorm > 0) {

@@ -6,11 +6,10 @@
 // sampling and shuffle RNG states) is checkpointed, so --resume continues the run.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Engine, Player } from '../../env/core/types.ts'
+import type { Player } from '../../env/core/types.ts'
 import { TercioEnv } from '../../env/gym/env.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import { SelfPlayEnv, type Policy } from '../../env/gym/selfplay.ts'
-import { playGame } from '../../agents/play.ts'
 import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import type { Agent } from '../../agents/types.ts'
@@ -21,18 +20,15 @@ import { PolicyAgent } from '../../agents/policy/agent.ts'
 import { describeTf, initTf } from '../../agents/tf/backend.ts'
 import { RolloutBuffer } from '../ppo/buffer.ts'
 import { PpoLearner, type PpoStats } from '../ppo/ppo.ts'
-import { loadPolicy, restoreLearner, savePolicy } from '../checkpoint/policy.ts'
+import { loadPolicy } from '../../agents/policy/checkpoint.ts'
+import { restoreLearner, savePolicy } from '../checkpoint/policy.ts'
 import { DEFAULT_TRAIN, NET_PRESETS, type TrainConfig } from './config.ts'
 import { writeCurveSvg } from '../curve.ts'
+import { evaluatePolicy, type EvalResult } from '../evaluate.ts'
+import { Imitator, type ImitateStats } from '../imitate.ts'
+import { allocBatch, copyObsRow } from '../batch.ts'
 
-export interface EvalResult {
-  opponent: string
-  games: number
-  wins: number
-  draws: number
-  losses: number
-  winRate: number
-}
+export type { EvalResult }
 
 /** One line of metrics.jsonl (one per update). */
 export interface UpdateMetrics {
@@ -73,10 +69,14 @@ export interface Progress {
   lastEval: EvalResult[]
   /** Best evaluation score so far (win rate vs random + 2 × vs heuristic), saved in out/best. */
   bestScore?: number
+  /** Imitation minibatches done (the phase before PPO) and the seconds they took. */
+  imitateSteps?: number
+  imitateSeconds?: number
 }
 
 export interface TrainHooks {
   onUpdate?(m: UpdateMetrics, evals: EvalResult[] | null): void
+  onImitate?(s: ImitateStats & { seconds: number }, totalSteps: number): void
   log?(line: string): void
 }
 
@@ -101,27 +101,14 @@ const ckptDir = (out: string) => join(out, 'checkpoint')
 
 type OppKind = 'heuristic' | 'random' | 'league'
 
-/** Plays `games` games (half on each seat) of `me` against `opp` with fixed seeds. */
-export function evaluate(engine: Engine, me: Agent, opp: Agent, games: number, seed: number, maxDecisions = 1_000_000): EvalResult {
-  let wins = 0
-  let draws = 0
-  for (let g = 0; g < games; g++) {
-    const seat = (g % 2) as Player
-    const agents: [Agent, Agent] = seat === 0 ? [me, opp] : [opp, me]
-    const r = playGame(engine, agents, { seed: seed + g, maxDecisions })
-    // A game that runs past the decision cap (a policy shuffling units forever) counts as a draw.
-    if (!r.ok && r.actions.length < maxDecisions) throw new Error(`evaluation game ${g} (${me.name} vs ${opp.name}): ${r.error.code}: ${r.error.message}`)
-    const w = r.ok ? r.record.outcome.winner : null
-    if (w === null) draws++
-    else if (w === seat) wins++
-  }
-  return { opponent: opp.name, games, wins, draws, losses: games - wins - draws, winRate: games ? wins / games : 0 }
-}
-
 export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
-  const c = { ...DEFAULT_TRAIN, ...over, ppo: { ...DEFAULT_TRAIN.ppo, ...over.ppo }, opponents: { ...DEFAULT_TRAIN.opponents, ...over.opponents } }
+  const c = { ...DEFAULT_TRAIN, ...over, ppo: { ...DEFAULT_TRAIN.ppo, ...over.ppo }, opponents: { ...DEFAULT_TRAIN.opponents, ...over.opponents }, imitate: { ...DEFAULT_TRAIN.imitate, ...over.imitate } }
   if (!Number.isInteger(c.envs) || c.envs < 1) throw new RangeError(`envs must be a positive integer, got ${c.envs}`)
   if (!Number.isInteger(c.rollout) || c.rollout < 1) throw new RangeError(`rollout must be a positive integer, got ${c.rollout}`)
+  if (!Number.isInteger(c.imitate.steps) || c.imitate.steps < 0) throw new RangeError(`imitate steps must be a non-negative integer, got ${c.imitate.steps}`)
+  if (!Number.isInteger(c.imitate.envs) || c.imitate.envs < 1) throw new RangeError(`imitate envs must be a positive integer, got ${c.imitate.envs}`)
+  if (!(c.imitate.beta >= 0 && c.imitate.beta <= 1)) throw new RangeError(`imitate beta must be in [0, 1], got ${c.imitate.beta}`)
+  if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
   return c
 }
@@ -191,15 +178,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const oppKind: OppKind[] = []
   const returns = new Float64Array(K)
   const shape = net.shape
-  const batch: ObsBatch = { planes: new Float32Array(K * shape.planeSize), entities: new Float32Array(K * shape.entitySize), globals: new Float32Array(K * shape.globals), mask: new Uint8Array(K * shape.actions) }
-  const finals: ObsBatch = { planes: new Float32Array(K * shape.planeSize), entities: new Float32Array(K * shape.entitySize), globals: new Float32Array(K * shape.globals), mask: new Uint8Array(K * shape.actions) }
-  const copyRow = (dst: ObsBatch, b: number, env: TercioEnv) => {
-    const ob = env.obs
-    dst.planes.set(ob.planes, b * shape.planeSize)
-    dst.entities.set(ob.entities, b * shape.entitySize)
-    dst.globals.set(ob.globals, b * shape.globals)
-    dst.mask.set(ob.mask, b * shape.actions)
-  }
+  const batch: ObsBatch = allocBatch(shape, K)
+  const finals: ObsBatch = allocBatch(shape, K)
+  const copyRow = (dst: ObsBatch, b: number, env: TercioEnv) => copyObsRow(dst, b, env.obs, shape)
   const pickOpponent = (b: number) => {
     const w = cfg.opponents
     const lw = league.length > 0 ? w.league : 0
@@ -241,10 +222,11 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     writeFileSync(csvFile, '')
   }
   const evalEngineSeed = 900_000_000
-  const runEval = (): EvalResult[] => {
-    const me = new PolicyAgent(net, engine, spec, { sample: true, name: 'policy', seed: 1 })
-    return [evaluate(engine, me, new RandomAgent(7, 'random'), cfg.evalGames, evalEngineSeed, cfg.maxDecisions * 4), evaluate(engine, me, makeHeuristic(engine, 7), cfg.evalGames, evalEngineSeed + 10_000, cfg.maxDecisions * 4)]
-  }
+  const evalOpts = { greedy: cfg.play === 'greedy', sampleSeed: 1 }
+  const runEval = (): EvalResult[] => [
+    evaluatePolicy(net, engine, mkEnv, new RandomAgent(7, 'random'), cfg.evalGames, evalEngineSeed, evalOpts),
+    evaluatePolicy(net, engine, mkEnv, makeHeuristic(engine, 7), cfg.evalGames, evalEngineSeed + 10_000, evalOpts),
+  ]
   const save = async () => {
     prog.rngAct = actRng.state
     prog.rngOpp = oppRng.state
@@ -262,6 +244,33 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   let epWin = 0
   const timeUp = () => limits.seconds !== undefined && (performance.now() - t0) / 1000 >= limits.seconds
   const stepsUp = () => limits.steps !== undefined && prog.steps >= limits.steps
+
+  // Phase 1: imitation of the heuristic (a new run only; it is checkpointed when complete).
+  prog.imitateSteps ??= 0
+  if (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
+    const imEnvs = Array.from({ length: cfg.imitate.envs }, mkEnv)
+    const im = new Imitator(net, engine, imEnvs, makeHeuristic(engine, cfg.seed), cfg.imitate, actRng, () => prog.nextEpisodeSeed++)
+    const imFile = join(out, 'imitate.jsonl')
+    if (prog.imitateSteps === 0) writeFileSync(imFile, '')
+    log(`imitation: cloning the heuristic for ${cfg.imitate.steps} minibatches of ${cfg.imitate.envs} decisions (DAgger beta ${cfg.imitate.beta})`)
+    while (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
+      im.step()
+      prog.imitateSteps++
+      if (prog.imitateSteps % 10 === 0 || prog.imitateSteps === cfg.imitate.steps) {
+        const st = { ...im.report(), seconds: round((performance.now() - t0) / 1000, 1) }
+        appendFileSync(imFile, JSON.stringify(st) + '\n')
+        o.hooks?.onImitate?.(st, cfg.imitate.steps)
+      }
+    }
+    im.dispose()
+    prog.imitateSeconds = (prog.imitateSeconds ?? 0) + (performance.now() - t0) / 1000
+    prog.seconds = sec0 + (performance.now() - t0) / 1000
+    evals = runEval()
+    prog.lastEval = evals
+    appendFileSync(imFile, JSON.stringify({ step: prog.imitateSteps, samples: prog.imitateSteps * cfg.imitate.envs, evalRandom: evals[0]?.winRate ?? 0, evalHeuristic: evals[1]?.winRate ?? 0 }) + '\n')
+    log(`imitation done: ${prog.imitateSteps} minibatches; ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+    await save()
+  }
   while (!timeUp() && !stepsUp()) {
     buf.reset()
     const tr0 = performance.now()
@@ -298,6 +307,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     net.values(batch, K, last)
     buf.finish(last, learner.cfg.gamma, learner.cfg.lambda)
     const tu0 = performance.now()
+    // After imitation the value head is untrained: fit it alone first, so the first policy
+    // updates do not follow advantages from an arbitrary baseline.
+    learner.valueOnly = cfg.imitate.steps > 0 && prog.update < cfg.valueWarmup
     const st: PpoStats = learner.update(buf)
     const tu1 = performance.now()
     prog.update++
@@ -319,11 +331,11 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
         await savePolicy(join(out, 'best'), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, evals: ev } })
       }
     }
-    const secs = prog.seconds
+    const secs = prog.seconds - (prog.imitateSeconds ?? 0) // PPO rates exclude the imitation phase
     lastM = {
       update: prog.update,
       steps: prog.steps,
-      seconds: round(secs, 1),
+      seconds: round(prog.seconds, 1),
       stepsPerSec: round(prog.steps / Math.max(1e-9, secs), 1),
       updatesPerSec: round(prog.update / Math.max(1e-9, secs), 4),
       episodes: prog.episodes,
@@ -353,7 +365,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     prog.lastEval = evals
   }
   await save()
-  writeCurveSvg(metricsFile, join(out, 'curve.svg'), `${cfg.ruleset}/${cfg.scenario} PPO self-play`)
+  writeCurveSvg(metricsFile, join(out, 'curve.svg'), `${cfg.ruleset}/${cfg.scenario}: imitation, then PPO self-play`, join(out, 'imitate.jsonl'))
   for (const n of leagueNets) n.dispose()
   return { out, progress: prog, last: lastM, evals, config: cfg, backend }
 }

@@ -1,0 +1,118 @@
+// Behaviour cloning with DAgger-style data: K envs play on while a teacher agent (the
+// scripted heuristic) labels every decision of both seats; each round of K labelled
+// observations is one minibatch of cross-entropy over the masked softmax. With probability
+// `beta` an env follows the student's sampled action instead of the teacher's, so the
+// student also learns what the teacher would do in the positions its own mistakes lead to.
+// Data is generated on the fly (the env and teacher cost far less than the network's
+// training step), so nothing is stored and no sample is seen twice.
+//
+// Why: from scratch, PPO on this CPU needs far more samples than a training run has before
+// the policy even finds the enemy; a cloned heuristic is a starting point PPO can improve.
+
+import * as tf from '@tensorflow/tfjs'
+import type { Engine, Player } from '../env/core/types.ts'
+import type { TercioEnv } from '../env/gym/env.ts'
+import type { Agent } from '../agents/types.ts'
+import { makeActOut, maskedLogSoftmax, type PolicyNet } from '../agents/policy/net.ts'
+import type { Mulberry32 } from '../agents/policy/sample.ts'
+import { allocBatch, copyObsRow } from './batch.ts'
+
+export interface ImitateConfig {
+  /** Minibatches (rounds of one decision per env). */
+  steps: number
+  /** Envs played at once = rows per minibatch. */
+  envs: number
+  lr: number
+  /** Probability that an env follows the student's sampled action (DAgger). */
+  beta: number
+}
+
+export const DEFAULT_IMITATE: ImitateConfig = { steps: 0, envs: 256, lr: 1e-3, beta: 0.3 }
+
+export interface ImitateStats {
+  step: number
+  samples: number
+  /** Mean cross-entropy of the teacher's action over the last report interval. */
+  loss: number
+  /** Fraction of decisions where the student's greedy choice was the teacher's. */
+  accuracy: number
+}
+
+/** A running imitation phase; `step()` does one minibatch. Its RNG and env seeds come from
+ *  the caller, so a run is reproducible. */
+export class Imitator {
+  private readonly batch
+  private readonly labels: Int32Array
+  private readonly act
+  private readonly optimizer: tf.AdamOptimizer
+  private lossSum = 0
+  private accOk = 0
+  private n = 0
+  steps = 0
+
+  constructor(
+    private readonly net: PolicyNet,
+    private readonly engine: Engine,
+    private readonly envs: readonly TercioEnv[],
+    private readonly teacher: Agent,
+    private readonly cfg: ImitateConfig,
+    private readonly rng: Mulberry32,
+    private readonly nextSeed: () => number,
+  ) {
+    const K = envs.length
+    this.batch = allocBatch(net.shape, K)
+    this.labels = new Int32Array(K)
+    this.act = makeActOut(K)
+    this.optimizer = tf.train.adam(cfg.lr)
+    for (const e of envs) e.reset({ seed: nextSeed() })
+  }
+
+  step(): void {
+    const { envs, batch, labels, net, engine } = this
+    const K = envs.length
+    const rf = () => this.rng.next()
+    for (let i = 0; i < K; i++) {
+      const e = envs[i] as TercioEnv
+      copyObsRow(batch, i, e.obs, net.shape)
+      labels[i] = this.teacher.act({ engine, state: e.state as NonNullable<typeof e.state>, mask: e.obs.mask, legalCount: e.lastInfo.legalCount, player: e.lastInfo.player as Player })
+    }
+    // The student's greedy choice (for the accuracy figure), then its sampled one (to step with).
+    net.act(batch, K, rf, true, this.act)
+    for (let i = 0; i < K; i++) if (this.act.actions[i] === labels[i]) this.accOk++
+    const follow = this.cfg.beta > 0
+    if (follow) net.act(batch, K, rf, false, this.act)
+    const loss = this.optimizer.minimize(
+      () =>
+        tf.tidy(() => {
+          const out = net.forward(net.inputs(batch, K))
+          const lp = maskedLogSoftmax(out.logits, net.maskTensor(batch.mask, K))
+          return lp.mul(tf.oneHot(tf.tensor1d(labels, 'int32'), net.shape.actions)).sum(1).mean().neg() as tf.Scalar
+        }),
+      true,
+      net.variables(),
+    ) as tf.Scalar
+    this.lossSum += (loss.dataSync() as Float32Array)[0] as number
+    loss.dispose()
+    this.n += K
+    for (let i = 0; i < K; i++) {
+      const e = envs[i] as TercioEnv
+      const a = follow && rf() < this.cfg.beta ? (this.act.actions[i] as number) : (labels[i] as number)
+      const r = e.step(a)
+      if (r.error) throw new Error(`imitation: a masked-legal action was refused: ${r.error.message}`)
+      if (r.terminated || r.truncated) e.reset({ seed: this.nextSeed() })
+    }
+    this.steps++
+  }
+
+  /** Stats since the last call. */
+  report(): ImitateStats {
+    const rounds = this.n / this.envs.length
+    const s = { step: this.steps, samples: this.steps * this.envs.length, loss: rounds ? this.lossSum / rounds : 0, accuracy: this.n ? this.accOk / this.n : 0 }
+    this.lossSum = this.accOk = this.n = 0
+    return s
+  }
+
+  dispose(): void {
+    this.optimizer.dispose()
+  }
+}
