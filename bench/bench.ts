@@ -1,14 +1,22 @@
 // Throughput benchmark of one engine recipe: engine-only random play, the env
 // with full observations, VecEnv, and WorkerVecEnv. Timed loops, no assertions
 // (benchmarks never run as tests). Driven by `tercio bench` (cli/commands/gym.ts).
+//
+// The vector envs are measured interleaved, in short rounds (VecEnv, then each
+// WorkerVecEnv configuration), and a speedup is the median of the per-round
+// ratios: on a shared or virtualised machine the speed of a core drifts by tens
+// of percent within seconds, which would swamp back-to-back measurements.
+// threadScaling measures what the machine gives two threads that never
+// synchronise (two independent VecEnvs): the ceiling for any worker vector env.
 
 import os from 'node:os'
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import type { Engine } from '../env/core/types.ts'
 import { TercioEnv } from '../env/gym/env.ts'
 import { makeRng } from '../env/gym/hash.ts'
 import { engineFrom, type EngineSource } from '../env/gym/source.ts'
-import { VecEnv, type VectorEnv } from '../env/gym/vec.ts'
-import { WorkerVecEnv } from '../env/gym/worker-vec.ts'
+import { VecEnv, type VecResetResult, type VecStepResult, type VectorEnv } from '../env/gym/vec.ts'
+import { WorkerVecEnv, type WorkerVecEnvOptions } from '../env/gym/worker-vec.ts'
 
 export interface BenchOptions {
   /** Seconds per measurement (default 2). */
@@ -42,9 +50,11 @@ export interface BenchResult {
   workerStepsPerSec: number | null
   /** workerStepsPerSec / vecStepsPerSec. */
   workerSpeedup: number | null
-  /** WorkerVecEnv with mainThread: the calling thread plus workers - 1 worker threads. */
+  /** WorkerVecEnv with mainThread (the default configuration): the calling thread plus workers - 1 worker threads. */
   mainPlusWorkersStepsPerSec: number | null
   mainPlusWorkersSpeedup: number | null
+  /** Two threads each stepping a VecEnv(num / 2) with no synchronisation, over one thread doing the same (median of rounds). */
+  threadScaling: number | null
 }
 
 export interface Machine {
@@ -62,9 +72,9 @@ export function machine(): Machine {
   return { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}`, date: new Date().toISOString(), load: os.loadavg() }
 }
 
-/** Runs `body` (which does a chunk of work and returns its count) for `seconds`, after a short warm-up. */
-function timed(seconds: number, body: () => number, tick?: (elapsed: number) => void): { count: number; secs: number } {
-  const warm = performance.now() + Math.min(300, seconds * 200)
+/** Runs `body` (which does a chunk of work and returns its count) for `seconds`, after a short warm-up (unless warmUp is false). */
+function timed(seconds: number, body: () => number, tick?: (elapsed: number) => void, warmUp = true): { count: number; secs: number } {
+  const warm = performance.now() + (warmUp ? Math.min(300, seconds * 200) : 0)
   while (performance.now() < warm) body()
   const t0 = performance.now()
   const end = t0 + seconds * 1000
@@ -136,21 +146,135 @@ function benchEnv(e: Engine, seconds: number, seed: number, maxDecisions: number
   return { perSec: r.count / r.secs, decisionsPerSec: (decisions + env.lastInfo.decisions) / r.secs }
 }
 
-function benchVec(v: VectorEnv, seconds: number, seed: number, tick: (t: number) => void): number {
-  const rng = makeRng(seed)
-  const m = v.spec.mask.shape[0]
-  const acts = new Int32Array(v.num)
-  let res = v.reset({ seed })
-  const r = timed(
-    seconds,
-    () => {
-      for (let i = 0; i < v.num; i++) acts[i] = pickFrom(res.obs.mask, i * m, m, res.info.legalCount[i] as number, rng())
-      res = v.step(acts)
-      return v.num
-    },
-    tick,
-  )
-  return r.count / r.secs
+/** A vector env driven by uniformly random legal actions, in chunks. */
+class VecDriver {
+  private readonly rng: () => number
+  private readonly acts: Int32Array
+  private res: VecStepResult | VecResetResult
+  steps = 0
+  secs = 0
+
+  constructor(
+    readonly v: VectorEnv,
+    seed: number,
+  ) {
+    this.rng = makeRng(seed)
+    this.acts = new Int32Array(v.num)
+    this.res = v.reset({ seed })
+  }
+
+  /** One batch step; returns the env steps done. */
+  batch(): number {
+    const v = this.v
+    const m = v.spec.mask.shape[0]
+    for (let i = 0; i < v.num; i++) this.acts[i] = pickFrom(this.res.obs.mask, i * m, m, this.res.info.legalCount[i] as number, this.rng())
+    this.res = v.step(this.acts)
+    return v.num
+  }
+
+  /** Steps for `seconds`; returns env steps/s of this chunk (counted in the totals unless `count` is false). */
+  run(seconds: number, count = true): number {
+    const r = timed(seconds, () => this.batch(), undefined, false)
+    if (count) {
+      this.steps += r.count
+      this.secs += r.secs
+    }
+    return r.count / r.secs
+  }
+}
+
+const median = (x: number[]): number => {
+  const s = [...x].sort((a, b) => a - b)
+  const h = s.length >> 1
+  return s.length % 2 ? (s[h] as number) : ((s[h - 1] as number) + (s[h] as number)) / 2
+}
+
+/** Length of one interleaved round per configuration. */
+const ROUND_SECONDS = 0.25
+
+/** Interleaves the drivers in rounds until each has run `seconds`; per driver: steps/s overall and the
+ *  median per-round ratio to the first driver. */
+function interleaved(drivers: VecDriver[], seconds: number, warm: number, tick: (t: number) => void): { perSec: number; ratio: number }[] {
+  for (const d of drivers) d.run(warm, false)
+  const rounds = Math.max(1, Math.round(seconds / ROUND_SECONDS))
+  const ratios: number[][] = drivers.map(() => [])
+  for (let k = 0; k < rounds; k++) {
+    const rates = drivers.map((d) => d.run(seconds / rounds))
+    rates.forEach((x, i) => ratios[i]?.push(x / (rates[0] as number)))
+    tick(((k + 1) * seconds) / rounds)
+  }
+  return drivers.map((d, i) => ({ perSec: d.steps / d.secs, ratio: median(ratios[i] as number[]) }))
+}
+
+interface ScalingInit {
+  tercioBenchScaling: true
+  source: EngineSource
+  num: number
+  seed: number
+  maxDecisions: number
+  /** [go, round, steps, elapsed µs]: the worker steps while go = 1 and reports each round. */
+  ctrl: Int32Array
+}
+
+const SCALING_BOOT = new URL('./bench-worker-boot.mjs', import.meta.url)
+
+/** Worker side of threadScaling: a VecEnv of its own, stepped whenever the main thread says go. */
+async function scalingWorker(w: ScalingInit): Promise<void> {
+  const eng = await engineFrom(w.source)
+  if (!eng.ok) throw new Error(`${eng.error.code}: ${eng.error.message}`)
+  const d = new VecDriver(new VecEnv(eng.value, { num: w.num, maxDecisions: w.maxDecisions }), w.seed + 1)
+  const c = w.ctrl
+  parentPort?.postMessage('ready')
+  for (let round = 1; ; round++) {
+    Atomics.wait(c, 1, round - 1)
+    if (Atomics.load(c, 1) < 0) return
+    const t0 = performance.now()
+    let steps = 0
+    while (Atomics.load(c, 0) === 1) steps += d.batch()
+    Atomics.store(c, 3, Math.round((performance.now() - t0) * 1000))
+    Atomics.store(c, 2, steps)
+    Atomics.store(c, 0, 2)
+    Atomics.notify(c, 0)
+  }
+}
+
+/** Median over rounds of (two independent threads' steps/s) / (one thread's), each thread a VecEnv(num / 2). */
+async function threadScaling(source: EngineSource, e: Engine, num: number, seed: number, maxDecisions: number, seconds: number, warm: number, tick: (t: number) => void): Promise<number> {
+  const half = Math.max(1, num >> 1)
+  const ctrl = new Int32Array(new SharedArrayBuffer(16))
+  const init: ScalingInit = { tercioBenchScaling: true, source, num: half, seed, maxDecisions, ctrl }
+  const worker = new Worker(SCALING_BOOT, { workerData: init })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve())
+      worker.once('error', reject)
+    })
+    const d = new VecDriver(new VecEnv(e, { num: half, maxDecisions }), seed)
+    const both = (secs: number): number => {
+      Atomics.store(ctrl, 0, 1)
+      Atomics.add(ctrl, 1, 1)
+      Atomics.notify(ctrl, 1)
+      const mine = d.run(secs, false)
+      Atomics.store(ctrl, 0, 0)
+      while (Atomics.load(ctrl, 0) !== 2) Atomics.wait(ctrl, 0, 0, 50)
+      const theirs = Atomics.load(ctrl, 3) > 0 ? (Atomics.load(ctrl, 2) * 1e6) / Atomics.load(ctrl, 3) : 0
+      return mine + theirs
+    }
+    d.run(warm, false)
+    both(warm)
+    const rounds = Math.max(1, Math.round(seconds / ROUND_SECONDS / 2))
+    const ratios: number[] = []
+    for (let k = 0; k < rounds; k++) {
+      const one = d.run(seconds / rounds / 2, false)
+      ratios.push(both(seconds / rounds / 2) / one)
+      tick(((k + 1) * seconds) / rounds)
+    }
+    return median(ratios)
+  } finally {
+    Atomics.store(ctrl, 1, -1)
+    Atomics.notify(ctrl, 1)
+    await worker.terminate()
+  }
 }
 
 export async function runBench(source: EngineSource, o: BenchOptions = {}): Promise<BenchResult> {
@@ -162,36 +286,53 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
   const eng = await engineFrom(source)
   if (!eng.ok) throw new Error(`${eng.error.code}: ${eng.error.message}`)
   const e = eng.value
-  const phases = o.noWorkers ? 3 : workers >= 2 ? 5 : 4
+  // Phases of `seconds` each: engine, env, one per vector env (interleaved), thread scaling.
+  const phases = o.noWorkers ? 3 : workers >= 2 ? 6 : 5
   let phase = 0
-  const tick = (name: string) => (t: number) => o.onPhase?.(name, Math.min(seconds, t) + phase * seconds, phases * seconds)
+  const tick =
+    (name: string, span = 1) =>
+    (t: number) =>
+      o.onPhase?.(name, Math.min(seconds, t) * span + phase * seconds, phases * seconds)
   const en = benchEngine(e, seconds, seed, tick('engine'))
   phase++
   const ev = benchEnv(e, seconds, seed, maxDecisions, tick('env'))
   phase++
-  const vec = benchVec(new VecEnv(e, { num, maxDecisions }), seconds, seed, tick('vec'))
-  phase++
+  // Worker threads take a second or two of stepping before their code is fully compiled.
+  const warm = Math.min(1.5, seconds / 2)
+  const drivers = [new VecDriver(new VecEnv(e, { num, maxDecisions }), seed)]
+  const opened: WorkerVecEnv[] = []
   let wk: number | null = null
-  if (!o.noWorkers) {
-    const w = await WorkerVecEnv.create(source, { num, workers, maxDecisions })
-    if (!w.ok) throw new Error(`${w.error.code}: ${w.error.message}`)
-    try {
-      wk = benchVec(w.value, seconds, seed, tick('workers'))
-    } finally {
-      await w.value.close()
-    }
-    phase++
-  }
+  let wkRatio: number | null = null
   let mw: number | null = null
-  if (!o.noWorkers && workers >= 2) {
-    const w = await WorkerVecEnv.create(source, { num, workers: workers - 1, mainThread: true, maxDecisions })
-    if (!w.ok) throw new Error(`${w.error.code}: ${w.error.message}`)
-    try {
-      mw = benchVec(w.value, seconds, seed, tick('main+workers'))
-    } finally {
-      await w.value.close()
+  let mwRatio: number | null = null
+  let scaling: number | null = null
+  let vec = 0
+  try {
+    if (!o.noWorkers) {
+      const configs: WorkerVecEnvOptions[] = [{ num, maxDecisions, workers, mainThread: false }]
+      if (workers >= 2) configs.push({ num, maxDecisions, workers: workers - 1, mainThread: true })
+      for (const cfg of configs) {
+        const w = await WorkerVecEnv.create(source, cfg)
+        if (!w.ok) throw new Error(`${w.error.code}: ${w.error.message}`)
+        opened.push(w.value)
+        drivers.push(new VecDriver(w.value, seed))
+      }
     }
+    const r = interleaved(drivers, seconds, warm, tick(o.noWorkers ? 'vec' : 'vec+workers', drivers.length))
+    phase += drivers.length
+    if (r[1]) {
+      wk = r[1].perSec
+      wkRatio = r[1].ratio
+    }
+    if (r[2]) {
+      mw = r[2].perSec
+      mwRatio = r[2].ratio
+    }
+    vec = (r[0] as { perSec: number }).perSec
+  } finally {
+    await Promise.all(opened.map((w) => w.close()))
   }
+  if (!o.noWorkers) scaling = await threadScaling(source, e, num, seed, maxDecisions, seconds, warm, tick('scaling'))
   const spec = new TercioEnv(e).spec
   return {
     ruleset: e.ruleset,
@@ -208,8 +349,11 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
     vecStepsPerSec: vec,
     workers: o.noWorkers ? 0 : workers,
     workerStepsPerSec: wk,
-    workerSpeedup: wk === null ? null : wk / vec,
+    workerSpeedup: wkRatio,
     mainPlusWorkersStepsPerSec: mw,
-    mainPlusWorkersSpeedup: mw === null ? null : mw / vec,
+    mainPlusWorkersSpeedup: mwRatio,
+    threadScaling: scaling,
   }
 }
+
+if (!isMainThread && (workerData as Partial<ScalingInit> | null)?.tercioBenchScaling) await scalingWorker(workerData as ScalingInit)

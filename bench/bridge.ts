@@ -3,7 +3,12 @@
 // actions) stepped in-process by VecEnv, side by side in one run. Rounds
 // alternate in-process / bridge so that a change in machine load hits both.
 //
-//   npx tsx bench/bridge.ts [--scenario piwam-training] [--envs 64] [--batches 300] [--rounds 3] [--dense] [--pipeline K] [--json FILE]
+//   npx tsx bench/bridge.ts [--scenario piwam-training] [--envs 64] [--batches 300] [--rounds 3]
+//                           [--obs delta|sparse|dense] [--no-copy] [--pipeline K] [--json FILE]
+//
+// --obs: how observations travel (delta_observations, default; whole arrays with sparse or
+// dense planes). --no-copy: the client returns read-only views its next step overwrites
+// (copy=False), as the in-process VecEnv returns its reused buffers.
 //
 // Needs Debian's /usr/bin/python3 with python3-numpy, -protobuf, -websockets (scripts/setup-python.sh).
 
@@ -27,6 +32,7 @@ interface Round {
   inProcessStepsPerSec: number
   bridgeStepsPerSec: number
   bridgeMsPerBatch: number
+  kbPerBatch: number
   ratio: number
 }
 
@@ -85,7 +91,8 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '3' },
       seed: { type: 'string', default: '1' },
       json: { type: 'string' },
-      dense: { type: 'boolean', default: false },
+      obs: { type: 'string', default: 'delta' },
+      'no-copy': { type: 'boolean', default: false },
       pipeline: { type: 'string', default: '1' },
     },
   })
@@ -95,20 +102,24 @@ async function main(): Promise<void> {
   const warmup = Number(values.warmup)
   const rounds = Number(values.rounds)
   const seed0 = Number(values.seed)
+  const obs = values.obs as string
+  if (!['delta', 'sparse', 'dense'].includes(obs)) throw new Error(`--obs must be delta, sparse or dense, got ${obs}`)
+  const obsArgs = obs === 'delta' ? [] : obs === 'sparse' ? ['--no-delta'] : ['--no-delta', '--dense']
+  const copy = !values['no-copy']
   const engine = bindEngine(undefined, scenario)
   if (!engine.ok) throw new Error(`${engine.error.code}: ${engine.error.message}`)
   const server = await startServer({ port: 0 })
   const results: Round[] = []
-  console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, planes ${values.dense ? 'dense' : 'sparse'}, pipeline ${values.pipeline}, server ${server.url}`)
+  console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, observations ${obs}, copy ${copy}, pipeline ${values.pipeline}, server ${server.url}`)
   try {
     // Round 0 warms V8 up (in-process and server share the engine code in this process) and is not counted:
     // the first few hundred batches run several times slower than the steady state.
     for (let k = -1; k < rounds; k++) {
       const seed = seed0 + 1000 * Math.max(k, 0)
       const local = inProcess(new VecEnv(engine.value, { num }), batches, warmup, seed)
-      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, '--num-envs', String(num), '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...(values.dense ? ['--dense'] : []), '--pipeline', String(values.pipeline)])
-      const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number }
-      const row: Round = { round: k + 1, seed, inProcessStepsPerSec: local, bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, ratio: py.steps_per_s / local }
+      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, '--num-envs', String(num), '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy']), '--pipeline', String(values.pipeline)])
+      const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number; kb_per_batch: number }
+      const row: Round = { round: k + 1, seed, inProcessStepsPerSec: local, bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, kbPerBatch: py.kb_per_batch, ratio: py.steps_per_s / local }
       if (k >= 0) results.push(row)
       console.error(`  ${k < 0 ? 'warm-up' : `round ${k + 1}`}: in-process ${local.toFixed(0)} steps/s, bridge ${py.steps_per_s.toFixed(0)} steps/s (${(100 * row.ratio).toFixed(0)}%)`)
     }
@@ -123,17 +134,17 @@ async function main(): Promise<void> {
   const fmt = (x: number) => x.toFixed(0)
   console.log(
     formatTable(
-      ['round', 'seed', 'in-process steps/s', 'bridge steps/s', 'bridge ms/batch', 'bridge / in-process'],
+      ['round', 'seed', 'in-process steps/s', 'bridge steps/s', 'in-process ms/batch', 'bridge ms/batch', 'KB/batch', 'bridge / in-process'],
       [
-        ...results.map((r) => [String(r.round), String(r.seed), fmt(r.inProcessStepsPerSec), fmt(r.bridgeStepsPerSec), r.bridgeMsPerBatch.toFixed(1), `${(100 * r.ratio).toFixed(0)}%`]),
-        ['all', '', fmt(local), fmt(bridge), '', `${((100 * bridge) / local).toFixed(0)}%`],
+        ...results.map((r) => [String(r.round), String(r.seed), fmt(r.inProcessStepsPerSec), fmt(r.bridgeStepsPerSec), ((1000 * num) / r.inProcessStepsPerSec).toFixed(2), r.bridgeMsPerBatch.toFixed(2), r.kbPerBatch.toFixed(1), `${(100 * r.ratio).toFixed(0)}%`]),
+        ['all', '', fmt(local), fmt(bridge), '', '', '', `${((100 * bridge) / local).toFixed(0)}%`],
       ],
     ),
   )
   const m = machine()
   console.log(`target: bridge >= 50% of in-process with ${num} envs per batch: ${bridge >= 0.5 * local ? 'met' : 'NOT met'}; load average ${m.load.map((x) => x.toFixed(1)).join(' ')} on ${m.cores} cores`)
   if (values.json) {
-    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/1', scenario, envs: num, planes: values.dense ? 'dense' : 'sparse', pipeline: Number(values.pipeline), batches, warmup, rounds: results, inProcessStepsPerSec: local, bridgeStepsPerSec: bridge, ratio: bridge / local, machine: m }, null, 2) + '\n')
+    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/2', scenario, envs: num, observations: obs, copy, pipeline: Number(values.pipeline), batches, warmup, rounds: results, inProcessStepsPerSec: local, bridgeStepsPerSec: bridge, ratio: bridge / local, machine: m }, null, 2) + '\n')
   }
 }
 

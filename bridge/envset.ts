@@ -14,6 +14,7 @@ import type { tercio } from '../proto/tercio.js'
 import { renderSvg } from '../env/render/svg.ts'
 import type { Agent } from '../agents/types.ts'
 import type { BridgeErrorCode } from './codes.ts'
+import { DeltaObs } from './delta.ts'
 
 export interface BatchError {
   code: BridgeErrorCode
@@ -40,6 +41,8 @@ export interface EnvSetOptions extends Omit<EnvOptions, 'buffers' | 'seed' | 're
   opponents?: { agents: Agent[]; player: 0 | 1 }
   /** Send Batch.subjects. */
   subjects?: boolean
+  /** Send only the changed words of the observations (bridge/delta.ts). */
+  deltaObs?: boolean
 }
 
 /** Bound on the opponent's consecutive decisions in one env per request: a game where
@@ -63,6 +66,10 @@ export class EnvSet {
   private readonly opponents: { agents: Agent[]; player: 0 | 1 } | null
   private readonly opponentMoves: tercio.v1.IOpponentActions[] = []
   private readonly subjects: string[] | null
+  private readonly delta: DeltaObs | null
+  /** The next Batch's delta starts from zeros (Batch.delta_reset): it answers a Reset, or a Step
+   *  that failed midway has left the client's copy behind. */
+  private fromZero = true
   get hasOpponent(): boolean {
     return this.opponents !== null
   }
@@ -83,12 +90,15 @@ export class EnvSet {
     this.spec = probe.spec
     this.sizes = obsSizes(this.spec)
     // `final` doubles as the compact store of finished rows (k <= n), so it needs no extra buffer.
-    this.b = allocVecBuffers(this.sizes, o.count, false)
+    const b = allocVecBuffers(this.sizes, o.count, false)
+    this.delta = o.deltaObs ? new DeltaObs(this.sizes, o.count) : null
+    // With deltas the envs encode straight into the diff's memory.
+    this.b = this.delta ? { ...b, obs: this.delta.obs } : b
     for (let i = 0; i < o.count; i++) {
       this.envs.push(new TercioEnv(engine, { ...o, seed: (o.baseSeed + i) >>> 0, events: this.events, buffers: rowOf(this.b.obs, this.sizes, i) }))
     }
     this.obsBytes = viewsOf(this.b.obs)
-    if (o.sparsePlanes) {
+    if (o.sparsePlanes && !this.delta) {
       // Worst case every entry is non-zero; allocated once.
       const index = new Uint32Array(this.b.obs.planes.length)
       const value = new Float32Array(this.b.obs.planes.length)
@@ -99,23 +109,24 @@ export class EnvSet {
     const vb = this.sparse?.value ?? new Float32Array(0)
     this.valueBits = new Int32Array(vb.buffer, vb.byteOffset, vb.length)
     this.finalBytes = viewsOf(this.b.final)
-    const b = this.b
+    const none = new Uint8Array(0)
+    const whole = !this.delta
     this.fixed = {
       envSet: handle,
       count: o.count,
-      planes: this.sparse ? new Uint8Array(0) : this.obsBytes.planes,
-      entities: this.obsBytes.entities,
-      globals: this.obsBytes.globals,
-      masks: this.obsBytes.mask,
-      rewards: bytesOf(b.rewards),
-      terminated: bytesOf(b.terminated),
-      truncated: bytesOf(b.truncated),
-      player: bytesOf(b.player),
-      actor: bytesOf(b.actor),
-      legalCount: bytesOf(b.legalCount),
-      decisionKind: bytesOf(b.decisionKind),
-      decisions: bytesOf(b.decisions),
-      skipped: bytesOf(b.skipped),
+      planes: this.sparse || !whole ? none : this.obsBytes.planes,
+      entities: whole ? this.obsBytes.entities : none,
+      globals: whole ? this.obsBytes.globals : none,
+      masks: whole ? this.obsBytes.mask : none,
+      rewards: bytesOf(this.b.rewards),
+      terminated: bytesOf(this.b.terminated),
+      truncated: bytesOf(this.b.truncated),
+      player: bytesOf(this.b.player),
+      actor: bytesOf(this.b.actor),
+      legalCount: bytesOf(this.b.legalCount),
+      decisionKind: bytesOf(this.b.decisionKind),
+      decisions: bytesOf(this.b.decisions),
+      skipped: bytesOf(this.b.skipped),
     }
   }
 
@@ -152,6 +163,7 @@ export class EnvSet {
       b.skipped[i] = env.lastInfo.skipped.length
     }
     this.finalEnvs.length = 0
+    this.fromZero = true
     return this.message(0)
   }
 
@@ -177,7 +189,15 @@ export class EnvSet {
 
   /** Steps every env (after check()); finished envs are reset in place. */
   step(actions: readonly number[]): tercio.v1.IBatch | BatchError {
+    const r = this.stepAll(actions)
+    if ('code' in r) this.fromZero = true
+    return r
+  }
+
+  private stepAll(actions: readonly number[]): tercio.v1.IBatch | BatchError {
     const b = this.b
+    const delta = this.delta
+    delta?.begin()
     const s = this.sizes
     const fin = b.final
     let k = 0
@@ -207,10 +227,13 @@ export class EnvSet {
       b.truncated[i] = r.truncated ? 1 : 0
       b.skipped[i] = r.info.skipped.length
       if (r.terminated || r.truncated) {
-        fin.planes.set(r.obs.planes, k * s.planes)
-        fin.entities.set(r.obs.entities, k * s.entities)
-        fin.globals.set(r.obs.globals, k * s.globals)
-        fin.mask.set(r.obs.mask, k * s.mask)
+        if (delta) delta.final(i)
+        else {
+          fin.planes.set(r.obs.planes, k * s.planes)
+          fin.entities.set(r.obs.entities, k * s.entities)
+          fin.globals.set(r.obs.globals, k * s.globals)
+          fin.mask.set(r.obs.mask, k * s.mask)
+        }
         const w = r.info.outcome?.winner
         b.winner[k] = r.truncated ? WINNER_TRUNCATED : w === null || w === undefined ? WINNER_DRAW : w
         const ep = r.info.episode
@@ -306,9 +329,15 @@ export class EnvSet {
     const s = this.sizes
     const f = this.finalBytes
     const b = this.b
-    const rows = (v: Uint8Array, perRow: number, bytesPer: number) => v.subarray(0, k * perRow * bytesPer)
-    let sparse: Pick<tercio.v1.IBatch, 'planesIndex' | 'planesValue'> = {}
-    if (this.sparse) {
+    // With deltas the final observations travel in finalDelta.
+    const rowsK = this.delta ? 0 : k
+    const rows = (v: Uint8Array, perRow: number, bytesPer: number) => v.subarray(0, rowsK * perRow * bytesPer)
+    let sparse: Pick<tercio.v1.IBatch, 'planesIndex' | 'planesValue' | 'delta' | 'finalDelta' | 'deltaReset'> = {}
+    if (this.delta) {
+      const d = this.fromZero ? this.delta.whole() : this.delta.end()
+      sparse = { delta: d.delta, finalDelta: d.finalDelta, deltaReset: this.fromZero }
+      this.fromZero = false
+    } else if (this.sparse) {
       const { index, value, indexBytes, valueBytes } = this.sparse
       // Integer compare on the bit patterns: bit-exact (keeps -0 and NaN payloads).
       const bits = this.planeBits

@@ -28,7 +28,7 @@ export const SERVER_VERSION: string = (() => {
   }
 })()
 
-export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes', 'opponent', 'subjects'] as const
+export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes', 'opponent', 'subjects', 'delta-observations'] as const
 
 /** Agent kinds a bridge opponent may be (ckpt:PATH through the websocket server only). */
 export const OPPONENT_KINDS: readonly string[] = AGENT_KIND_NAMES
@@ -251,6 +251,7 @@ export class Session {
       sparsePlanes: o.sparsePlanes ?? false,
       ...(opponents ? { opponents } : {}),
       subjects: o.subjects ?? false,
+      deltaObs: o.deltaObservations ?? false,
     })
     this.sets.set(handle, set)
     this.envs += count

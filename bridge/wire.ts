@@ -42,6 +42,9 @@ const BATCH_FIELDS = [
   [26, 'planesValue', 'bytes'],
   [27, 'opponentActions', 'opponent'],
   [28, 'subjects', 'strings'],
+  [29, 'delta', 'bytes'],
+  [30, 'finalDelta', 'bytes'],
+  [31, 'deltaReset', 'bool'],
 ] as const
 
 export type BatchFields = tercio.v1.IBatch
@@ -79,6 +82,8 @@ function batchBodySize(b: BatchFields): number {
     if (kind === 'varint') {
       const x = v as number
       if (x !== 0) n += tagSize(f) + varintSize(x >>> 0)
+    } else if (kind === 'bool') {
+      if (v === true) n += tagSize(f) + 1
     } else if (kind === 'bytes') {
       const len = (v as Uint8Array).byteLength
       if (len > 0) n += tagSize(f) + varintSize(len) + len
@@ -126,6 +131,10 @@ export function encodeBatchEnvelope(id: number, b: BatchFields): Buffer {
       if (x === 0) continue
       p = writeVarint(buf, p, (f << 3) | WT_VARINT)
       p = writeVarint(buf, p, x)
+    } else if (kind === 'bool') {
+      if (v !== true) continue
+      p = writeVarint(buf, p, (f << 3) | WT_VARINT)
+      buf[p++] = 1
     } else if (kind === 'bytes') {
       const u = v as Uint8Array
       if (u.byteLength === 0) continue

@@ -550,6 +550,9 @@ export namespace tercio {
 
             /** EnvOptions subjects */
             subjects?: (boolean|null);
+
+            /** EnvOptions deltaObservations */
+            deltaObservations?: (boolean|null);
         }
 
         /** Represents an EnvOptions. */
@@ -584,6 +587,9 @@ export namespace tercio {
 
             /** EnvOptions subjects. */
             public subjects: boolean;
+
+            /** EnvOptions deltaObservations. */
+            public deltaObservations: boolean;
 
             /**
              * Creates a new EnvOptions instance using the specified properties.
@@ -1437,6 +1443,15 @@ export namespace tercio {
 
             /** Batch subjects */
             subjects?: (string[]|null);
+
+            /** Batch delta */
+            delta?: (Uint8Array|null);
+
+            /** Batch finalDelta */
+            finalDelta?: (Uint8Array|null);
+
+            /** Batch deltaReset */
+            deltaReset?: (boolean|null);
         }
 
         /** Represents a Batch. */
@@ -1531,6 +1546,15 @@ export namespace tercio {
 
             /** Batch subjects. */
             public subjects: string[];
+
+            /** Batch delta. */
+            public delta: Uint8Array;
+
+            /** Batch finalDelta. */
+            public finalDelta: Uint8Array;
+
+            /** Batch deltaReset. */
+            public deltaReset: boolean;
 
             /**
              * Creates a new Batch instance using the specified properties.

@@ -1841,6 +1841,7 @@ export const tercio = $root.tercio = (() => {
              * @property {string|null} [opponent] EnvOptions opponent
              * @property {number|null} [opponentPlayer] EnvOptions opponentPlayer
              * @property {boolean|null} [subjects] EnvOptions subjects
+             * @property {boolean|null} [deltaObservations] EnvOptions deltaObservations
              */
 
             /**
@@ -1922,6 +1923,14 @@ export const tercio = $root.tercio = (() => {
              */
             EnvOptions.prototype.subjects = false;
 
+            /**
+             * EnvOptions deltaObservations.
+             * @member {boolean} deltaObservations
+             * @memberof tercio.v1.EnvOptions
+             * @instance
+             */
+            EnvOptions.prototype.deltaObservations = false;
+
             // OneOf field names bound to virtual getters and setters
             let $oneOfFields;
 
@@ -1987,6 +1996,8 @@ export const tercio = $root.tercio = (() => {
                     writer.uint32(/* id 7, wireType 0 =*/56).uint32(message.opponentPlayer);
                 if (message.subjects != null && Object.hasOwnProperty.call(message, "subjects"))
                     writer.uint32(/* id 8, wireType 0 =*/64).bool(message.subjects);
+                if (message.deltaObservations != null && Object.hasOwnProperty.call(message, "deltaObservations"))
+                    writer.uint32(/* id 9, wireType 0 =*/72).bool(message.deltaObservations);
                 return writer;
             };
 
@@ -2056,6 +2067,10 @@ export const tercio = $root.tercio = (() => {
                             message.subjects = reader.bool();
                             break;
                         }
+                    case 9: {
+                            message.deltaObservations = reader.bool();
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -2115,6 +2130,9 @@ export const tercio = $root.tercio = (() => {
                 if (message.subjects != null && Object.hasOwnProperty.call(message, "subjects"))
                     if (typeof message.subjects !== "boolean")
                         return "subjects: boolean expected";
+                if (message.deltaObservations != null && Object.hasOwnProperty.call(message, "deltaObservations"))
+                    if (typeof message.deltaObservations !== "boolean")
+                        return "deltaObservations: boolean expected";
                 return null;
             };
 
@@ -2152,6 +2170,8 @@ export const tercio = $root.tercio = (() => {
                     message.opponentPlayer = object.opponentPlayer >>> 0;
                 if (object.subjects != null)
                     message.subjects = Boolean(object.subjects);
+                if (object.deltaObservations != null)
+                    message.deltaObservations = Boolean(object.deltaObservations);
                 return message;
             };
 
@@ -2178,6 +2198,7 @@ export const tercio = $root.tercio = (() => {
                     object.opponent = "";
                     object.opponentPlayer = 0;
                     object.subjects = false;
+                    object.deltaObservations = false;
                 }
                 if (message.skipForced != null && Object.hasOwnProperty.call(message, "skipForced")) {
                     object.skipForced = message.skipForced;
@@ -2204,6 +2225,8 @@ export const tercio = $root.tercio = (() => {
                     object.opponentPlayer = message.opponentPlayer;
                 if (message.subjects != null && Object.hasOwnProperty.call(message, "subjects"))
                     object.subjects = message.subjects;
+                if (message.deltaObservations != null && Object.hasOwnProperty.call(message, "deltaObservations"))
+                    object.deltaObservations = message.deltaObservations;
                 return object;
             };
 
@@ -4780,6 +4803,9 @@ export const tercio = $root.tercio = (() => {
              * @property {Uint8Array|null} [planesValue] Batch planesValue
              * @property {Array.<tercio.v1.IOpponentActions>|null} [opponentActions] Batch opponentActions
              * @property {Array.<string>|null} [subjects] Batch subjects
+             * @property {Uint8Array|null} [delta] Batch delta
+             * @property {Uint8Array|null} [finalDelta] Batch finalDelta
+             * @property {boolean|null} [deltaReset] Batch deltaReset
              */
 
             /**
@@ -5026,6 +5052,30 @@ export const tercio = $root.tercio = (() => {
             Batch.prototype.subjects = $util.emptyArray;
 
             /**
+             * Batch delta.
+             * @member {Uint8Array} delta
+             * @memberof tercio.v1.Batch
+             * @instance
+             */
+            Batch.prototype.delta = $util.newBuffer([]);
+
+            /**
+             * Batch finalDelta.
+             * @member {Uint8Array} finalDelta
+             * @memberof tercio.v1.Batch
+             * @instance
+             */
+            Batch.prototype.finalDelta = $util.newBuffer([]);
+
+            /**
+             * Batch deltaReset.
+             * @member {boolean} deltaReset
+             * @memberof tercio.v1.Batch
+             * @instance
+             */
+            Batch.prototype.deltaReset = false;
+
+            /**
              * Creates a new Batch instance using the specified properties.
              * @function create
              * @memberof tercio.v1.Batch
@@ -5116,6 +5166,12 @@ export const tercio = $root.tercio = (() => {
                 if (message.subjects != null && message.subjects.length)
                     for (let i = 0; i < message.subjects.length; ++i)
                         writer.uint32(/* id 28, wireType 2 =*/226).string(message.subjects[i]);
+                if (message.delta != null && Object.hasOwnProperty.call(message, "delta"))
+                    writer.uint32(/* id 29, wireType 2 =*/234).bytes(message.delta);
+                if (message.finalDelta != null && Object.hasOwnProperty.call(message, "finalDelta"))
+                    writer.uint32(/* id 30, wireType 2 =*/242).bytes(message.finalDelta);
+                if (message.deltaReset != null && Object.hasOwnProperty.call(message, "deltaReset"))
+                    writer.uint32(/* id 31, wireType 0 =*/248).bool(message.deltaReset);
                 return writer;
             };
 
@@ -5284,6 +5340,18 @@ export const tercio = $root.tercio = (() => {
                             message.subjects.push(reader.string());
                             break;
                         }
+                    case 29: {
+                            message.delta = reader.bytes();
+                            break;
+                        }
+                    case 30: {
+                            message.finalDelta = reader.bytes();
+                            break;
+                        }
+                    case 31: {
+                            message.deltaReset = reader.bool();
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -5416,6 +5484,15 @@ export const tercio = $root.tercio = (() => {
                         if (!$util.isString(message.subjects[i]))
                             return "subjects: string[] expected";
                 }
+                if (message.delta != null && Object.hasOwnProperty.call(message, "delta"))
+                    if (!(message.delta && typeof message.delta.length === "number" || $util.isString(message.delta)))
+                        return "delta: buffer expected";
+                if (message.finalDelta != null && Object.hasOwnProperty.call(message, "finalDelta"))
+                    if (!(message.finalDelta && typeof message.finalDelta.length === "number" || $util.isString(message.finalDelta)))
+                        return "finalDelta: buffer expected";
+                if (message.deltaReset != null && Object.hasOwnProperty.call(message, "deltaReset"))
+                    if (typeof message.deltaReset !== "boolean")
+                        return "deltaReset: boolean expected";
                 return null;
             };
 
@@ -5585,6 +5662,18 @@ export const tercio = $root.tercio = (() => {
                     for (let i = 0; i < object.subjects.length; ++i)
                         message.subjects[i] = String(object.subjects[i]);
                 }
+                if (object.delta != null)
+                    if (typeof object.delta === "string")
+                        $util.base64.decode(object.delta, message.delta = $util.newBuffer($util.base64.length(object.delta)), 0);
+                    else if (object.delta.length >= 0)
+                        message.delta = object.delta;
+                if (object.finalDelta != null)
+                    if (typeof object.finalDelta === "string")
+                        $util.base64.decode(object.finalDelta, message.finalDelta = $util.newBuffer($util.base64.length(object.finalDelta)), 0);
+                    else if (object.finalDelta.length >= 0)
+                        message.finalDelta = object.finalDelta;
+                if (object.deltaReset != null)
+                    message.deltaReset = Boolean(object.deltaReset);
                 return message;
             };
 
@@ -5768,6 +5857,21 @@ export const tercio = $root.tercio = (() => {
                         if (options.bytes !== Array)
                             object.planesValue = $util.newBuffer(object.planesValue);
                     }
+                    if (options.bytes === String)
+                        object.delta = "";
+                    else {
+                        object.delta = [];
+                        if (options.bytes !== Array)
+                            object.delta = $util.newBuffer(object.delta);
+                    }
+                    if (options.bytes === String)
+                        object.finalDelta = "";
+                    else {
+                        object.finalDelta = [];
+                        if (options.bytes !== Array)
+                            object.finalDelta = $util.newBuffer(object.finalDelta);
+                    }
+                    object.deltaReset = false;
                 }
                 if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
                     object.envSet = message.envSet;
@@ -5837,6 +5941,12 @@ export const tercio = $root.tercio = (() => {
                     for (let j = 0; j < message.subjects.length; ++j)
                         object.subjects[j] = message.subjects[j];
                 }
+                if (message.delta != null && Object.hasOwnProperty.call(message, "delta"))
+                    object.delta = options.bytes === String ? $util.base64.encode(message.delta, 0, message.delta.length) : options.bytes === Array ? Array.prototype.slice.call(message.delta) : message.delta;
+                if (message.finalDelta != null && Object.hasOwnProperty.call(message, "finalDelta"))
+                    object.finalDelta = options.bytes === String ? $util.base64.encode(message.finalDelta, 0, message.finalDelta.length) : options.bytes === Array ? Array.prototype.slice.call(message.finalDelta) : message.finalDelta;
+                if (message.deltaReset != null && Object.hasOwnProperty.call(message, "deltaReset"))
+                    object.deltaReset = message.deltaReset;
                 return object;
             };
 

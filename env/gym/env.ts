@@ -11,6 +11,7 @@ import type { Result } from '../core/types.ts'
 import { deriveSeed, hashJson } from './hash.ts'
 import { ENV_GLOBALS, ENV_PLANES, engineEncodesKinds, makeSpec, obsSizes, type EnvSpec, type RewardOptions } from './spec.ts'
 import { ReplayRecorder, type Replay } from './replay.ts'
+import type { RetainedObsBuffers } from '../rules/obs-writer.ts'
 
 export interface Observation {
   /** Float32 C x rows x cols (plane c of hex h at c * size + h). */
@@ -104,7 +105,7 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
   readonly obs: Observation
   readonly scenarioHash: string
   private readonly opts: { skipForced: boolean; maxDecisions: number; events: boolean; record: boolean; shaping: number }
-  private readonly engineBuf: ObsBuffers
+  private readonly engineBuf: RetainedObsBuffers
   private readonly kindIds = new Map<string, number>()
   private readonly envGlobal0: number
   private readonly kindOneHot: boolean
@@ -151,10 +152,12 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     } else this.obs = allocObs(this.spec)
     const size = engine.grid.size
     const ce = engine.obs.planes.length
+    // Only encode writes these views, so the engine may update them incrementally (obs-writer.ts).
     this.engineBuf = {
       planes: this.obs.planes.subarray(0, ce * size),
       entities: this.obs.entities,
       globals: this.obs.globals.subarray(0, engine.obs.globals.length),
+      retained: true,
     }
     this.obs.planes.fill(1, ce * size, (ce + 1) * size) // env:on_map, never overwritten
     this.legalPlane = (ce + ENV_PLANES.indexOf('env:legal_hex')) * size

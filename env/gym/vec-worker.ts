@@ -6,7 +6,7 @@ import { engineFrom } from './source.ts'
 import { VecCore } from './vec.ts'
 import { obsSizes } from './spec.ts'
 import { TercioEnv } from './env.ts'
-import { CMD_CLOSE, CMD_IDLE, CMD_RESET, CMD_STEP, CTRL_STRIDE, type WorkerInit } from './vec-protocol.ts'
+import { CMD_CLOSE, CMD_IDLE, CMD_RESET, CMD_STEP, C_ASLEEP, C_CMD, C_HAS_SEED, C_PROGRESS, C_SEED, C_STATUS, MAIN_BLOCK, Patience, workerBlock, type WorkerInit } from './vec-protocol.ts'
 
 async function main(): Promise<void> {
   const w = workerData as WorkerInit
@@ -15,29 +15,45 @@ async function main(): Promise<void> {
     parentPort?.postMessage({ type: 'error', message: `${eng.error.code}: ${eng.error.message}` })
     return
   }
-  const spec = new TercioEnv(eng.value, w.opts).spec
-  const core = new VecCore(eng.value, w.opts, w.buffers, w.lo, w.hi, obsSizes(spec))
-  parentPort?.postMessage({ type: 'ready', hash: spec.hash })
   const c = w.ctrl
-  const at = w.index * CTRL_STRIDE
-  const spin = w.spin
+  const at = workerBlock(w.index)
+  const spec = new TercioEnv(eng.value, w.opts).spec
+  const core = new VecCore(eng.value, w.opts, w.buffers, w.lo, w.hi, obsSizes(spec), { privateScalars: true, progress: c, progressAt: at + C_PROGRESS })
+  parentPort?.postMessage({ type: 'ready', hash: spec.hash })
+  const patience = new Patience(w.spin)
+  const mainProgress = MAIN_BLOCK + C_PROGRESS
   for (;;) {
-    // Spin briefly before sleeping: the next command usually follows within microseconds,
-    // and a futex wake-up costs more than that.
-    for (let k = 0; k < spin && Atomics.load(c, at) === CMD_IDLE; k++);
-    Atomics.wait(c, at, CMD_IDLE)
-    const cmd = Atomics.load(c, at)
+    // Poll while the calling thread is busy (stepping its share, or choosing actions right after):
+    // the next command then comes within microseconds, and waking a sleeping thread costs more
+    // (tens of microseconds in a VM, and the kernel may queue it behind the thread that woke it).
+    // Sleep once it has made no progress for a while (Patience), e.g. while a policy runs.
+    let seen = Atomics.load(c, mainProgress)
+    let still = 0
+    while (Atomics.load(c, at + C_CMD) === CMD_IDLE) {
+      const p = Atomics.load(c, mainProgress)
+      if (p !== seen) {
+        patience.saw(still)
+        seen = p
+        still = 0
+      } else if (++still > patience.limit) {
+        Atomics.store(c, at + C_ASLEEP, 1)
+        Atomics.wait(c, at + C_CMD, CMD_IDLE)
+        Atomics.store(c, at + C_ASLEEP, 0)
+        still = 0
+      }
+    }
+    const cmd = Atomics.load(c, at + C_CMD)
     if (cmd === CMD_CLOSE) break
     try {
       if (cmd === CMD_STEP) core.step()
-      else if (cmd === CMD_RESET) core.reset(Atomics.load(c, at + 2) ? Atomics.load(c, at + 1) >>> 0 : undefined)
-      Atomics.store(c, at + 3, 0)
+      else if (cmd === CMD_RESET) core.reset(Atomics.load(c, at + C_HAS_SEED) ? Atomics.load(c, at + C_SEED) >>> 0 : undefined)
+      Atomics.store(c, at + C_STATUS, 0)
     } catch (e) {
-      Atomics.store(c, at + 3, 1)
+      Atomics.store(c, at + C_STATUS, 1)
       w.port.postMessage(e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e))
     }
-    Atomics.store(c, at, CMD_IDLE)
-    Atomics.notify(c, at)
+    Atomics.store(c, at + C_CMD, CMD_IDLE)
+    if (Atomics.load(c, MAIN_BLOCK + C_ASLEEP)) Atomics.notify(c, at + C_CMD)
   }
 }
 

@@ -139,10 +139,23 @@ export function rowOf(b: BatchObs, sizes: ObsSizes, i: number): Observation {
   }
 }
 
+/** The per-env scalar fields of a batch: everything but the observations and the actions. */
+const SCALARS = ['rewards', 'reward', 'terminated', 'truncated', 'player', 'decisionKind', 'legalCount', 'decisions', 'actor', 'skipped', 'done', 'winner', 'episodeReturn', 'episodeDecisions', 'error'] as const
+type Scalars = Pick<VecBuffers, (typeof SCALARS)[number]>
+
 /** Steps envs lo..hi-1 of a batch whose arrays are `buf`. */
 export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = BaseEvent> {
   readonly envs: TercioEnv<S, E>[] = []
   private readonly finals: Observation[] = []
+  /** Where the per-env scalars are written during a step: `buf` itself, or private arrays when other threads
+   *  share `buf` (dozens of envs' flags share each cache line, which would bounce between cores on every write). */
+  private readonly s: Scalars
+  /** [private part, shared array, offset] per scalar field, copied out once per batch. */
+  private readonly publishes: [ArrayLike<number>, { set(a: ArrayLike<number>, o: number): void }, number][] = []
+
+  /** Progress counter bumped once per env (see vec-protocol.ts), or null. */
+  private readonly progress: Int32Array | null
+  private readonly progressAt: number
 
   constructor(
     engine: Engine<S, E>,
@@ -151,21 +164,40 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
     readonly lo: number,
     readonly hi: number,
     sizes: ObsSizes,
+    threads: { privateScalars?: boolean; progress?: Int32Array; progressAt?: number } = {},
   ) {
     for (let i = lo; i < hi; i++) {
       // Events are never collected in vector envs: they would allocate per step.
       this.envs.push(new TercioEnv(engine, { ...opts, events: false, buffers: rowOf(buf.obs, sizes, i) }))
       this.finals.push(rowOf(buf.final, sizes, i))
     }
+    this.progress = threads.progress ?? null
+    this.progressAt = threads.progressAt ?? 0
+    if (!threads.privateScalars) {
+      this.s = buf
+      return
+    }
+    const n = buf.actions.length
+    const own = allocVecBuffers({ planes: 0, entities: 0, globals: 0, mask: 0 }, n, false)
+    this.s = own
+    for (const k of SCALARS) {
+      const per = buf[k].length / n // 2 for rewards and episodeReturn
+      this.publishes.push([own[k].subarray(lo * per, hi * per), buf[k], lo * per])
+    }
+  }
+
+  private publish(): void {
+    for (const [from, to, at] of this.publishes) to.set(from, at)
   }
 
   reset(seed: number | undefined): void {
-    const b = this.buf
+    const b = this.s
     for (let i = this.lo; i < this.hi; i++) {
       const env = this.envs[i - this.lo] as TercioEnv<S, E>
       if (seed === undefined) env.reset()
       else env.reset({ seed: (seed + i) >>> 0 })
       this.afterReset(env, i)
+      if (this.progress) Atomics.add(this.progress, this.progressAt, 1)
       b.rewards[2 * i] = b.rewards[2 * i + 1] = 0
       b.reward[i] = 0
       b.terminated[i] = b.truncated[i] = b.done[i] = 0
@@ -174,6 +206,7 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
       b.skipped[i] = 0
       b.error[i] = -1
     }
+    this.publish()
   }
 
   private afterReset(env: TercioEnv<S, E>, i: number): void {
@@ -183,7 +216,7 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
   }
 
   private copyInfo(env: TercioEnv<S, E>, i: number): void {
-    const b = this.buf
+    const b = this.s
     const inf = env.lastInfo
     b.player[i] = inf.player ?? -1
     b.decisionKind[i] = inf.decisionKindId
@@ -192,10 +225,12 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
   }
 
   step(): void {
-    const b = this.buf
+    const b = this.s
+    const actions = this.buf.actions
     for (let i = this.lo; i < this.hi; i++) {
       const env = this.envs[i - this.lo] as TercioEnv<S, E>
-      const r = env.step(b.actions[i] as number)
+      const r = env.step(actions[i] as number)
+      if (this.progress) Atomics.add(this.progress, this.progressAt, 1)
       b.done[i] = 0
       b.winner[i] = -1
       if (r.error) {
@@ -232,6 +267,7 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
         this.afterReset(env, i)
       } else this.copyInfo(env, i)
     }
+    this.publish()
   }
 }
 

@@ -1,8 +1,16 @@
 // WorkerVecEnv: the VectorEnv API with envs spread over worker threads. The batch
 // arrays live in SharedArrayBuffers that workers write in place; step() posts the
-// command through Atomics and blocks until every worker is done, so it stays
-// synchronous like VecEnv. Node-only (worker_threads).
+// command through Atomics, steps the calling thread's own share, and blocks until
+// every worker is done, so it stays synchronous like VecEnv. Node-only (worker_threads).
+//
+// Waiting: each side polls the control cells while the other side shows progress
+// (a counter bumped per env) and sleeps in Atomics.wait after a few times the usual
+// number of polls between bumps without any (Patience). Sleeping on every batch is
+// what made this slower than one thread: a wake-up costs tens of microseconds, and
+// the kernel may queue the woken worker on the core of the thread that woke it, so
+// the two run one after the other.
 
+import { availableParallelism } from 'node:os'
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads'
 import type { Engine, Result } from '../core/types.ts'
 import { err, fail, ok } from '../core/types.ts'
@@ -10,16 +18,18 @@ import { TercioEnv } from './env.ts'
 import { engineFrom, type EngineSource } from './source.ts'
 import { obsSizes, type EnvSpec } from './spec.ts'
 import { VecCore, allocVecBuffers, resultsOf, type VecBuffers, type VecEnvOptions, type VecResetResult, type VecStepResult, type VectorEnv } from './vec.ts'
-import { CMD_CLOSE, CMD_IDLE, CMD_RESET, CMD_STEP, CTRL_STRIDE, type WorkerInit } from './vec-protocol.ts'
+import { CMD_CLOSE, CMD_IDLE, CMD_RESET, CMD_STEP, CTRL_STRIDE, C_ASLEEP, C_CMD, C_HAS_SEED, C_PROGRESS, C_SEED, C_STATUS, MAIN_BLOCK, Patience, workerBlock, type WorkerInit } from './vec-protocol.ts'
 
 export interface WorkerVecEnvOptions extends VecEnvOptions {
-  /** Worker threads (default 2; with mainThread, shares = workers + 1, at most num). */
+  /** Worker threads (default: cores - 1, at least 1; with mainThread, shares = workers + 1, at most num). */
   workers?: number
-  /** Also step a share of the envs on the calling thread while the workers run (default false).
-   *  With workers = cores - 1 this keeps every core busy with one thread wake-up fewer per step. */
+  /** Also step a share of the envs on the calling thread while the workers run (default true).
+   *  With workers = cores - 1 every core works and no thread has to be woken to run a step. */
   mainThread?: boolean
-  /** Busy-wait iterations before a thread sleeps waiting for the other side (default 0; e.g. 20000 is about
-   *  tens of microseconds, which helps only on an idle machine: on a busy one spinning starves the other threads). */
+  /** At most this many polls (~15 ns each) of the other side's progress counter without a change before a
+   *  waiting thread sleeps (it learns a shorter limit from the usual gap between changes, see Patience).
+   *  Default DEFAULT_SPIN when the workers and the calling thread fit the cores, else 0 (spinning on an
+   *  oversubscribed machine would take the core from the thread being waited for). */
   spin?: number
   /** A step or reset that takes longer than this is treated as a hung worker (default 60 s). */
   timeoutMs?: number
@@ -29,6 +39,9 @@ export interface WorkerVecEnvOptions extends VecEnvOptions {
 type WaitAsync = (a: Int32Array, i: number, v: number, t: number) => { async: false; value: string } | { async: true; value: Promise<string> }
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync
 
+/** Default cap on polls without progress: ~0.5-1 ms, far longer than one env step, shorter than a policy's forward pass. */
+export const DEFAULT_SPIN = 50_000
+
 /** Length of one wait for a worker; the hung-worker watchdog adds up the slices that time out. */
 const WAIT_SLICE_MS = 250
 
@@ -37,20 +50,25 @@ const BOOT = new URL('./vec-worker-boot.mjs', import.meta.url)
 export class WorkerVecEnv implements VectorEnv {
   readonly num: number
   readonly spec: EnvSpec
+  /** What the options resolved to: worker threads, and whether the calling thread steps a share. */
+  readonly threads: { workers: number; mainThread: boolean }
   readonly buffers: VecBuffers
   private readonly workers: Worker[]
   private readonly ports: MessagePort[]
   private readonly ctrl: Int32Array
   private readonly res: { step: VecStepResult; reset: VecResetResult }
   private readonly timeoutMs: number
-  private readonly spin: number
+  private readonly patience: Patience[]
   private readonly local: VecCore | null
   private localSeed: number | undefined = undefined
+  /** Reused by every step (no allocation per batch). */
+  private readonly failures: string[] = []
   private busy = false
   private closed = false
 
   private constructor(spec: EnvSpec, num: number, buffers: VecBuffers, workers: Worker[], ports: MessagePort[], ctrl: Int32Array, timeoutMs: number, spin: number, local: VecCore | null) {
-    this.spin = spin
+    this.patience = workers.map(() => new Patience(spin))
+    this.threads = { workers: workers.length, mainThread: local !== null }
     this.local = local
     this.spec = spec
     this.num = num
@@ -72,13 +90,18 @@ export class WorkerVecEnv implements VectorEnv {
     delete envOpts.timeoutMs
     delete envOpts.spin
     delete envOpts.mainThread
-    const spin = o.spin ?? 0
+    const cores = availableParallelism()
+    const mainThread = o.mainThread ?? true
+    const wanted = o.workers ?? Math.max(1, cores - 1)
+    if (!Number.isInteger(wanted) || wanted < (mainThread ? 0 : 1)) return fail(err('STATE_INVALID', `workers must be a whole number >= ${mainThread ? 0 : 1}, got ${o.workers}`))
+    // The calling thread is busy between steps (choosing actions) even when it steps no share itself.
+    const spin = o.spin ?? (wanted + 1 <= cores ? DEFAULT_SPIN : 0)
     const spec = new TercioEnv(eng.value as Engine, envOpts).spec
-    const shares = Math.max(1, Math.min((o.workers ?? 2) + (o.mainThread ? 1 : 0), o.num))
-    const nw = o.mainThread ? shares - 1 : shares
-    const first = o.mainThread ? 1 : 0 // share 0 is the main thread's
+    const shares = Math.max(1, Math.min(wanted + (mainThread ? 1 : 0), o.num))
+    const nw = mainThread ? shares - 1 : shares
+    const first = mainThread ? 1 : 0 // share 0 is the main thread's
     const buffers = allocVecBuffers(obsSizes(spec), o.num, true)
-    const ctrl = new Int32Array(new SharedArrayBuffer(4 * CTRL_STRIDE * nw))
+    const ctrl = new Int32Array(new SharedArrayBuffer(4 * CTRL_STRIDE * (nw + 1)))
     const workers: Worker[] = []
     const ports: MessagePort[] = []
     const ready: Promise<string | null>[] = []
@@ -101,7 +124,9 @@ export class WorkerVecEnv implements VectorEnv {
       )
     }
     const problems = (await Promise.all(ready)).filter((p): p is string => p !== null)
-    const local = o.mainThread ? new VecCore(eng.value, envOpts, buffers, 0, Math.floor(o.num / shares), obsSizes(spec)) : null
+    const local = mainThread
+      ? new VecCore(eng.value, envOpts, buffers, 0, Math.floor(o.num / shares), obsSizes(spec), { privateScalars: nw > 0, progress: ctrl, progressAt: MAIN_BLOCK + C_PROGRESS })
+      : null
     const env = new WorkerVecEnv(spec, o.num, buffers, workers, ports, ctrl, o.timeoutMs ?? 60_000, spin, local)
     if (problems.length > 0) {
       await env.close()
@@ -115,30 +140,32 @@ export class WorkerVecEnv implements VectorEnv {
     return ok(env)
   }
 
-  /** Posts a command to every worker and runs the main thread's share; returns failures so far. */
-  private post(cmd: number): string[] {
+  /** Posts a command to every worker and runs the main thread's share; failures so far go to this.failures. */
+  private post(cmd: number): void {
     if (this.closed) throw new Error('WorkerVecEnv is closed')
     if (this.busy) throw new Error('WorkerVecEnv: a stepAsync/resetAsync is still in flight')
     const c = this.ctrl
+    this.failures.length = 0
+    // Counts as progress for workers that poll for this command.
+    Atomics.add(c, MAIN_BLOCK + C_PROGRESS, 1)
     for (let w = 0; w < this.workers.length; w++) {
-      Atomics.store(c, w * CTRL_STRIDE, cmd)
-      Atomics.notify(c, w * CTRL_STRIDE)
+      const at = workerBlock(w)
+      Atomics.store(c, at + C_CMD, cmd)
+      if (Atomics.load(c, at + C_ASLEEP)) Atomics.notify(c, at + C_CMD)
     }
-    const failures: string[] = []
     if (this.local) {
       try {
         if (cmd === CMD_STEP) this.local.step()
         else if (cmd === CMD_RESET) this.local.reset(this.localSeed)
       } catch (e) {
-        failures.push(`main thread: ${e instanceof Error ? e.message : String(e)}`)
+        this.failures.push(`main thread: ${e instanceof Error ? e.message : String(e)}`)
       }
     }
-    return failures
   }
 
-  private collect(w: number, failures: string[]): void {
-    if (Atomics.load(this.ctrl, w * CTRL_STRIDE + 3) !== 0) {
-      failures.push(`worker ${w}: ${String(receiveMessageOnPort(this.ports[w] as MessagePort)?.message ?? 'failed')}`)
+  private collect(w: number): void {
+    if (Atomics.load(this.ctrl, workerBlock(w) + C_STATUS) !== 0) {
+      this.failures.push(`worker ${w}: ${String(receiveMessageOnPort(this.ports[w] as MessagePort)?.message ?? 'failed')}`)
     }
   }
 
@@ -148,49 +175,68 @@ export class WorkerVecEnv implements VectorEnv {
   }
 
   // An exception inside a worker is an engine bug (programmer error): surface it.
-  private static raise(failures: string[]): void {
-    if (failures.length > 0) throw new Error(`WorkerVecEnv: ${failures.join('; ')}`)
+  private raise(): void {
+    if (this.failures.length > 0) throw new Error(`WorkerVecEnv: ${this.failures.join('; ')}`)
   }
 
   private run(cmd: number): void {
-    const failures = this.post(cmd)
+    this.post(cmd)
     const c = this.ctrl
     for (let w = 0; w < this.workers.length; w++) {
-      const at = w * CTRL_STRIDE
+      const at = workerBlock(w)
       // The watchdog counts timed-out wait slices rather than reading a clock.
       let waited = 0
-      for (let k = 0; k < this.spin && Atomics.load(c, at) !== CMD_IDLE; k++);
-      while (Atomics.load(c, at) !== CMD_IDLE) {
-        if (Atomics.wait(c, at, cmd, WAIT_SLICE_MS) === 'timed-out') waited += WAIT_SLICE_MS
-        if (Atomics.load(c, at) !== CMD_IDLE && waited >= this.timeoutMs) this.hung(w)
+      const patience = this.patience[w] as Patience
+      let seen = Atomics.load(c, at + C_PROGRESS)
+      let still = 0
+      while (Atomics.load(c, at + C_CMD) !== CMD_IDLE) {
+        const p = Atomics.load(c, at + C_PROGRESS)
+        if (p !== seen) {
+          patience.saw(still)
+          seen = p
+          still = 0
+          // Passed on, so that workers already done keep polling while this one works.
+          Atomics.add(c, MAIN_BLOCK + C_PROGRESS, 1)
+          continue
+        }
+        if (++still <= patience.limit) continue
+        Atomics.store(c, MAIN_BLOCK + C_ASLEEP, 1)
+        const r = Atomics.wait(c, at + C_CMD, cmd, WAIT_SLICE_MS)
+        Atomics.store(c, MAIN_BLOCK + C_ASLEEP, 0)
+        still = 0
+        if (r === 'timed-out') waited += WAIT_SLICE_MS
+        if (Atomics.load(c, at + C_CMD) !== CMD_IDLE && waited >= this.timeoutMs) this.hung(w)
       }
-      this.collect(w, failures)
+      this.collect(w)
     }
-    WorkerVecEnv.raise(failures)
+    this.raise()
   }
 
   /** Like run, but waits without blocking the event loop (Atomics.waitAsync). */
   private async runAsync(cmd: number): Promise<void> {
-    const failures = this.post(cmd)
+    this.post(cmd)
     this.busy = true
+    const c = this.ctrl
+    // The caller's thread is free to do other work meanwhile: workers must notify when they finish.
+    Atomics.store(c, MAIN_BLOCK + C_ASLEEP, 1)
     try {
       // Always yield once, so "in flight" holds until the caller has awaited, however fast the workers.
       await null
-      const c = this.ctrl
       for (let w = 0; w < this.workers.length; w++) {
-        const at = w * CTRL_STRIDE
+        const at = workerBlock(w)
         let waited = 0
-        while (Atomics.load(c, at) !== CMD_IDLE) {
-          const r = waitAsync(c, at, cmd, WAIT_SLICE_MS)
+        while (Atomics.load(c, at + C_CMD) !== CMD_IDLE) {
+          const r = waitAsync(c, at + C_CMD, cmd, WAIT_SLICE_MS)
           if ((r.async ? await r.value : r.value) === 'timed-out') waited += WAIT_SLICE_MS
-          if (Atomics.load(c, at) !== CMD_IDLE && waited >= this.timeoutMs) this.hung(w)
+          if (Atomics.load(c, at + C_CMD) !== CMD_IDLE && waited >= this.timeoutMs) this.hung(w)
         }
-        this.collect(w, failures)
+        this.collect(w)
       }
     } finally {
+      Atomics.store(c, MAIN_BLOCK + C_ASLEEP, 0)
       this.busy = false
     }
-    WorkerVecEnv.raise(failures)
+    this.raise()
   }
 
   /** step() without blocking the thread: the caller can work (e.g. run a policy on another batch)
@@ -211,8 +257,8 @@ export class WorkerVecEnv implements VectorEnv {
   private setSeed(seed: number | undefined): void {
     this.localSeed = seed === undefined ? undefined : seed >>> 0
     for (let w = 0; w < this.workers.length; w++) {
-      Atomics.store(this.ctrl, w * CTRL_STRIDE + 1, (seed ?? 0) | 0)
-      Atomics.store(this.ctrl, w * CTRL_STRIDE + 2, seed === undefined ? 0 : 1)
+      Atomics.store(this.ctrl, workerBlock(w) + C_SEED, (seed ?? 0) | 0)
+      Atomics.store(this.ctrl, workerBlock(w) + C_HAS_SEED, seed === undefined ? 0 : 1)
     }
   }
 
@@ -234,8 +280,8 @@ export class WorkerVecEnv implements VectorEnv {
     if (this.closed) return
     this.closed = true
     for (let w = 0; w < this.workers.length; w++) {
-      Atomics.store(this.ctrl, w * CTRL_STRIDE, CMD_CLOSE)
-      Atomics.notify(this.ctrl, w * CTRL_STRIDE)
+      Atomics.store(this.ctrl, workerBlock(w) + C_CMD, CMD_CLOSE)
+      Atomics.notify(this.ctrl, workerBlock(w) + C_CMD)
     }
     for (const p of this.ports) p.close()
     await Promise.all(this.workers.map((wk) => wk.terminate()))

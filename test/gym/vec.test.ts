@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
-import { VecEnv, WINNER_TRUNCATED, type VectorEnv } from '../../env/gym/vec.ts'
+import { VecEnv, WINNER_TRUNCATED, rowOf, type VectorEnv } from '../../env/gym/vec.ts'
+import { bindEngine } from '../../env/gym/make.ts'
 import { WorkerVecEnv } from '../../env/gym/worker-vec.ts'
 import { TercioEnv } from '../../env/gym/env.ts'
 import { obsSizes } from '../../env/gym/spec.ts'
@@ -15,28 +17,40 @@ function batchActions(v: VectorEnv, mask: Uint8Array, pick: (m: Uint8Array) => n
   return out
 }
 
-/** Runs a vector env for `steps` batch steps and returns a digest of everything it produced. */
+/** Runs a vector env for `steps` batch steps and returns a digest of everything it produced:
+ *  observations, rewards, every info array, and the final observations of finished episodes. */
 function trace(v: VectorEnv, steps: number, seed: number): { digest: number; episodes: number; truncated: number } {
   const pick = lcgPicker(seed)
   const acts = new Int32Array(v.num)
   let r = v.reset({ seed })
   let h = 0
   const mix = (x: number) => (h = (Math.imul(h ^ x, 16777619) + 0x9e37) | 0)
+  // Bits, not values: -0 and 0 must agree too.
+  const mixAll = (a: Float32Array | Uint8Array | Int8Array | Int16Array | Int32Array) => {
+    const u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength)
+    for (let i = 0; i < u.length; i++) mix(u[i] as number)
+  }
+  const sz = obsSizes(v.spec)
   let episodes = 0
   let truncated = 0
+  for (const a of [r.obs.planes, r.obs.entities, r.obs.globals, r.obs.mask]) mixAll(a)
   for (let t = 0; t < steps; t++) {
     const s = v.step(batchActions(v, r.obs.mask, pick, acts))
+    const inf = s.info
     for (let i = 0; i < v.num; i++) {
-      expect(s.info.error[i]).toBe(-1)
-      mix(s.rewards[2 * i]! * 4 + 8)
-      if (s.info.done[i]) {
+      expect(inf.error[i]).toBe(-1)
+      if (inf.done[i]) {
         episodes++
-        if (s.info.winner[i] === WINNER_TRUNCATED) truncated++
-        mix(s.info.episodeDecisions[i]!)
+        if (inf.winner[i] === WINNER_TRUNCATED) truncated++
+        mix(inf.winner[i]!)
+        mix(inf.episodeDecisions[i]!)
+        mixAll(inf.episodeReturn.subarray(2 * i, 2 * i + 2))
+        const f = rowOf(inf.final, sz, i)
+        for (const a of [f.planes, f.entities, f.globals, f.mask]) mixAll(a)
       }
     }
-    for (const x of s.obs.planes) mix(x)
-    for (const x of s.obs.mask) mix(x)
+    for (const a of [s.rewards, s.reward, s.terminated, s.truncated, inf.player, inf.decisionKind, inf.legalCount, inf.decisions, inf.actor, inf.skipped, inf.done]) mixAll(a)
+    for (const a of [s.obs.planes, s.obs.entities, s.obs.globals, s.obs.mask]) mixAll(a)
     r = s
   }
   return { digest: h, episodes, truncated }
@@ -141,6 +155,36 @@ describe('WorkerVecEnv', () => {
     expect(trace(r.value, 300, 4)).toEqual(trace(local, 300, 4))
   })
 
+  it('matches VecEnv on real scenarios in every configuration: the default (calling thread + workers), workers only, polling or sleeping', async () => {
+    // piwam: short episodes (many auto-resets) through every configuration; marignan: games won and lost
+    // (rewards, returns) as well as truncated. Each worker start compiles the TypeScript again (~1 s).
+    const runs = [
+      { scenario: 'piwam-training', maxDecisions: 60, steps: 300, configs: [{}, { workers: 2, mainThread: false }, { workers: 1, spin: 0 }, { workers: 3 }] },
+      { scenario: 'marignan-1515-first-day', maxDecisions: 500, steps: 500, configs: [{}] },
+    ]
+    for (const { scenario, maxDecisions, steps, configs } of runs) {
+      const b = bindEngine(undefined, scenario)
+      if (!b.ok) throw new Error(b.error.message)
+      const ref = trace(new VecEnv(b.value, { num: 7, maxDecisions }), steps, 11)
+      expect(ref.truncated).toBeGreaterThan(0)
+      if (scenario.startsWith('marignan')) expect(ref.episodes - ref.truncated).toBeGreaterThan(0)
+      for (const cfg of configs) {
+        const r = await WorkerVecEnv.create({ ruleset: b.value.ruleset, scenario }, { num: 7, maxDecisions, ...cfg })
+        if (!r.ok) throw new Error(r.error.message)
+        opened.push(r.value)
+        expect(trace(r.value, steps, 11), `${scenario} ${JSON.stringify(cfg)}`).toEqual(ref)
+        await r.value.close()
+      }
+    }
+  })
+
+  it('defaults to the calling thread plus cores - 1 workers', async () => {
+    const r = await WorkerVecEnv.create(TOY, { num: 64, maxDecisions: 150 })
+    if (!r.ok) throw new Error(r.error.message)
+    opened.push(r.value)
+    expect(r.value.threads).toEqual({ workers: Math.max(1, availableParallelism() - 1), mainThread: true })
+  })
+
   it('rethrows an engine exception from a worker instead of hanging', async () => {
     const r = await WorkerVecEnv.create({ ...TOY, args: ['mask-extra'] }, { num: 4, workers: 2, maxDecisions: 500 })
     if (!r.ok) throw new Error(r.error.message)
@@ -171,7 +215,7 @@ describe('WorkerVecEnv', () => {
 
 describe('WorkerVecEnv watchdog', () => {
   it('reports a worker that does not answer within timeoutMs, counting timed-out waits (no clock)', async () => {
-    const r = await WorkerVecEnv.create({ ...TOY, args: ['hang'] }, { num: 2, workers: 1, timeoutMs: 500, maxDecisions: 150 })
+    const r = await WorkerVecEnv.create({ ...TOY, args: ['hang'] }, { num: 2, workers: 1, mainThread: false, timeoutMs: 500, maxDecisions: 150 })
     if (!r.ok) throw new Error(r.error.message)
     const v = r.value
     const { obs } = v.reset({ seed: 1 })

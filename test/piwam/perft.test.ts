@@ -38,7 +38,9 @@ describe('piwam perft', () => {
     // select-unit: end, B-S, BA (army), BW1 (wing commander)
     expect(perft(e, s, 1)).toBe(4)
     expect(perft(e, s, 2)).toMatchInlineSnapshot(`12`)
-    expect(perft(e, s, 3)).toMatchInlineSnapshot(`36`)
+    // 35, not 36: a wing commander who ends his action without moving has acted and is
+    // not offered again (before that fix select/end could loop forever).
+    expect(perft(e, s, 3)).toMatchInlineSnapshot(`35`)
   })
   it('training scenario, first decisions', () => {
     const e = builtin('piwam-training')

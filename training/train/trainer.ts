@@ -242,6 +242,14 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   let epRet = 0
   let epN = 0
   let epWin = 0
+  // Keep the best evaluated policy too, imitation included (evaluations are noisy;
+  // heuristic wins weigh double).
+  const keepBest = async (ev: EvalResult[]): Promise<void> => {
+    const score = (ev[0]?.winRate ?? 0) + 2 * (ev[1]?.winRate ?? 0)
+    if (score <= (prog.bestScore ?? -1)) return
+    prog.bestScore = score
+    await savePolicy(join(out, 'best'), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps ?? 0, evals: ev } })
+  }
   const timeUp = () => limits.seconds !== undefined && (performance.now() - t0) / 1000 >= limits.seconds
   const stepsUp = () => limits.steps !== undefined && prog.steps >= limits.steps
 
@@ -269,6 +277,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     prog.lastEval = evals
     appendFileSync(imFile, JSON.stringify({ step: prog.imitateSteps, samples: prog.imitateSteps * cfg.imitate.envs, evalRandom: evals[0]?.winRate ?? 0, evalHeuristic: evals[1]?.winRate ?? 0 }) + '\n')
     log(`imitation done: ${prog.imitateSteps} minibatches; ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+    await keepBest(evals)
     await save()
   }
   while (!timeUp() && !stepsUp()) {
@@ -324,12 +333,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       ev = runEval()
       evals = ev
       prog.lastEval = ev
-      // Keep the best evaluated policy too (evaluations are noisy; heuristic wins weigh double).
-      const score = (ev[0]?.winRate ?? 0) + 2 * (ev[1]?.winRate ?? 0)
-      if (score > (prog.bestScore ?? -1)) {
-        prog.bestScore = score
-        await savePolicy(join(out, 'best'), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, evals: ev } })
-      }
+      await keepBest(ev)
     }
     const secs = prog.seconds - (prog.imitateSeconds ?? 0) // PPO rates exclude the imitation phase
     lastM = {

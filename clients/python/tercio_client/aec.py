@@ -27,6 +27,8 @@ class TercioAECEnv(_Base):
     metadata = {"name": "tercio_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, scenario: str = "piwam-training", url: Optional[str] = None, render_mode: Optional[str] = None, **kwargs):
+        if kwargs.get("opponent"):
+            raise ValueError("TercioAECEnv has both players as agents; for a server-side opponent use TercioEnv or TercioVecEnv")
         self.env = TercioEnv(scenario, url, **kwargs)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)

@@ -17,20 +17,21 @@ from .vec_env import TercioVecEnv
 
 def random_legal_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     """One uniformly random legal action per row, vectorised (no Python loop over envs)."""
-    r = rng.random(masks.shape) * masks
+    r = rng.random(masks.shape, dtype=np.float32) * masks
     return r.argmax(axis=1)
 
 
 def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmup: int, token: str = "", batches: int = 0,
-        sparse_planes: bool = True, pipeline: int = 1) -> dict:
+        sparse_planes: bool = True, pipeline: int = 1, delta: bool = True, copy: bool = True) -> dict:
     """Steps for `seconds`, or exactly `batches` batches when > 0 (after `warmup` batches)."""
     env = TercioVecEnv(scenario, num_envs, url, token=token, seed=seed, sparse_planes=sparse_planes, pipeline=pipeline,
-                       client_name="tercio_client.bench")
+                       delta_observations=delta, copy=copy, client_name="tercio_client.bench")
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     for _ in range(warmup):
         obs, *_ = env.step(random_legal_batch(rng, obs["action_mask"]))
     t_env = 0.0
+    bytes0 = env.conn.bytes_received
     limit = batches
     batches = episodes = 0
     t0 = time.perf_counter()
@@ -42,6 +43,7 @@ def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmu
         batches += 1
         episodes += int((term | trunc).sum())
     wall = time.perf_counter() - t0
+    received = env.conn.bytes_received - bytes0
     env.close()
     return {
         "num_envs": num_envs,
@@ -51,6 +53,7 @@ def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmu
         "steps_per_s": batches * num_envs / wall,
         "ms_per_batch": 1000 * t_env / max(1, batches),
         "episodes": episodes,
+        "kb_per_batch": received / 1024 / max(1, batches),
     }
 
 
@@ -64,12 +67,16 @@ def main(argv=None) -> int:
     ap.add_argument("--batches", type=int, default=0, help="step exactly this many batches (overrides --seconds)")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--dense", action="store_true", help="send planes densely (default: sparse)")
+    ap.add_argument("--dense", action="store_true", help="without deltas, send planes densely (default: sparse)")
+    ap.add_argument("--no-delta", action="store_true", help="whole observations in every batch (default: changes only)")
+    ap.add_argument("--no-copy", action="store_true", help="copy=False: read-only views the next step overwrites")
     ap.add_argument("--pipeline", type=int, default=1, help="split the envs into this many sets stepped back to back")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.url, a.scenario, a.num_envs, a.seconds, a.seed, a.warmup, a.token, a.batches, not a.dense, a.pipeline)
-    print(json.dumps(r) if a.json else f"{r['steps_per_s']:.0f} env steps/s ({r['num_envs']} envs, {r['ms_per_batch']:.2f} ms/batch)")
+    r = run(a.url, a.scenario, a.num_envs, a.seconds, a.seed, a.warmup, a.token, a.batches, not a.dense, a.pipeline,
+            not a.no_delta, not a.no_copy)
+    print(json.dumps(r) if a.json else f"{r['steps_per_s']:.0f} env steps/s ({r['num_envs']} envs, {r['ms_per_batch']:.2f} ms/batch, "
+                                        f"{r['kb_per_batch']:.1f} KB/batch received)")
     return 0
 
 

@@ -4,6 +4,10 @@ One step is one decision by whichever player is to act: info["player"] says
 who acts next, `reward` is the reward of the player who just acted and
 info["rewards"] holds both players' (zero-sum). The observation is a dict with
 `planes`, `entities`, `globals` and `action_mask` (uint8, 1 = legal).
+
+With opponent="heuristic" (any agent spec of the server, see TercioVecEnv) the
+server plays `opponent_player` (default 1): every step returns with the other
+seat to act, and info["opponent_actions"] lists the opponent's decisions.
 """
 from __future__ import annotations
 
@@ -30,7 +34,8 @@ class TercioEnv(_Base):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, scenario: str = "piwam-training", url: Optional[str] = None, render_mode: Optional[str] = None, **kwargs):
-        """kwargs: token, ruleset, scenario_json, seed, skip_forced, max_decisions, reward_shaping, events, copy, connection."""
+        """kwargs: token, ruleset, scenario_json, seed, skip_forced, max_decisions, reward_shaping, events, copy,
+        delta_observations, sparse_planes, opponent, opponent_player, connection (as TercioVecEnv's)."""
         self.vec = TercioVecEnv(scenario, 1, url, client_name="tercio_client.TercioEnv", **kwargs)
         self.spec_ = self.vec.spec
         self.observation_space = self.vec.single_observation_space
@@ -81,6 +86,9 @@ class TercioEnv(_Base):
         }
         if "events" in infos:
             info["events"] = infos["events"][0]
+        if "opponent_actions" in infos:
+            info["opponent_actions"] = infos["opponent_actions"][0]
+            info["opponent_after_reset"] = infos["opponent_after_reset"][0]
         return info
 
     def action_masks(self) -> np.ndarray:

@@ -5,10 +5,14 @@ Gymnasium vector-env conventions: observations are dicts of batched arrays
 same step, and their last observations are in infos["final_observation"]
 (object array, with the boolean mask infos["_final_observation"]).
 
-Observation arrays are zero-copy, read-only views of the received message and
-stay valid after the next step (each step gets a new message); pass copy=True
-for writable arrays. Planes travel sparsely by default (sparse_planes=True) and
-are scattered into a fresh, writable array.
+Observations travel as changes by default (delta_observations=True, when the
+server has the "delta-observations" capability): the client keeps the last
+observation of every env and applies the changed 32-bit words of each Batch,
+a few tens of KB where whole arrays are hundreds. With copy=True (the default)
+every reset/step returns arrays of its own; copy=False returns read-only views
+that a later reset/step may overwrite (Gymnasium's `copy` convention: cheaper,
+for callers that copy into their own storage at once). Without deltas, planes
+travel sparsely by default (sparse_planes=True).
 """
 from __future__ import annotations
 
@@ -33,6 +37,48 @@ def _arr(data: bytes, dtype, shape, copy: bool) -> np.ndarray:
     return a.copy() if copy else a
 
 
+def _pairs(data: bytes) -> np.ndarray:
+    return np.frombuffer(data, dtype="<u4").reshape(-1, 2)
+
+
+class _DeltaCopy:
+    """The client's copy of one env set's observations (EnvOptions.delta_observations): one array
+    of 32-bit words, planes | entities | globals | masks (masks as bytes, then zeros up to a
+    multiple of 64 bytes), and read-only views of its parts."""
+
+    def __init__(self, spec: EnvSpec, n: int):
+        P = n * int(np.prod(spec.planes_shape))
+        E = n * int(np.prod(spec.entities_shape))
+        G = n * int(np.prod(spec.globals_shape))
+        M = n * spec.action_size
+        words = -(-(4 * (P + E + G) + M) // 64) * 16
+        self.words = np.zeros(words, dtype="<u4")
+        f = self.words.view("<f4")
+        self.obs = {
+            "planes": f[:P].reshape((n,) + tuple(spec.planes_shape)),
+            "entities": f[P:P + E].reshape((n,) + tuple(spec.entities_shape)),
+            "globals": f[P + E:P + E + G].reshape((n,) + tuple(spec.globals_shape)),
+            "action_mask": self.words[P + E + G:].view(np.uint8)[:M].reshape(n, spec.action_size),
+        }
+        for v in self.obs.values():
+            v.flags.writeable = False
+
+    def apply(self, b):
+        """Applies a Batch; returns the final observations of b.final_envs (fresh arrays) or None."""
+        w = self.words
+        if b.delta_reset:
+            w.fill(0)
+        finals = None
+        if len(b.final_envs):
+            p = _pairs(b.final_delta)
+            w[p[:, 0]] = p[:, 1]
+            idx = np.fromiter(b.final_envs, dtype=np.int64, count=len(b.final_envs))
+            finals = {k: v[idx] for k, v in self.obs.items()}
+        p = _pairs(b.delta)
+        w[p[:, 0]] = p[:, 1]
+        return finals
+
+
 class TercioVecEnv:
     """`num_envs` envs of one ruleset and scenario on a bridge server.
 
@@ -49,17 +95,29 @@ class TercioVecEnv:
     def __init__(self, scenario: str = "piwam-training", num_envs: int = 8, url: Optional[str] = None, *,
                  token: str = "", ruleset: str = "", scenario_json: Optional[str] = None, seed: int = 0,
                  skip_forced: bool = True, max_decisions: Optional[int] = None, reward_shaping: float = 0.0,
-                 events: bool = False, copy: bool = False, sparse_planes: bool = True, pipeline: int = 1,
+                 events: bool = False, copy: bool = True, delta_observations: bool = True, sparse_planes: bool = True,
+                 opponent: str = "", opponent_player: int = 1, pipeline: int = 1,
                  connection: Optional[Connection] = None, client_name: str = "tercio_client.TercioVecEnv"):
-        """pipeline=K splits the envs into K sets on the server and sends their requests back to back, so the
+        """opponent: an agent spec ("random", "heuristic", "heuristic:epsilon=0.1", "search:iters=200", "ckpt:DIR", ...)
+        that the server plays as `opponent_player` (0 or 1); every step then leaves each env with the other player
+        to act, and infos["opponent_actions"] lists the opponent's decisions (action texts).
+        pipeline=K splits the envs into K sets on the server and sends their requests back to back, so the
         transfer of one set's batch overlaps the stepping of the next; results are identical to K=1."""
         self._own_conn = connection is None
         self.conn = connection if connection is not None else Connection(url or DEFAULT_URL, token=token, client_name=client_name)
         self.copy = copy
-        self._sparse = sparse_planes
+        caps = set(self.conn.welcome.capabilities)
+        # Negotiated: a server without the capability gets (and sends) whole arrays.
+        self._delta = delta_observations and "delta-observations" in caps
+        self._sparse = sparse_planes and not self._delta
+        self._opponent = bool(opponent)
         self._closed = False
-        # Sparse planes are ~5x fewer bytes per batch; decoded back to the same dense arrays here.
-        opts = pb.EnvOptions(skip_forced=skip_forced, reward_shaping=reward_shaping, events=events, sparse_planes=sparse_planes)
+        if opponent and "opponent" not in caps:
+            if self._own_conn:
+                self.conn.close()
+            raise BridgeError("UNSUPPORTED", f"the server at {self.conn.url} has no server-side opponents (capability 'opponent')")
+        opts = pb.EnvOptions(skip_forced=skip_forced, reward_shaping=reward_shaping, events=events, sparse_planes=self._sparse,
+                             delta_observations=self._delta, opponent=opponent, opponent_player=opponent_player)
         if max_decisions is not None:
             opts.max_decisions = max_decisions
         k = max(1, min(int(pipeline), num_envs))
@@ -94,6 +152,7 @@ class TercioVecEnv:
         self.single_observation_space = spaces.observation_space(s)
         self.single_action_space = spaces.discrete(s.action_size)
         self._last_mask: Optional[np.ndarray] = None
+        self._copies = [_DeltaCopy(s, c) for _, _, c in self._parts] if self._delta else None
 
     # -- Gymnasium vector API --------------------------------------------------------------------
 
@@ -135,8 +194,15 @@ class TercioVecEnv:
     def _run(self, reqs: List[dict]):
         if len(reqs) == 1:
             (kind, body), = reqs[0].items()
-            return self._decode(getattr(self.conn.request(**{kind: body}), "batch"))
-        parts = [self._decode(r.batch) for r in self.conn.request_many(reqs)]
+            return self._decode(self.conn.request(**{kind: body}).batch, 0)
+        replies = self.conn.request_many(reqs)
+        # Every Batch is applied, even when another part was refused: the delta copies must
+        # follow what the server sent.
+        parts = [self._decode(r.batch, j) for j, r in enumerate(replies) if r.WhichOneof("kind") == "batch"]
+        for r in replies:
+            if r.WhichOneof("kind") == "error":
+                err = r.error
+                raise BridgeError(err.code, err.message, err.request_id, err.env if err.HasField("env") else None)
         return self._merge(parts)
 
     def action_masks(self) -> np.ndarray:
@@ -172,49 +238,60 @@ class TercioVecEnv:
 
     # -- decoding ----------------------------------------------------------------------------------
 
-    def _decode(self, b):
+    def _decode(self, b, part: int = 0):
         n = b.count
         c = self.copy
         s = self.spec
-        sh = {
-            "planes": (n,) + tuple(s.planes_shape),
-            "entities": (n,) + tuple(s.entities_shape),
-            "globals": (n,) + tuple(s.globals_shape),
-            "action_mask": (n, s.action_size),
-        }
-        if self._sparse:
-            planes = np.zeros(sh["planes"], dtype=np.float32)
-            planes.reshape(-1)[np.frombuffer(b.planes_index, dtype="<u4")] = np.frombuffer(b.planes_value, dtype="<f4")
+        finals = None
+        if self._delta:
+            dc = self._copies[part]
+            finals = dc.apply(b)
+            obs = {k: v.copy() for k, v in dc.obs.items()} if c else dict(dc.obs)
         else:
-            planes = _arr(b.planes, "<f4", sh["planes"], c)
-        obs = {
-            "planes": planes,
-            "entities": _arr(b.entities, "<f4", sh["entities"], c),
-            "globals": _arr(b.globals, "<f4", sh["globals"], c),
-            "action_mask": _arr(b.masks, np.uint8, sh["action_mask"], c),
-        }
+            sh = {
+                "planes": (n,) + tuple(s.planes_shape),
+                "entities": (n,) + tuple(s.entities_shape),
+                "globals": (n,) + tuple(s.globals_shape),
+                "action_mask": (n, s.action_size),
+            }
+            if self._sparse:
+                planes = np.zeros(sh["planes"], dtype=np.float32)
+                planes.reshape(-1)[np.frombuffer(b.planes_index, dtype="<u4")] = np.frombuffer(b.planes_value, dtype="<f4")
+            else:
+                planes = _arr(b.planes, "<f4", sh["planes"], c)
+            obs = {
+                "planes": planes,
+                "entities": _arr(b.entities, "<f4", sh["entities"], c),
+                "globals": _arr(b.globals, "<f4", sh["globals"], c),
+                "action_mask": _arr(b.masks, np.uint8, sh["action_mask"], c),
+            }
         self._last_mask = obs["action_mask"]
-        rewards2 = _arr(b.rewards, "<f4", (n, 2), False)
-        actor = _arr(b.actor, np.int8, (n,), False)
-        reward = np.where(actor >= 0, rewards2[np.arange(n), np.maximum(actor, 0)], 0.0).astype(np.float32)
-        terminated = _arr(b.terminated, np.uint8, (n,), False).astype(bool)
-        truncated = _arr(b.truncated, np.uint8, (n,), False).astype(bool)
+        # Few numpy calls per step: this runs once per batch on the trainer's critical path.
+        rewards2 = np.frombuffer(b.rewards, dtype="<f4").reshape(n, 2)
+        actor = np.frombuffer(b.actor, dtype=np.int8)
+        reward = rewards2[np.arange(n), actor & 1]  # a copy; actor -1 (after Reset) reads column 1, zeroed next
+        reward[actor < 0] = 0.0
+        terminated = np.frombuffer(b.terminated, dtype=np.bool_).copy()  # bytes 0/1
+        truncated = np.frombuffer(b.truncated, dtype=np.bool_).copy()
         infos: Dict[str, Any] = {
-            "player": _arr(b.player, np.int8, (n,), False),
+            "player": np.frombuffer(b.player, dtype=np.int8),
             "actor": actor,
             "rewards": rewards2,
-            "legal_count": _arr(b.legal_count, "<i4", (n,), False),
-            "decision_kind": _arr(b.decision_kind, "<i2", (n,), False),
-            "decisions": _arr(b.decisions, "<i4", (n,), False),
-            "skipped": _arr(b.skipped, "<i4", (n,), False),
+            "legal_count": np.frombuffer(b.legal_count, dtype="<i4"),
+            "decision_kind": np.frombuffer(b.decision_kind, dtype="<i2"),
+            "decisions": np.frombuffer(b.decisions, dtype="<i4"),
+            "skipped": np.frombuffer(b.skipped, dtype="<i4"),
         }
         k = len(b.final_envs)
         if k:
             idx = np.fromiter(b.final_envs, dtype=np.int64, count=k)
-            fp = _arr(b.final_planes, "<f4", (k,) + tuple(s.planes_shape), c)
-            fe = _arr(b.final_entities, "<f4", (k,) + tuple(s.entities_shape), c)
-            fg = _arr(b.final_globals, "<f4", (k,) + tuple(s.globals_shape), c)
-            fm = _arr(b.final_masks, np.uint8, (k, s.action_size), c)
+            if finals is not None:
+                fp, fe, fg, fm = finals["planes"], finals["entities"], finals["globals"], finals["action_mask"]
+            else:
+                fp = _arr(b.final_planes, "<f4", (k,) + tuple(s.planes_shape), c)
+                fe = _arr(b.final_entities, "<f4", (k,) + tuple(s.entities_shape), c)
+                fg = _arr(b.final_globals, "<f4", (k,) + tuple(s.globals_shape), c)
+                fm = _arr(b.final_masks, np.uint8, (k, s.action_size), c)
             final = np.full(n, None, dtype=object)
             for j, i in enumerate(idx):
                 final[i] = {"planes": fp[j], "entities": fe[j], "globals": fg[j], "action_mask": fm[j]}
@@ -236,6 +313,15 @@ class TercioVecEnv:
             for e in b.events:
                 ev[e.env] = list(e.text)
             infos["events"] = ev
+        if self._opponent:
+            acts: List[List[str]] = [[] for _ in range(n)]
+            after: List[List[str]] = [[] for _ in range(n)]
+            for o in b.opponent_actions:
+                acts[o.env] = list(o.actions)
+                after[o.env] = list(o.after_reset)
+            # after_reset: its opening decisions of the next episode, where an episode ended (auto-reset).
+            infos["opponent_actions"] = acts
+            infos["opponent_after_reset"] = after
         return obs, reward, terminated, truncated, infos
 
     def _merge(self, parts):
@@ -269,4 +355,7 @@ class TercioVecEnv:
             for p, (_, _, c) in zip(parts, self._parts):
                 ev.extend(p[4].get("events", [[] for _ in range(c)]))
             infos["events"] = ev
+        if self._opponent:
+            for key in ("opponent_actions", "opponent_after_reset"):
+                infos[key] = [x for p in parts for x in p[4][key]]
         return obs, reward, term, trunc, infos

@@ -1,8 +1,9 @@
 """The server's answers to protocol mistakes, seen from Python."""
+import time
 import unittest
 
 from .support import server_url
-from tercio_client import BridgeError, Connection, ConnectionClosed, tercio_pb2 as pb
+from tercio_client import BridgeError, Connection, ConnectionClosed, LocalServer, tercio_pb2 as pb
 
 
 class ProtocolTest(unittest.TestCase):
@@ -44,6 +45,14 @@ class ProtocolTest(unittest.TestCase):
             with self.assertRaises(ConnectionClosed) as e:
                 c.request(make_envs=pb.MakeEnvs(scenario_id="piwam-training", count=1))
             self.assertEqual(e.exception.close_code, 1009)
+
+    def test_idle_connection_answers_heartbeats(self):
+        # The server drops a peer that leaves a ping unanswered for one interval: a client busy
+        # elsewhere (no requests for 4 intervals here) must still answer them.
+        with LocalServer(["--heartbeat", "1"]) as url, Connection(url) as c:
+            time.sleep(4.5)
+            self.assertFalse(c.closed)
+            self.assertEqual(c.request(make_envs=pb.MakeEnvs(scenario_id="piwam-training", count=1)).WhichOneof("kind"), "env_spec")
 
 
 if __name__ == "__main__":

@@ -102,15 +102,30 @@ class VecEnvTest(unittest.TestCase):
         b, *_ = ref.step(good)
         np.testing.assert_array_equal(a["planes"], b["planes"])
 
-    def test_copy_option_gives_writable_arrays(self):
-        v = self.make(2, copy=True, sparse_planes=False)
-        obs, _ = v.reset(seed=1)
-        obs["planes"][0, 0, 0, 0] = 5.0
-        self.assertTrue(obs["action_mask"].flags.writeable)
-        w = self.make(2, sparse_planes=False)
+    def test_copy_option(self):
+        # copy=True (default): arrays of their own, writable, untouched by later steps.
+        rng = np.random.default_rng(1)
+        for kw in ({}, {"delta_observations": False}, {"delta_observations": False, "sparse_planes": False}):
+            v = self.make(2, **kw)
+            obs, _ = v.reset(seed=1)
+            kept = {k: a.copy() for k, a in obs.items()}
+            obs["planes"][0, 0, 0, 0] = 5.0
+            self.assertTrue(obs["action_mask"].flags.writeable)
+            nxt, *_ = v.step(random_actions(rng, kept["action_mask"]))
+            self.assertEqual(obs["planes"][0, 0, 0, 0], 5.0)
+            for k in kept:
+                if k != "planes":
+                    np.testing.assert_array_equal(obs[k], kept[k])
+        # copy=False: read-only; with deltas, views of the client's copy that the next step overwrites.
+        w = self.make(2, copy=False)
         o, _ = w.reset(seed=1)
         self.assertFalse(o["planes"].flags.writeable)
         self.assertFalse(o["entities"].flags.writeable)
+        self.assertFalse(o["action_mask"].flags.writeable)
+        before = o["globals"].copy()
+        o2, *_ = w.step(random_actions(rng, o["action_mask"]))
+        self.assertIs(o2["globals"].base, o["globals"].base)
+        self.assertFalse(np.array_equal(before, o["globals"]))  # overwritten in place
 
     def test_sparse_and_dense_planes_are_identical(self):
         d, s = self.make(3, sparse_planes=False), self.make(3, sparse_planes=True)

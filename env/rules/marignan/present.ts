@@ -7,6 +7,7 @@ import type { Ctx } from './context.ts'
 import { HS_CANAL, HS_FORT, HS_ROAD } from './context.ts'
 import { demoralised, heroicMask, lbl, leaderRange, onMap, sync, T, unitMorale } from './core.ts'
 import { decisionPlayer } from './flow.ts'
+import { beginEncode, zero, type RetainedObsBuffers } from '../obs-writer.ts'
 import { fireValue, meleeValue } from './combat.ts'
 import { F_CHARGE, F_DONE, F_HEDGE, F_OOC, FRENCH, K, KINDS, L_DEAD, L_INJ, L_OK, LSTATUS, PHASES, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, S_WAIT, STATUS, SWISS, type MEvent, type MState } from './state.ts'
 
@@ -284,15 +285,9 @@ export function encIndex(spec: ObsSpec): EncIdx {
   return { nPlanes: spec.planes.length, nFeat: spec.entityFeatures.length, nGlob: spec.globals.length, plane, glob }
 }
 
-export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: ObsBuffers): void {
-  sync(c, s)
+/** The map planes (terrain, elevation, roads, hexside works, places): the same in every observation of a scenario. */
+function mapTemplate(P: Float32Array, c: Ctx, ix: EncIdx): void {
   const N = c.size
-  const P = out.planes
-  const E = out.entities
-  const G = out.globals
-  P.fill(0)
-  E.fill(0)
-  G.fill(0)
   const pl = ix.plane
   const pTerr = pl['terrain:clear'] as number
   const pElev = pl['elevation'] as number
@@ -300,7 +295,6 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
   const pCanal = pl['canal'] as number
   const pDitch = pl['ditch'] as number
   const pFort = pl['fortification'] as number
-  const pMark = pl['fortification-marker'] as number
   const pPlace = pl['place'] as number
   for (let h = 0; h < N; h++) {
     const t = c.terrain[h] as number
@@ -322,7 +316,21 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
     P[pFort * N + h] = fort
     P[pPlace * N + h] = (c.place[h] as number) >= 0 ? 1 : 0
   }
-  for (const h of s.forts) P[pMark * N + h] = 1
+}
+
+/** Fills the observation from `player`'s side. Overwrites every entry (only what changed since the last
+ *  call when `out` is retained, see obs-writer.ts); no allocation. */
+export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: RetainedObsBuffers): void {
+  sync(c, s)
+  const N = c.size
+  const E = out.entities
+  const G = out.globals
+  const P = beginEncode(out, c, ix, mapTemplate)
+  E.fill(0)
+  zero(G)
+  const pl = ix.plane
+  const pMark = pl['fortification-marker'] as number
+  for (const h of s.forts) P.plane(pMark * N + h, 1)
   const ownBase = pl['own:cavalry'] as number
   const enBase = pl['enemy:cavalry'] as number
   // per-side block layout: 4 types, disordered, routed, 6 facings, hedgehog, charge, ooc, commander, zoc
@@ -333,31 +341,34 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: O
     const h = s.hex[u] as number
     const t = T(c, s, u)
     const kind = t.cls === 0 ? 0 : t.cls === 2 ? 3 : t.fire[0] > 0 && t.melee[0] <= 2 ? 2 : 1
-    P[(b + kind) * N + h] = (P[(b + kind) * N + h] as number) + 1 / 3
+    P.add((b + kind) * N + h, 1 / 3)
     const st = s.st[u] as number
-    if (st === S_DIS) P[(b + 4) * N + h] = (P[(b + 4) * N + h] as number) + 1 / 3
-    if (st === S_ROUT) P[(b + 5) * N + h] = (P[(b + 5) * N + h] as number) + 1 / 3
-    else P[(b + 6 + (s.face[u] as number)) * N + h] = 1
+    if (st === S_DIS) P.add((b + 4) * N + h, 1 / 3)
+    if (st === S_ROUT) P.add((b + 5) * N + h, 1 / 3)
+    else P.plane((b + 6 + (s.face[u] as number)) * N + h, 1)
     const fl = s.fl[u] as number
-    if (fl & F_HEDGE) P[(b + 12) * N + h] = 1
-    if (fl & F_CHARGE) P[(b + 13) * N + h] = 1
-    if (fl & F_OOC) P[(b + 14) * N + h] = 1
+    if (fl & F_HEDGE) P.plane((b + 12) * N + h, 1)
+    if (fl & F_CHARGE) P.plane((b + 13) * N + h, 1)
+    if (fl & F_OOC) P.plane((b + 14) * N + h, 1)
   }
   for (let l = 0; l < c.nL; l++) {
     const h = s.lhex[l] as number
     if (h < 0 || (s.lst[l] !== L_OK && s.lst[l] !== L_INJ)) continue
-    P[((c.lSide[l] === player ? ownBase : enBase) + 15) * N + h] = 1
+    P.plane(((c.lSide[l] === player ? ownBase : enBase) + 15) * N + h, 1)
   }
+  // ZOC is 0 on most hexes, which the template already holds.
   for (let h = 0; h < N; h++) {
-    P[(ownBase + 16) * N + h] = Math.min(1, (c.zoc[player * N + h] as number) / 3)
-    P[(enBase + 16) * N + h] = Math.min(1, (c.zoc[(1 - player) * N + h] as number) / 3)
+    const zo = c.zoc[player * N + h] as number
+    const ze = c.zoc[(1 - player) * N + h] as number
+    if (zo !== 0) P.plane((ownBase + 16) * N + h, Math.min(1, zo / 3))
+    if (ze !== 0) P.plane((enBase + 16) * N + h, Math.min(1, ze / 3))
   }
   const pSel = pl['selected'] as number
-  if (s.sel >= 0 && s.sel < c.nU && onMap(s, s.sel)) P[pSel * N + (s.hex[s.sel] as number)] = 1
-  else if (s.sel >= c.nU && (s.lhex[s.sel - c.nU] as number) >= 0) P[pSel * N + (s.lhex[s.sel - c.nU] as number)] = 1
+  if (s.sel >= 0 && s.sel < c.nU && onMap(s, s.sel)) P.plane(pSel * N + (s.hex[s.sel] as number), 1)
+  else if (s.sel >= c.nU && (s.lhex[s.sel - c.nU] as number) >= 0) P.plane(pSel * N + (s.lhex[s.sel - c.nU] as number), 1)
   const pGrp = pl['group'] as number
-  for (const u of s.grp) if (onMap(s, u)) P[pGrp * N + (s.hex[u] as number)] = 1
-  if (s.tgt >= 0) P[(pl['target'] as number) * N + s.tgt] = 1
+  for (const u of s.grp) if (onMap(s, u)) P.plane(pGrp * N + (s.hex[u] as number), 1)
+  if (s.tgt >= 0) P.plane((pl['target'] as number) * N + s.tgt, 1)
   // entities
   const F = ix.nFeat
   const cols = c.grid.cols

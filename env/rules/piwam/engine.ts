@@ -187,7 +187,7 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
           if (s.lState[j] !== LS_IN || ctx.lSide[j] !== p) continue
           if (ctx.lArmy[j]) {
             if ((s.lFlags[j]! & L_ACTED) === 0 && R.leaderDests(s, j, null, ctx.tables.leaders.movement, -1) > 0) mask[offU + n + j] = 1
-          } else if (s.wCmd[w] === j && (s.wOrder[w] !== 0 || !R.withWing(s, j)) && (s.lFlags[j]! & (L_MOVED | L_AIDED)) === 0 && R.leaderDests(s, j, null, ctx.tables.leaders.movement, -1) > 0) mask[offU + n + j] = 1
+          } else if (s.wCmd[w] === j && (s.wOrder[w] !== 0 || !R.withWing(s, j)) && (s.lFlags[j]! & (L_MOVED | L_AIDED | L_ACTED)) === 0 && R.leaderDests(s, j, null, ctx.tables.leaders.movement, -1) > 0) mask[offU + n + j] = 1
         }
         break
       }

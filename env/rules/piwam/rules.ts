@@ -711,7 +711,7 @@ export class Rules {
       s.uMoved[u] = 0
     }
     for (let j = 0; j < this.ctx.m; j++) {
-      if (this.ctx.lWing[j] === w) s.lFlags[j] = s.lFlags[j]! & ~(L_MOVED | L_AIDED)
+      if (this.ctx.lWing[j] === w) s.lFlags[j] = s.lFlags[j]! & ~(L_MOVED | L_AIDED | L_ACTED)
       if (this.ctx.lSide[j] !== side) s.lFlags[j] = s.lFlags[j]! & ~L_REACTED
     }
     if (this.ev) this.push({ type: 'wing-activated', wing: this.ctx.wId[w]!, player: side as Player, how })

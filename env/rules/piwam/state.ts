@@ -65,7 +65,7 @@ export const F_CHARGED = 1024 // attacked with a charge bonus (passthrough eligi
 // leader flags
 export const L_MOVED = 1
 export const L_AIDED = 2 // a rally used him: may not move (2.1 B)
-export const L_ACTED = 4 // acted (army commander: once per turn)
+export const L_ACTED = 4 // acted: army commander once per turn, wing commander once per activation (ending his action without moving counts)
 export const L_REACTED = 8
 export const L_CARRY = 16 // stacked with the acting unit when its action began: moves with it
 // leader states

@@ -1,9 +1,10 @@
 // What the outside sees of a piwam state: the generic GameView, an ASCII map,
 // events in words, and the observation encoding (channel names are the spec).
 
-import type { Decision, GameView, ObsBuffers, ObsSpec, Player, UnitView, LeaderView, WingView } from '../../core/types.ts'
+import type { Decision, GameView, ObsSpec, Player, UnitView, LeaderView, WingView } from '../../core/types.ts'
 import { VERTEX_NAMES } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
+import { beginEncode, zero, type RetainedObsBuffers } from '../obs-writer.ts'
 import type { Rules } from './rules.ts'
 import {
   F_ACTED,
@@ -257,14 +258,9 @@ export function describeEvent(e: PiwamEvent): string {
   }
 }
 
-/** Fills the observation from `player`'s side. Overwrites every entry; no allocation. */
-const STATIC_PLANES = new WeakMap<Ctx, Float32Array>()
-
-function staticPlanes(ctx: Ctx, length: number): Float32Array {
-  let t = STATIC_PLANES.get(ctx)
-  if (t && t.length === length) return t
+/** The map planes (terrain, elevation, roads, hexsides): the same in every observation of a scenario. */
+function mapTemplate(t: Float32Array, ctx: Ctx): void {
   const size = ctx.size
-  t = new Float32Array(length)
   for (let h = 0; h < size; h++) {
     t[ctx.terrain[h]! * size + h] = 1
     t[P.elevation * size + h] = ctx.elev[h]! / 9
@@ -274,20 +270,17 @@ function staticPlanes(ctx: Ctx, length: number): Float32Array {
     t[P['hexside:hedge'] * size + h] = (sb >> 1) & 1
     t[P['hexside:bridge'] * size + h] = (sb >> 2) & 1
   }
-  STATIC_PLANES.set(ctx, t)
-  return t
 }
 
-export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out: ObsBuffers): void {
+/** Fills the observation from `player`'s side. Overwrites every entry (only what changed when `out` is
+ *  retained, see obs-writer.ts); no allocation. */
+export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out: RetainedObsBuffers): void {
   const size = ctx.size
-  const pl = out.planes
   const en = out.entities
   const gl = out.globals
-  // The map planes never change: copy them in from a per-scenario template
-  // (one memcpy also zeroes every other plane).
-  pl.set(staticPlanes(ctx, pl.length))
+  const wr = beginEncode(out, ctx, null, mapTemplate)
   en.fill(0)
-  gl.fill(0)
+  zero(gl)
   R.sync(s)
   const g = ctx.grid
   // in-command of own units: one pass per own wing
@@ -324,21 +317,21 @@ export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out
     en[row + E['active-wing']] = ctx.uWing[u] === s.activeWing ? 1 : 0
     en[row + E['in-command']] = mine && R.reach[h] ? 1 : 0
     en[row + E.selected] = s.sel === u ? 1 : 0
-    pl[((mine ? P['own:G'] : P['enemy:G']) + ctx.uType[u]!) * size + h] = 1
-    pl[(P['status:normal'] + s.uStatus[u]!) * size + h] = 1
-    pl[(P['facing:NE'] + s.uFace[u]!) * size + h] = 1
-    pl[(P['order:charge'] + s.wOrder[ctx.uWing[u]!]!) * size + h] = 1
-    if (mine && R.reach[h]) pl[P['in-command'] * size + h] = 1
-    if (fl & F_ACTED) pl[P.acted * size + h] = 1
-    if (fl & F_ART_FIRED) pl[P['artillery-fired'] * size + h] = 1
-    if (fl & F_INTERCEPTOR) pl[P['intercept-marker'] * size + h] = 1
-    if (ctx.uWing[u] === s.activeWing) pl[P['active-wing'] * size + h] = 1
+    wr.plane(((mine ? P['own:G'] : P['enemy:G']) + ctx.uType[u]!) * size + h, 1)
+    wr.plane((P['status:normal'] + s.uStatus[u]!) * size + h, 1)
+    wr.plane((P['facing:NE'] + s.uFace[u]!) * size + h, 1)
+    wr.plane((P['order:charge'] + s.wOrder[ctx.uWing[u]!]!) * size + h, 1)
+    if (mine && R.reach[h]) wr.plane(P['in-command'] * size + h, 1)
+    if (fl & F_ACTED) wr.plane(P.acted * size + h, 1)
+    if (fl & F_ART_FIRED) wr.plane(P['artillery-fired'] * size + h, 1)
+    if (fl & F_INTERCEPTOR) wr.plane(P['intercept-marker'] * size + h, 1)
+    if (ctx.uWing[u] === s.activeWing) wr.plane(P['active-wing'] * size + h, 1)
     if (s.sel === u) {
-      pl[P.selected * size + h] = 1
-      pl[P['mp-left'] * size + h] = s.mp / 8
+      wr.plane(P.selected * size + h, 1)
+      wr.plane(P['mp-left'] * size + h, s.mp / 8)
     }
     const t = s.uTarget[u]!
-    if (t >= 0) pl[P['attack-target'] * size + t] = 1
+    if (t >= 0) wr.plane(P['attack-target'] * size + t, 1)
   }
   for (let j = 0; j < ctx.m; j++) {
     const row = (ctx.n + j) * F
@@ -353,8 +346,8 @@ export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out
     if (h < 0 || s.lState[j] !== LS_IN) continue
     en[row + E.col] = (h % g.cols) / ncol
     en[row + E.row] = ((h / g.cols) | 0) / nrow
-    pl[(mine ? P['leader:own'] : P['leader:enemy']) * size + h] = 1
-    if (s.sel === ctx.n + j) pl[P.selected * size + h] = 1
+    wr.plane((mine ? P['leader:own'] : P['leader:enemy']) * size + h, 1)
+    if (s.sel === ctx.n + j) wr.plane(P.selected * size + h, 1)
   }
   gl[G['turn-fraction']] = s.turn / ctx.turns
   gl[s.winner >= 0 ? G['phase:over'] : G['phase:activation']] = 1
