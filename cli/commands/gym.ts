@@ -165,7 +165,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
     y
       .option('ruleset', { type: 'string', describe: "ruleset id (default: the scenario's)" })
       .option('scenario', { type: 'string', describe: 'built-in scenario id, scenario JSON file, or "all" (every built-in of the ruleset)' })
-      .option('seconds', { type: 'number', default: 2, describe: 'seconds per measurement (4 measurements per scenario)' })
+      .option('seconds', { type: 'number', default: 2, describe: 'seconds per phase (engine, env, each vector env, thread scaling: 6 phases per scenario)' })
       .option('num', { type: 'number', default: 64, describe: 'envs per vector env' })
       .option('workers', { type: 'number', default: 2, describe: 'worker threads of the worker vector env' })
       .option('seed', { type: 'number', default: 1 })
@@ -213,7 +213,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
     const n = (x: number | null) => (x === null ? '-' : thousands(x))
     console.log(
       formatTable(
-        ['ruleset', 'scenario', 'hexes', 'actions', 'obs floats', 'engine dec/s', 'games/s', 'mean len', 'env steps/s', `vec(${argv.num}) steps/s`, `workers(${argv.workers}) steps/s`, 'speedup', `main+${argv.workers - 1} steps/s`, 'speedup'],
+        ['ruleset', 'scenario', 'hexes', 'actions', 'obs floats', 'engine dec/s', 'games/s', 'mean len', 'env steps/s', `vec(${argv.num}) steps/s`, `workers(${argv.workers}) steps/s`, 'speedup', `main+${argv.workers - 1} steps/s`, 'speedup', '2-thread ceiling'],
         results.map((r) => [
           r.ruleset,
           r.scenario,
@@ -229,10 +229,12 @@ const benchCommand: CommandModule<object, BenchArgs> = {
           r.workerSpeedup === null ? '-' : `${r.workerSpeedup.toFixed(2)}x`,
           n(r.mainPlusWorkersStepsPerSec),
           r.mainPlusWorkersSpeedup === null ? '-' : `${r.mainPlusWorkersSpeedup.toFixed(2)}x`,
+          r.threadScaling === null ? '-' : `${r.threadScaling.toFixed(2)}x`,
         ]),
       ),
     )
     console.log(`\n${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.platform}; ${argv.seconds} s per measurement; 1-min load average ${loadBefore[0]?.toFixed(1)} before, ${m.load[0]?.toFixed(1)} after (other processes skew the figures)`)
+    if (results.some((r) => r.threadScaling !== null)) console.log('2-thread ceiling: two threads stepping independent VecEnvs, never synchronising, over one thread: the most any worker vector env can gain here')
     if (argv.json) writeJson(argv.json, { format: 'tercio-bench/1', machine: { ...m, loadBefore }, options: { seconds: argv.seconds, num: argv.num, workers: argv.workers, seed: argv.seed }, results })
   },
 }

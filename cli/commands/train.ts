@@ -30,6 +30,9 @@ interface Args {
   evalGames?: number
   opponents?: string
   imitate?: number
+  teacher?: number
+  init?: string
+  teacherUpdates?: number
   play?: string
   summaryGames: number
   quiet: boolean
@@ -57,11 +60,14 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${DEFAULT_TRAIN.evalEvery})` })
       .option('eval-games', { type: 'number', describe: `evaluation games per opponent (default ${DEFAULT_TRAIN.evalGames})` })
       .option('opponents', { type: 'string', describe: 'opponent mix of new episodes, e.g. heuristic=0.5,random=0.2,league=0.3 (league = past snapshots)' })
+      .option('init', { type: 'string', describe: 'start from this checkpoint folder\'s weights (same net preset and env interface; no imitation phase)' })
       .option('imitate', { type: 'number', describe: `minibatches of behaviour cloning of the heuristic before PPO (default ${DEFAULT_TRAIN.imitate.steps}; 0 = PPO from scratch)` })
+      .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef} = off)` })
+      .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'imitate', 'play']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'teacher', 'teacher-updates', 'play']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
     if (a.ruleset !== undefined) over.ruleset = a.ruleset
@@ -91,6 +97,14 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.imitate !== undefined) {
       if (!Number.isInteger(a.imitate) || a.imitate < 0) throw new CliError(`--imitate must be a whole number >= 0, got ${a.imitate}`, 2)
       over.imitate = { ...DEFAULT_TRAIN.imitate, steps: a.imitate }
+    }
+    if (a.init !== undefined) over.init = resolve(a.init)
+    if (a.teacher !== undefined || a.teacherUpdates !== undefined) {
+      const coef = a.teacher ?? DEFAULT_TRAIN.teacher.coef
+      const updates = a.teacherUpdates ?? DEFAULT_TRAIN.teacher.updates
+      if (!Number.isFinite(coef) || coef < 0) throw new CliError(`--teacher must be a number >= 0, got ${a.teacher}`, 2)
+      if (!Number.isInteger(updates) || updates < 1) throw new CliError(`--teacher-updates must be a positive whole number, got ${a.teacherUpdates}`, 2)
+      over.teacher = { coef, updates }
     }
     if (a.play !== undefined) over.play = a.play as TrainConfig['play']
     if (a.net !== undefined) over.net = a.net as NetPreset

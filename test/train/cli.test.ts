@@ -1,7 +1,7 @@
 // `tercio train` as a user runs it: a tiny run ends with a checkpoint, metrics, a curve and
 // the summary tournament table; bad options are usage errors.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,7 +19,7 @@ function tercio(...args: string[]): { code: number | null; out: string; err: str
 describe('tercio train', () => {
   it('a tiny run prints the backend, writes its outputs and a summary tournament table', () => {
     const out = join(tmp, 'run')
-    const r = tercio('train', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--imitate', '2', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--quiet', '--out', out)
+    const r = tercio('train', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--imitate', '2', '--teacher', '0.5', '--teacher-updates', '4', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--quiet', '--out', out)
     expect(r.err).toMatch(/tf backend: /)
     expect(r.code).toBe(0)
     expect(r.out).toContain(`checkpoint: ${join(out, 'checkpoint')}`)
@@ -28,6 +28,8 @@ describe('tercio train', () => {
     expect(r.out).toMatch(/policy/)
     expect(r.out).toMatch(/heuristic/)
     expect(r.out).toMatch(/elo/)
+    const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { config: { teacher: unknown } }
+    expect(meta.config.teacher).toEqual({ coef: 0.5, updates: 4 })
     for (const f of ['checkpoint/meta.json', 'imitate.jsonl', 'metrics.jsonl', 'metrics.csv', 'curve.svg', 'tournament.json']) expect(existsSync(join(out, f)), f).toBe(true)
   }, 120_000)
 
@@ -38,5 +40,8 @@ describe('tercio train', () => {
     const i = tercio('train', '--imitate', '-3', '--steps', '16')
     expect(i.code).toBe(2)
     expect(i.err).toContain('--imitate')
+    const t = tercio('train', '--teacher-updates', '0', '--steps', '16')
+    expect(t.code).toBe(2)
+    expect(t.err).toContain('--teacher-updates')
   }, 60_000)
 })

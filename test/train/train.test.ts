@@ -11,7 +11,7 @@ import { playGame } from '../../agents/play.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import type { Engine } from '../../env/core/types.ts'
-import { train, type Progress } from '../../training/train/trainer.ts'
+import { resolveConfig, train, type Progress } from '../../training/train/trainer.ts'
 import { curveSvg } from '../../training/curve.ts'
 
 const TINY = { envs: 2, rollout: 8, net: 'tiny' as const, evalGames: 2, evalEvery: 0, checkpointEvery: 1, snapshotEvery: 1, maxDecisions: 300, ppo: { epochs: 1, minibatch: 16 }, imitate: { steps: 0, envs: 8, lr: 1e-3, beta: 0.3 } }
@@ -69,6 +69,33 @@ describe('train', () => {
     const again = await train({}, out, { steps: 48 }, { resume: true, hooks: quiet })
     expect(again.progress.imitateSteps).toBe(20)
     expect(lines(join(out, 'imitate.jsonl'))).toHaveLength(3)
+  }, 120_000)
+
+  it('kickstarting: a teacher cross-entropy whose weight anneals to 0, and the best policy after imitation is kept', async () => {
+    const out = join(dir, 'kick')
+    await train({ ...TINY, imitate: { steps: 10, envs: 8, lr: 1e-3, beta: 0.3 }, valueWarmup: 0, teacher: { coef: 1, updates: 2 } }, out, { steps: 48 }, { hooks: quiet })
+    const m = lines(join(out, 'metrics.jsonl')).map((l) => JSON.parse(l) as { teacherCoef: number; teacherLoss: number })
+    expect(m.map((x) => x.teacherCoef)).toEqual([1, 0.5, 0])
+    expect(m[0]!.teacherLoss).toBeGreaterThan(0)
+    expect(m[1]!.teacherLoss).toBeGreaterThan(0)
+    expect(m[2]!.teacherLoss).toBe(0)
+    // evalEvery 0: the only evaluation before the end is the one after imitation, saved as best.
+    const best = JSON.parse(readFileSync(join(out, 'best', 'metrics.json'), 'utf8')) as { imitateSteps: number; update: number }
+    expect(best).toMatchObject({ imitateSteps: 10, update: 0 })
+    expect(() => resolveConfig({ teacher: { coef: -1, updates: 10 } })).toThrow(/teacher/)
+  }, 120_000)
+
+  it('init starts from a checkpoint\'s weights, skips imitation and evaluates the start; a wrong preset is refused', async () => {
+    const src = join(dir, 'init-src')
+    await train({ ...TINY, imitate: { steps: 10, envs: 8, lr: 1e-3, beta: 0.3 } }, src, { steps: 16 }, { hooks: quiet })
+    const out = join(dir, 'init')
+    const logs: string[] = []
+    const r = await train({ ...TINY, evalEvery: 5, init: join(src, 'checkpoint') }, out, { steps: 16 }, { hooks: { log: (l) => logs.push(l) } })
+    expect(logs.some((l) => l.startsWith(`init ${join(src, 'checkpoint')}: vs random`))).toBe(true)
+    expect(r.progress.imitateSteps ?? 0).toBe(0)
+    expect(r.config.imitate.steps).toBe(0)
+    expect(existsSync(join(out, 'best', 'meta.json'))).toBe(true)
+    await expect(train({ ...TINY, net: 'small', init: join(src, 'checkpoint') }, join(dir, 'init-bad'), { steps: 16 }, { hooks: quiet })).rejects.toThrow(/not the "small" preset/)
   }, 120_000)
 
   it('--resume continues the step counter, metrics, league and RNG state', async () => {

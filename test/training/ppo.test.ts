@@ -113,7 +113,7 @@ describe('PPO loss', () => {
           returns: tf.tensor1d([1, 1]),
           oldValues: tf.tensor1d([0, 0]),
         },
-        { clip: 0.2, valueCoef: 0.5, entropyCoef: 0.1, valueClip: null },
+        { clip: 0.2, valueCoef: 0.5, entropyCoef: 0.1, valueClip: null, teacherCoef: 0 },
       )
       return tf.stack([p.loss, p.policy, p.value, p.entropy, p.approxKl, p.clipFrac])
     })
@@ -125,6 +125,35 @@ describe('PPO loss', () => {
     expect(loss).toBeCloseTo(-2 + 0.5 * 0.3125 - 0.1 * Math.log(2), 5)
     expect(kl).toBeCloseTo(0, 6)
     expect(cf).toBe(0)
+  })
+
+  it('the teacher term is −mean log π(teacher) over rows with a teacher, weighted into the loss', () => {
+    // Row 0: teacher id 0 with π = ½; row 1: no teacher (−1), ignored.
+    const run = (teacherCoef: number) =>
+      tf.tidy(() => {
+        const p = ppoLoss(
+          { logits: tf.tensor2d([[0, 0, 5], [0, 3, 5]]), value: tf.tensor1d([0, 0]) },
+          {
+            mask: tf.tensor2d([[1, 1, 0], [1, 1, 0]]),
+            actions: tf.tensor1d([0, 1], 'int32'),
+            oldLogp: tf.tensor1d([0, 0]),
+            advantages: tf.tensor1d([0, 0]),
+            returns: tf.tensor1d([0, 0]),
+            oldValues: tf.tensor1d([0, 0]),
+            teacher: tf.tensor1d([0, -1], 'int32'),
+          },
+          { clip: 0.2, valueCoef: 0, entropyCoef: 0, valueClip: null, teacherCoef },
+        )
+        return tf.stack([p.loss, p.teacher])
+      })
+    const on = run(2)
+    const off = run(0)
+    const [lossOn, tOn] = Array.from(on.dataSync())
+    const [lossOff, tOff] = Array.from(off.dataSync())
+    tf.dispose([on, off])
+    expect(tOn).toBeCloseTo(Math.log(2), 5)
+    expect(tOff).toBe(0)
+    expect(lossOn! - lossOff!).toBeCloseTo(2 * Math.log(2), 5)
   })
 })
 

@@ -22,6 +22,8 @@ export class RolloutBuffer {
   readonly lastValues: Float32Array
   readonly advantages: Float32Array
   readonly returns: Float32Array
+  /** A teacher's action per row for the kickstarting loss (−1 = none; filled by the caller). */
+  readonly teacher: Int32Array
   /** Steps recorded so far (0..T). */
   t = 0
 
@@ -47,6 +49,7 @@ export class RolloutBuffer {
     this.lastValues = new Float32Array(B)
     this.advantages = new Float32Array(n)
     this.returns = new Float32Array(n)
+    this.teacher = new Int32Array(n).fill(-1)
   }
 
   get size(): number {

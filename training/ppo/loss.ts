@@ -12,16 +12,24 @@ export interface LossConfig {
   readonly entropyCoef: number
   /** Clip the value change to ±valueClip around the rollout's values (null = plain MSE). */
   readonly valueClip: number | null
+  /** Weight of the cross-entropy to a teacher's action (kickstarting; 0 = off). */
+  readonly teacherCoef: number
 }
 
 /** log π(a) and entropy of the masked distribution, per row. */
-export function policyTerms(logits: tf.Tensor2D, mask: tf.Tensor2D, actions: tf.Tensor1D): { logp: tf.Tensor1D; entropy: tf.Tensor1D } {
-  const logProbs = maskedLogSoftmax(logits, mask)
+export function policyTerms(logits: tf.Tensor2D, mask: tf.Tensor2D, actions: tf.Tensor1D): { logp: tf.Tensor1D; entropy: tf.Tensor1D; logProbs: tf.Tensor2D } {
+  const logProbs = maskedLogSoftmax(logits, mask) as tf.Tensor2D
   const N = logits.shape[1]
   const logp = logProbs.mul(tf.oneHot(actions.toInt(), N)).sum(1) as tf.Tensor1D
   // Masked ids have p = 0 exactly (e^-1e9 underflows) and a finite log p, so they add 0.
   const entropy = logProbs.exp().mul(logProbs).sum(1).neg() as tf.Tensor1D
-  return { logp, entropy }
+  return { logp, entropy, logProbs }
+}
+
+/** −mean log π(teacher action) over the rows that have one (teacher id −1 = none; 0 when none do). */
+export function teacherLoss(logProbs: tf.Tensor2D, teacher: tf.Tensor1D): tf.Scalar {
+  const hot = tf.oneHot(teacher.toInt(), logProbs.shape[1]) // an id of −1 gives a zero row
+  return logProbs.mul(hot).sum().neg().div(hot.sum().maximum(1)) as tf.Scalar
 }
 
 /** −E[min(r·A, clip(r, 1−ε, 1+ε)·A)]: the policy loss at given ratios (testable alone). */
@@ -48,22 +56,25 @@ export interface LossParts {
   approxKl: tf.Scalar
   /** Fraction of rows whose ratio was outside [1−ε, 1+ε]. */
   clipFrac: tf.Scalar
+  /** Cross-entropy to the teacher's actions (0 without a teacher). */
+  teacher: tf.Scalar
 }
 
 /** The full PPO loss from the new network outputs and the rollout's records. */
 export function ppoLoss(
   out: { logits: tf.Tensor2D; value: tf.Tensor1D },
-  b: { mask: tf.Tensor2D; actions: tf.Tensor1D; oldLogp: tf.Tensor1D; advantages: tf.Tensor1D; returns: tf.Tensor1D; oldValues: tf.Tensor1D },
+  b: { mask: tf.Tensor2D; actions: tf.Tensor1D; oldLogp: tf.Tensor1D; advantages: tf.Tensor1D; returns: tf.Tensor1D; oldValues: tf.Tensor1D; teacher?: tf.Tensor1D },
   cfg: LossConfig,
 ): LossParts {
-  const { logp, entropy } = policyTerms(out.logits, b.mask, b.actions)
+  const { logp, entropy, logProbs } = policyTerms(out.logits, b.mask, b.actions)
   const logRatio = logp.sub(b.oldLogp)
   const ratio = logRatio.exp() as tf.Tensor1D
   const policy = clippedPolicyLoss(ratio, b.advantages, cfg.clip)
   const value = valueLoss(out.value, b.returns, b.oldValues, cfg.valueClip)
   const ent = entropy.mean() as tf.Scalar
-  const loss = policy.add(value.mul(cfg.valueCoef)).sub(ent.mul(cfg.entropyCoef)) as tf.Scalar
+  const teacher = b.teacher && cfg.teacherCoef > 0 ? teacherLoss(logProbs, b.teacher) : tf.scalar(0)
+  const loss = policy.add(value.mul(cfg.valueCoef)).sub(ent.mul(cfg.entropyCoef)).add(teacher.mul(cfg.teacherCoef)) as tf.Scalar
   const approxKl = ratio.sub(1).sub(logRatio).mean() as tf.Scalar
   const clipFrac = ratio.sub(1).abs().greater(cfg.clip).toFloat().mean() as tf.Scalar
-  return { loss, policy, value, entropy: ent, approxKl, clipFrac }
+  return { loss, policy, value, entropy: ent, approxKl, clipFrac, teacher }
 }

@@ -31,6 +31,7 @@ export const DEFAULT_PPO: PpoConfig = {
   valueCoef: 0.5,
   entropyCoef: 0.01,
   valueClip: null,
+  teacherCoef: 0,
   lr: 3e-4,
   epochs: 4,
   minibatch: 256,
@@ -47,6 +48,8 @@ export interface PpoStats {
   entropy: number
   approxKl: number
   clipFrac: number
+  /** Cross-entropy to the teacher's actions (0 without one). */
+  teacher: number
   gradNorm: number
   minibatches: number
   /** 1 − Var(returns − values) / Var(returns) over the rollout. */
@@ -62,12 +65,15 @@ export class PpoLearner {
   /** Train the value head alone (the policy and trunk stay as they are): a warm-up for a
    *  network whose policy came from imitation and whose value head is untrained. */
   valueOnly = false
+  /** Weight of the teacher cross-entropy (starts at cfg.teacherCoef; a trainer may anneal it). */
+  teacherCoef: number
   private perm = new Int32Array(0)
-  private mb: (ObsBatch & { actions: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
+  private mb: (ObsBatch & { actions: Int32Array; teacher: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
 
   constructor(net: PolicyNet, cfg: Partial<PpoConfig> = {}, seed = 0) {
     this.net = net
     this.cfg = { ...DEFAULT_PPO, ...cfg }
+    this.teacherCoef = this.cfg.teacherCoef
     this.optimizer = tf.train.adam(this.cfg.lr)
     this.rng = new Mulberry32(seed ^ 0x5eed)
   }
@@ -89,6 +95,7 @@ export class PpoLearner {
       globals: new Float32Array(rows * s.globals),
       mask: new Uint8Array(rows * s.actions),
       actions: new Int32Array(rows),
+      teacher: new Int32Array(rows),
       oldLogp: new Float32Array(rows),
       adv: new Float32Array(rows),
       ret: new Float32Array(rows),
@@ -118,7 +125,7 @@ export class PpoLearner {
       for (let i = 0; i < n; i++) v += ((buf.advantages[i] as number) - mean) ** 2
       std = Math.sqrt(v / n) + 1e-8
     }
-    const sum = { loss: 0, policy: 0, value: 0, entropy: 0, approxKl: 0, clipFrac: 0, gradNorm: 0 }
+    const sum = { loss: 0, policy: 0, value: 0, entropy: 0, approxKl: 0, clipFrac: 0, teacher: 0, gradNorm: 0 }
     let count = 0
     let stop = false
     for (let epoch = 0; epoch < cfg.epochs && !stop; epoch++) {
@@ -137,6 +144,7 @@ export class PpoLearner {
           mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
           mb.mask.set(buf.obs.mask.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
           mb.actions[r] = buf.actions[k] as number
+          mb.teacher[r] = buf.teacher[k] as number
           mb.oldLogp[r] = buf.logp[k] as number
           mb.adv[r] = ((buf.advantages[k] as number) - mean) / std
           mb.ret[r] = buf.returns[k] as number
@@ -149,6 +157,7 @@ export class PpoLearner {
         sum.entropy += st.entropy
         sum.approxKl += st.approxKl
         sum.clipFrac += st.clipFrac
+        sum.teacher += st.teacher
         sum.gradNorm += st.gradNorm
         count++
         if (cfg.targetKl !== null && st.approxKl > cfg.targetKl) stop = true
@@ -171,6 +180,7 @@ export class PpoLearner {
       entropy: sum.entropy / d,
       approxKl: sum.approxKl / d,
       clipFrac: sum.clipFrac / d,
+      teacher: sum.teacher / d,
       gradNorm: sum.gradNorm / d,
       minibatches: count,
       explainedVariance: vr > 0 ? 1 - vd / vr : 0,
@@ -185,6 +195,7 @@ export class PpoLearner {
     // valueOnly zeroes the other gradients rather than leaving those variables out: tfjs' Adam
     // keys its moments by position in the variable list, which must therefore never change.
     const valueNames = this.valueOnly ? new Set(net.valueVariables().map((v) => v.name)) : null
+    const lossCfg = this.teacherCoef === cfg.teacherCoef ? cfg : { ...cfg, teacherCoef: this.teacherCoef }
     const stats = tf.tidy(() => {
       const obs = net.inputs(mb, rows)
       const b = {
@@ -194,12 +205,13 @@ export class PpoLearner {
         advantages: tf.tensor1d(mb.adv.subarray(0, rows)),
         returns: tf.tensor1d(mb.ret.subarray(0, rows)),
         oldValues: tf.tensor1d(mb.oldV.subarray(0, rows)),
+        ...(this.teacherCoef > 0 ? { teacher: tf.tensor1d(mb.teacher.subarray(0, rows), 'int32') } : {}),
       }
       let aux: tf.Tensor1D | null = null
       const { value: loss, grads } = tf.variableGrads(() => {
-        const parts = ppoLoss(net.forward(obs), b, cfg)
+        const parts = ppoLoss(net.forward(obs), b, lossCfg)
         // Side channel out of the gradient scope: kept, then disposed by the outer tidy.
-        aux = tf.keep(tf.stack([parts.policy, parts.value, parts.entropy, parts.approxKl, parts.clipFrac]) as tf.Tensor1D)
+        aux = tf.keep(tf.stack([parts.policy, parts.value, parts.entropy, parts.approxKl, parts.clipFrac, parts.teacher]) as tf.Tensor1D)
         return parts.loss
       }, vars)
       const names = Object.keys(grads)
@@ -226,6 +238,7 @@ export class PpoLearner {
       entropy: v[4] as number,
       approxKl: v[5] as number,
       clipFrac: v[6] as number,
+      teacher: v[7] as number,
     }
   }
 

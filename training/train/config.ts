@@ -35,10 +35,19 @@ export interface TrainConfig {
   evalGames: number
   /** Updates between checkpoints. */
   checkpointEvery: number
+  /** Start from this checkpoint's weights instead of a fresh network (fine-tuning; its
+   *  network must be the `net` preset and its observation/action interface this env's).
+   *  The imitation phase is then skipped; the value warm-up still runs. */
+  init?: string
   /** Behaviour cloning of the heuristic before PPO (steps 0 = none); see training/imitate.ts. */
   imitate: ImitateConfig
   /** PPO updates after imitation that train the value head alone. */
   valueWarmup: number
+  /** Kickstarting: a cross-entropy to the heuristic's action on each of the learner's
+   *  decisions, added to the PPO loss with weight `coef`, annealed linearly to 0 over
+   *  `updates` PPO updates (coef 0 = off). It keeps PPO near the cloned play while the
+   *  advantages find where to depart from it. */
+  teacher: { coef: number; updates: number }
   /** How the policy plays in evaluations and as a shipped agent: its most likely legal
    *  action (greedy) or a sample. */
   play: 'greedy' | 'sample'
@@ -66,5 +75,6 @@ export const DEFAULT_TRAIN: TrainConfig = {
   checkpointEvery: 10,
   imitate: { ...DEFAULT_IMITATE, steps: 150 },
   valueWarmup: 5,
+  teacher: { coef: 0.5, updates: 300 },
   play: 'greedy',
 }

@@ -50,6 +50,9 @@ export interface UpdateMetrics {
   entropy: number
   approxKl: number
   clipFrac: number
+  /** Cross-entropy to the heuristic's actions and its weight this update (kickstarting). */
+  teacherLoss: number
+  teacherCoef: number
   explainedVariance: number
   league: number
   evalRandom?: number
@@ -102,12 +105,13 @@ const ckptDir = (out: string) => join(out, 'checkpoint')
 type OppKind = 'heuristic' | 'random' | 'league'
 
 export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
-  const c = { ...DEFAULT_TRAIN, ...over, ppo: { ...DEFAULT_TRAIN.ppo, ...over.ppo }, opponents: { ...DEFAULT_TRAIN.opponents, ...over.opponents }, imitate: { ...DEFAULT_TRAIN.imitate, ...over.imitate } }
+  const c = { ...DEFAULT_TRAIN, ...over, ppo: { ...DEFAULT_TRAIN.ppo, ...over.ppo }, opponents: { ...DEFAULT_TRAIN.opponents, ...over.opponents }, imitate: { ...DEFAULT_TRAIN.imitate, ...over.imitate }, teacher: { ...DEFAULT_TRAIN.teacher, ...over.teacher } }
   if (!Number.isInteger(c.envs) || c.envs < 1) throw new RangeError(`envs must be a positive integer, got ${c.envs}`)
   if (!Number.isInteger(c.rollout) || c.rollout < 1) throw new RangeError(`rollout must be a positive integer, got ${c.rollout}`)
   if (!Number.isInteger(c.imitate.steps) || c.imitate.steps < 0) throw new RangeError(`imitate steps must be a non-negative integer, got ${c.imitate.steps}`)
   if (!Number.isInteger(c.imitate.envs) || c.imitate.envs < 1) throw new RangeError(`imitate envs must be a positive integer, got ${c.imitate.envs}`)
   if (!(c.imitate.beta >= 0 && c.imitate.beta <= 1)) throw new RangeError(`imitate beta must be in [0, 1], got ${c.imitate.beta}`)
+  if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
   return c
@@ -142,7 +146,18 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const backend = describeTf(await initTf())
   const K = cfg.envs
   const T = cfg.rollout
-  const net = resumed?.net ?? new PolicyNet(spec, NET_PRESETS[cfg.net], cfg.seed)
+  let initNet: PolicyNet | null = null
+  if (cfg.init !== undefined && !resumed) {
+    const r = loadPolicy(cfg.init, spec, { match: 'interface' })
+    if (!r.ok) throw new Error(`init ${cfg.init}: ${r.error.code}: ${r.error.message}`)
+    const preset = NET_PRESETS[cfg.net] as Record<string, number | boolean>
+    const theirs = r.value.data.net as Record<string, number>
+    const differs = Object.keys(preset).filter((k) => Number(preset[k]) !== Number(theirs[k] ?? 0))
+    if (differs.length) throw new Error(`init ${cfg.init}: its network is not the "${cfg.net}" preset (${differs.join(', ')} differ); pass the matching net`)
+    initNet = r.value.net
+    cfg = { ...cfg, imitate: { ...cfg.imitate, steps: 0 } }
+  }
+  const net = resumed?.net ?? initNet ?? new PolicyNet(spec, NET_PRESETS[cfg.net], cfg.seed)
   const learner = new PpoLearner(net, cfg.ppo, cfg.seed)
   const prog: Progress = resumed?.progress ?? { update: 0, steps: 0, episodes: 0, seconds: 0, rngAct: (cfg.seed * 7919 + 1) >>> 0, rngOpp: (cfg.seed * 104729 + 3) >>> 0, rngShuffle: learner.rng.state, nextEpisodeSeed: cfg.seed * 1_000_003, lastEval: [] }
   if (resumed) {
@@ -169,6 +184,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const syncLeague = () => league.forEach((w, i) => leagueAgent(i).net.setWeights(w))
   syncLeague()
   const heuristic = makeHeuristic(engine, cfg.seed)
+  const teacher = makeHeuristic(engine, cfg.seed + 1)
   const random = new RandomAgent(cfg.seed)
 
   // Envs, each with a switchable opponent.
@@ -280,12 +296,26 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     await keepBest(evals)
     await save()
   }
+  // From --init: evaluate the starting policy, so `best` can only improve on it.
+  if (initNet && prog.update === 0 && cfg.evalEvery > 0) {
+    evals = runEval()
+    prog.lastEval = evals
+    log(`init ${cfg.init}: ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+    await keepBest(evals)
+  }
   while (!timeUp() && !stepsUp()) {
     buf.reset()
     const tr0 = performance.now()
+    learner.teacherCoef = cfg.teacher.coef * Math.max(0, 1 - prog.update / cfg.teacher.updates)
     for (let t = 0; t < T; t++) {
       net.act(batch, K, rngFn, false, act)
       buf.recordObs(batch, act)
+      if (learner.teacherCoef > 0) {
+        for (let b = 0; b < K; b++) {
+          const e = envs[b] as TercioEnv
+          buf.teacher[t * K + b] = teacher.act({ engine, state: e.state as NonNullable<typeof e.state>, mask: e.obs.mask, legalCount: e.lastInfo.legalCount, player: e.lastInfo.player as Player })
+        }
+      }
       let anyTrunc = false
       for (let b = 0; b < K; b++) {
         const sp = sps[b] as SelfPlayEnv
@@ -316,9 +346,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     net.values(batch, K, last)
     buf.finish(last, learner.cfg.gamma, learner.cfg.lambda)
     const tu0 = performance.now()
-    // After imitation the value head is untrained: fit it alone first, so the first policy
+    // After imitation (or from an imitated --init) the value head is untrained: fit it alone first, so the first policy
     // updates do not follow advantages from an arbitrary baseline.
-    learner.valueOnly = cfg.imitate.steps > 0 && prog.update < cfg.valueWarmup
+    learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined) && prog.update < cfg.valueWarmup
     const st: PpoStats = learner.update(buf)
     const tu1 = performance.now()
     prog.update++
@@ -353,6 +383,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       entropy: round(st.entropy, 5),
       approxKl: round(st.approxKl, 6),
       clipFrac: round(st.clipFrac, 4),
+      teacherLoss: round(st.teacher, 5),
+      teacherCoef: round(learner.teacherCoef, 5),
       explainedVariance: round(st.explainedVariance, 4),
       league: league.length,
       ...(ev ? { evalRandom: ev[0]?.winRate ?? 0, evalHeuristic: ev[1]?.winRate ?? 0 } : {}),
@@ -376,7 +408,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
 
 const round = (x: number, d: number) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : x)
 
-const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'rolloutSec', 'updateSec', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic'] as const
+const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'rolloutSec', 'updateSec', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'teacherLoss', 'teacherCoef', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic'] as const
 function csvLine(m: UpdateMetrics, header: boolean): string {
   const row = CSV_COLS.map((k) => {
     const v = m[k]
