@@ -75,7 +75,7 @@ export function curveSvg(rows: readonly Record<string, unknown>[], title: string
   const rMin = Math.min(-1, ...ret.map((p) => p[1]))
   const rMax = Math.max(1, ...ret.map((p) => p[1]), ...ent.map((p) => p[1]))
   const panels = imitate.length > 0 ? 3 : 2
-  const h = M.t + panels * PH + 60 * (panels - 1) + M.b
+  const h = M.t + panels * PH + 60 * (panels - 1) + M.b + 20
   const imX = Math.max(1, ...imitate.map((r) => (typeof r.samples === 'number' ? r.samples : 0)))
   const body = [
     `<text x="${W / 2}" y="18" font-size="15" text-anchor="middle">${esc(title)}</text>`,
@@ -88,7 +88,7 @@ export function curveSvg(rows: readonly Record<string, unknown>[], title: string
       { name: 'mean return', color: '#36c', points: ret },
       { name: 'policy entropy', color: '#d90', points: ent },
     ], rMin, rMax, xMax),
-    `<text x="${M.l + (W - M.l - M.r) / 2}" y="${M.t + 2 * PH + 84}" font-size="11" text-anchor="middle">PPO agent steps</text>`,
+    `<text x="${M.l + (W - M.l - M.r) / 2}" y="${M.t + 2 * PH + 98}" font-size="11" text-anchor="middle">PPO agent steps</text>`,
   ]
   if (imitate.length > 0) {
     const y0 = M.t + 2 * PH + 130
