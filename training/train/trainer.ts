@@ -134,7 +134,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { config?: TrainConfig }
     if (meta.config) {
       // The run's own settings win (same env spec, same schedule); limits come from this call.
-      cfg = resolveConfig({ ...meta.config })
+      // Runs from before kickstarting existed resume without it.
+      cfg = resolveConfig({ ...meta.config, teacher: meta.config.teacher ?? { coef: 0, updates: 1 } })
       spec = new TercioEnv(engine, { reward: { shaping: cfg.shaping }, maxDecisions: cfg.maxDecisions }).spec
     }
     const r = loadPolicy(dir, spec)
@@ -346,8 +347,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     net.values(batch, K, last)
     buf.finish(last, learner.cfg.gamma, learner.cfg.lambda)
     const tu0 = performance.now()
-    // After imitation (or from an imitated --init) the value head is untrained: fit it alone first, so the first policy
-    // updates do not follow advantages from an arbitrary baseline.
+    // After imitation (or from an imitated --init) the value head is untrained: fit it alone
+    // first, so the first policy updates do not follow advantages from an arbitrary baseline.
     learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined) && prog.update < cfg.valueWarmup
     const st: PpoStats = learner.update(buf)
     const tu1 = performance.now()
