@@ -225,10 +225,10 @@ describe('PPO update', () => {
     learner.optimizer.dispose()
   })
 
-  it('keeps tf.memory flat across many updates', () => {
+  it.each([0, 0.5])('keeps tf.memory flat across many updates (teacher weight %s)', (teacherCoef) => {
     const shape = policyShape(TINY_SPEC) as PolicyShape
     const net = new PolicyNet(TINY_SPEC, TINY_NET, 3)
-    const learner = new PpoLearner(net, { epochs: 2, minibatch: 16 }, 1)
+    const learner = new PpoLearner(net, { epochs: 2, minibatch: 16, teacherCoef }, 1)
     const T = 4
     const B = 8
     const buf = new RolloutBuffer(shape, T, B)
@@ -240,6 +240,7 @@ describe('PPO update', () => {
         const obs = randomBatch(TINY_SPEC, B, t)
         net.act(obs, B, rng, false, act)
         buf.recordObs(obs, act)
+        for (let b = 0; b < B; b++) buf.teacher[t * B + b] = b % 2 ? (act.actions[b] as number) : -1
         buf.recordStep(new Float32Array(B).fill(t === T - 1 ? 1 : 0), new Uint8Array(B).fill(t === T - 1 ? 1 : 0), new Uint8Array(B), null)
       }
       buf.finish(act.values, 0.99, 0.95)
