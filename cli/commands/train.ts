@@ -62,7 +62,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('opponents', { type: 'string', describe: 'opponent mix of new episodes, e.g. heuristic=0.5,random=0.2,league=0.3 (league = past snapshots)' })
       .option('init', { type: 'string', describe: 'start from this checkpoint folder\'s weights (same net preset and env interface; no imitation phase)' })
       .option('imitate', { type: 'number', describe: `minibatches of behaviour cloning of the heuristic before PPO (default ${DEFAULT_TRAIN.imitate.steps}; 0 = PPO from scratch)` })
-      .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef} = off)` })
+      .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
