@@ -117,7 +117,7 @@ export const trainCommand: CommandModule<object, Args> = {
     const total = a.steps ?? Math.round((minutes ?? 0) * 60)
     const bar = a.quiet ? null : new Progress({ label: 'train', total, unit: a.steps !== undefined ? 'steps' : 's' })
     let t0 = performance.now()
-    const extra = (m: UpdateMetrics, evals: string) => `| upd ${m.update} ${Math.round(m.stepsPerSec)} st/s ret ${m.meanReturn?.toFixed(2) ?? '--'} win ${pct(m.trainWinRate)} ${evals}| pl ${m.policyLoss.toFixed(3)} vl ${m.valueLoss.toFixed(3)} ent ${m.entropy.toFixed(2)}`
+    const extra = (m: UpdateMetrics, evals: string) => `| upd ${m.update} ${Math.round(m.stepsPerSec)} st/s ret ${m.meanReturn?.toFixed(2) ?? '--'} win ${pct(m.trainWinRate)} ${evals}| pl ${m.policyLoss.toFixed(3)} vl ${m.valueLoss.toFixed(3)} ent ${m.entropy.toFixed(2)}${m.teacherCoef > 0 ? ` teacher ${m.teacherCoef.toFixed(2)}` : ''}`
     let evalText = ''
     let run
     try {
