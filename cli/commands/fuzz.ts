@@ -19,6 +19,7 @@ interface Args {
   serialiseEvery: number
   replayEvery: number
   collisionEvery: number
+  repeatEvery: number
   viewEvery: number
   maxFailures: number
   maxGameDecisions: string
@@ -42,6 +43,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
       .option('serialise-every', { type: 'number', default: DEFAULT_RATES.serialiseEvery, describe: 'steps between JSON serialise round-trips (0 = never)' })
       .option('replay-every', { type: 'number', default: DEFAULT_RATES.replayEvery, describe: 'finished games between determinism replays (0 = never)' })
       .option('collision-every', { type: 'number', default: DEFAULT_RATES.collisionEvery, describe: 'steps between hash-collision samples (0 = never)' })
+      .option('repeat-every', { type: 'number', default: DEFAULT_RATES.repeatEvery, describe: 'steps between position-repeat checks: a position met twice in a game is a cycle (0 = never)' })
       .option('view-every', { type: 'number', default: DEFAULT_RATES.viewEvery, describe: 'steps between view/ascii/encode/describe checks (0 = never)' })
       .option('max-failures', { type: 'number', default: 10, describe: 'failures reported in detail (all are counted)' })
       .option('max-game-decisions', { type: 'string', default: '1000000', describe: 'a game longer than this is a failure' })
@@ -52,7 +54,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
   handler: async (argv: ArgumentsCamelCase<Args>) => {
     const decisions = parseCount(argv.decisions, 'decisions')
     const maxGameDecisions = parseCount(argv.maxGameDecisions, 'max-game-decisions')
-    for (const k of ['illegalPerStep', 'exhaustiveEvery', 'cloneEvery', 'serialiseEvery', 'replayEvery', 'collisionEvery', 'viewEvery', 'maxFailures', 'workers'] as const) {
+    for (const k of ['illegalPerStep', 'exhaustiveEvery', 'cloneEvery', 'serialiseEvery', 'replayEvery', 'collisionEvery', 'repeatEvery', 'viewEvery', 'maxFailures', 'workers'] as const) {
       if (!Number.isInteger(argv[k]) || argv[k] < 0) throw new CliError(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: expected a non-negative whole number, got ${argv[k]}`)
     }
     if (argv.workers < 1) throw new CliError('--workers: expected at least 1')
@@ -71,6 +73,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
         serialiseEvery: argv.serialiseEvery,
         replayEvery: argv.replayEvery,
         collisionEvery: argv.collisionEvery,
+        repeatEvery: argv.repeatEvery,
         viewEvery: argv.viewEvery,
         maxFailures: argv.maxFailures,
         maxGameDecisions,
@@ -94,8 +97,8 @@ export const fuzzCommand: CommandModule<object, Args> = {
     console.log('')
     console.log(
       formatTable(
-        ['scenario', 'illegal tried', 'clone', 'serialise', 'collision', 'view', 'exhaustive steps', 'exhaustive ids', 'replays', 'replayed dec.'],
-        reports.map((r) => [r.scenario, r.checks.illegalTried, r.checks.cloneChecks, r.checks.serialiseChecks, r.checks.collisionChecks, r.checks.viewChecks, r.checks.exhaustiveSteps, r.checks.exhaustiveActions, r.checks.replays, r.checks.replayedDecisions]),
+        ['scenario', 'illegal tried', 'clone', 'serialise', 'collision', 'positions', 'view', 'exhaustive steps', 'exhaustive ids', 'replays', 'replayed dec.'],
+        reports.map((r) => [r.scenario, r.checks.illegalTried, r.checks.cloneChecks, r.checks.serialiseChecks, r.checks.collisionChecks, r.checks.positionChecks, r.checks.viewChecks, r.checks.exhaustiveSteps, r.checks.exhaustiveActions, r.checks.replays, r.checks.replayedDecisions]),
       ),
     )
     const failures = reports.reduce((n, r) => n + r.failureCount, 0)

@@ -16,6 +16,8 @@
 //               game with one hash mean the hash skips part of the state (per
 //               game, so chance 32-bit collisions stay rare: about L * 1e-6 per
 //               million decisions for games of L decisions);
+//               every `repeatEvery` steps (default: each) the position, ply aside,
+//               must be new in the game: a repeat is a cycle players could stall on;
 //               every `viewEvery` steps view/ascii/encode (for both players,
 //               every entry finite) work and the step's events describe;
 //               every `exhaustiveEvery` steps EVERY id is tried: masked-in ones
@@ -44,6 +46,7 @@ export const FUZZ_CHECKS = [
   'determinism',
   'view',
   'game-too-long',
+  'state-repeat',
 ] as const
 export type FuzzCheck = (typeof FUZZ_CHECKS)[number]
 
@@ -62,9 +65,12 @@ export interface FuzzRates {
   collisionEvery: number
   /** Steps between checks of view, ascii, encode (both players) and describe of the step's events (default 50; 0 = never). */
   viewEvery: number
+  /** Steps between position-repeat checks: the position (ply aside) is recorded and must not
+   *  have been met before in the game (default 1; 0 = never, for games whose rules allow cycles). */
+  repeatEvery: number
 }
 
-export const DEFAULT_RATES: FuzzRates = { illegalPerStep: 2, exhaustiveEvery: 500, cloneEvery: 10, serialiseEvery: 50, replayEvery: 1, collisionEvery: 10, viewEvery: 50 }
+export const DEFAULT_RATES: FuzzRates = { illegalPerStep: 2, exhaustiveEvery: 500, cloneEvery: 10, serialiseEvery: 50, replayEvery: 1, collisionEvery: 10, viewEvery: 50, repeatEvery: 1 }
 
 export interface FuzzOptions extends Partial<FuzzRates> {
   decisions: number
@@ -119,6 +125,7 @@ export interface FuzzReport {
     replayedDecisions: number
     collisionChecks: number
     viewChecks: number
+    positionChecks: number
   }
   failureCount: number
   failuresByCheck: Partial<Record<FuzzCheck, number>>
@@ -139,6 +146,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     replayEvery: opts.replayEvery ?? DEFAULT_RATES.replayEvery,
     collisionEvery: opts.collisionEvery ?? DEFAULT_RATES.collisionEvery,
     viewEvery: opts.viewEvery ?? DEFAULT_RATES.viewEvery,
+    repeatEvery: opts.repeatEvery ?? DEFAULT_RATES.repeatEvery,
   }
   const maxFailures = opts.maxFailures ?? 10
   const maxGame = opts.maxGameDecisions ?? 1_000_000
@@ -157,7 +165,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     meanGameLength: 0,
     seconds: 0,
     decisionsPerSecond: 0,
-    checks: { steps: 0, illegalTried: 0, cloneChecks: 0, serialiseChecks: 0, exhaustiveSteps: 0, exhaustiveActions: 0, replays: 0, replayedDecisions: 0, collisionChecks: 0, viewChecks: 0 },
+    checks: { steps: 0, illegalTried: 0, cloneChecks: 0, serialiseChecks: 0, exhaustiveSteps: 0, exhaustiveActions: 0, replays: 0, replayedDecisions: 0, collisionChecks: 0, viewChecks: 0, positionChecks: 0 },
     failureCount: 0,
     failuresByCheck: {},
     failures: [],
@@ -179,6 +187,8 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
   let s: S = engine.init(0)
   const actions: number[] = []
   const hashes: string[] = []
+  /** Hash of each position of this game with the ply counter zeroed -> the step it was first seen. */
+  const positions = new Map<string, number>()
 
   const texts = (upTo = actions.length): string[] => actions.slice(0, upTo).map((a) => actionText(engine.layout, a))
   const failure = (check: FuzzCheck, message: string, action?: number): GameAbandoned => {
@@ -200,6 +210,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     s = engine.init(gameSeed)
     actions.length = 0
     hashes.length = 0
+    positions.clear()
     // Per game: across a long run a 32-bit hash collides by chance (birthday bound).
     sampled.clear()
     hashes.push(engine.hash(s))
@@ -283,6 +294,32 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     }
   }
 
+  // A position met twice in one game (the ply counter aside) is a cycle of decisions: the
+  // players could go round it forever and stall the game until a time limit (a trained
+  // policy found one in piwam). A hash match is confirmed on the states themselves (replayed
+  // to the first sighting), so a chance 32-bit collision is not reported.
+  const plyless = (x: S): string => {
+    const p = x.ply
+    x.ply = 0
+    const h = engine.hash(x)
+    x.ply = p
+    return h
+  }
+  const repeatCheck = (): void => {
+    report.checks.positionChecks++
+    const key = plyless(s)
+    const first = positions.get(key)
+    if (first === undefined) {
+      positions.set(key, actions.length)
+      return
+    }
+    const r = engine.init(gameSeed)
+    for (let i = 0; i < first; i++) engine.apply(r, actions[i] as number)
+    if (canonicalJson(r, 'ply') !== canonicalJson(s, 'ply')) return
+    const loop = actions.slice(first).map((a) => actionText(engine.layout, a)).join(', ')
+    throw failure('state-repeat', `after ${actions.length} decisions the position of decision ${first} is back (turn ${s.turn}): the decisions ${loop} form a cycle`)
+  }
+
   const step = (): boolean => {
     // Returns false when the game is over.
     pending = -1
@@ -308,6 +345,7 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
     if (!kinds.has(d.kind)) throw failure('decision-kind', `decision kind "${d.kind}" is not in decisionKinds`)
     if (n === 0) throw failure('mask-empty', `empty mask while the game is on (player ${d.player}, ${d.kind})`)
     if (actions.length >= maxGame) throw failure('game-too-long', `game not over after ${maxGame} decisions (turn ${s.turn})`)
+    if (rates.repeatEvery > 0 && (actions.length + 1) % rates.repeatEvery === 0) repeatCheck()
 
     const ply = actions.length + 1
     if (rates.exhaustiveEvery > 0 && report.checks.steps % rates.exhaustiveEvery === 0) {
