@@ -33,3 +33,15 @@ export function nthLegal(mask: Uint8Array, k: number): number {
   }
   return -1
 }
+
+/** What actInEnv reads of a gym env (TercioEnv, structurally: agents do not import env/gym). */
+export interface EnvAtDecision {
+  readonly state: BaseState | null
+  readonly obs: { readonly mask: Uint8Array }
+  readonly lastInfo: { readonly legalCount: number; readonly player: Player | null }
+}
+
+/** The agent's action at an env's current decision (the game must be on). */
+export function actInEnv(agent: Agent, engine: Engine, env: EnvAtDecision): number {
+  return agent.act({ engine, state: env.state as BaseState, mask: env.obs.mask, legalCount: env.lastInfo.legalCount, player: env.lastInfo.player as Player })
+}

@@ -183,7 +183,7 @@ class VecDriver {
   }
 }
 
-const median = (x: number[]): number => {
+export const median = (x: number[]): number => {
   const s = [...x].sort((a, b) => a - b)
   const h = s.length >> 1
   return s.length % 2 ? (s[h] as number) : ((s[h - 1] as number) + (s[h] as number)) / 2

@@ -12,7 +12,7 @@ import { train, type UpdateMetrics } from '../training/train/trainer.ts'
 import { DEFAULT_TRAIN } from '../training/train/config.ts'
 import { formatTable } from '../cli/table.ts'
 import { Progress } from '../cli/progress.ts'
-import { machine } from './bench.ts'
+import { machine, median } from './bench.ts'
 
 const { values: a } = parseArgs({
   options: {
@@ -27,12 +27,6 @@ const updates = Number(a.updates)
 if (!Number.isInteger(imitate) || imitate < 1 || !Number.isInteger(updates) || updates < 4) {
   console.error('--imitate must be a whole number >= 1 and --updates >= 4')
   process.exit(2)
-}
-
-const median = (x: number[]): number => {
-  const s = [...x].sort((p, q) => p - q)
-  const h = s.length >> 1
-  return s.length % 2 ? (s[h] as number) : ((s[h - 1] as number) + (s[h] as number)) / 2
 }
 
 const out = mkdtempSync(join(tmpdir(), 'tercio-bench-train-'))

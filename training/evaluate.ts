@@ -4,7 +4,7 @@
 // g % 2 in game g; game g uses dice seed `seed + g`.
 import type { Engine, Player } from '../env/core/types.ts'
 import type { TercioEnv } from '../env/gym/env.ts'
-import type { Agent } from '../agents/types.ts'
+import { actInEnv, type Agent } from '../agents/types.ts'
 import { makeActOut, type PolicyNet } from '../agents/policy/net.ts'
 import { Mulberry32 } from '../agents/policy/sample.ts'
 import { allocBatch, copyObsRow } from './batch.ts'
@@ -45,7 +45,7 @@ export function evaluatePolicy(net: PolicyNet, engine: Engine, mkEnv: () => Terc
       const e = envs[g] as TercioEnv
       const seat = (g % 2) as Player
       while (!e.isDone && e.lastInfo.player !== seat) {
-        const a = opp.act({ engine, state: e.state as NonNullable<typeof e.state>, mask: e.obs.mask, legalCount: e.lastInfo.legalCount, player: e.lastInfo.player as Player })
+        const a = actInEnv(opp, engine, e)
         const r = e.step(a)
         if (r.error) throw new Error(`evaluation: ${opp.name} chose a refused action: ${r.error.message}`)
       }

@@ -10,9 +10,9 @@
 // the policy even finds the enemy; a cloned heuristic is a starting point PPO can improve.
 
 import * as tf from '@tensorflow/tfjs'
-import type { Engine, Player } from '../env/core/types.ts'
+import type { Engine } from '../env/core/types.ts'
 import type { TercioEnv } from '../env/gym/env.ts'
-import type { Agent } from '../agents/types.ts'
+import { actInEnv, type Agent } from '../agents/types.ts'
 import { makeActOut, maskedLogSoftmax, type PolicyNet } from '../agents/policy/net.ts'
 import type { Mulberry32 } from '../agents/policy/sample.ts'
 import { allocBatch, copyObsRow } from './batch.ts'
@@ -74,7 +74,7 @@ export class Imitator {
     for (let i = 0; i < K; i++) {
       const e = envs[i] as TercioEnv
       copyObsRow(batch, i, e.obs, net.shape)
-      labels[i] = this.teacher.act({ engine, state: e.state as NonNullable<typeof e.state>, mask: e.obs.mask, legalCount: e.lastInfo.legalCount, player: e.lastInfo.player as Player })
+      labels[i] = actInEnv(this.teacher, engine, e)
     }
     // The student's greedy choice (for the accuracy figure), then its sampled one (to step with).
     net.act(batch, K, rf, true, this.act)

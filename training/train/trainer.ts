@@ -12,7 +12,7 @@ import { bindEngine } from '../../env/gym/make.ts'
 import { SelfPlayEnv, type Policy } from '../../env/gym/selfplay.ts'
 import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { RandomAgent } from '../../agents/random.ts'
-import type { Agent } from '../../agents/types.ts'
+import { actInEnv, type Agent } from '../../agents/types.ts'
 import { makeActOut, PolicyNet, type NamedWeight } from '../../agents/policy/net.ts'
 import { Mulberry32 } from '../../agents/policy/sample.ts'
 import type { ObsBatch } from '../../agents/policy/spec.ts'
@@ -314,7 +314,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       if (learner.teacherCoef > 0) {
         for (let b = 0; b < K; b++) {
           const e = envs[b] as TercioEnv
-          buf.teacher[t * K + b] = teacher.act({ engine, state: e.state as NonNullable<typeof e.state>, mask: e.obs.mask, legalCount: e.lastInfo.legalCount, player: e.lastInfo.player as Player })
+          buf.teacher[t * K + b] = actInEnv(teacher, engine, e)
         }
       }
       let anyTrunc = false
