@@ -195,7 +195,7 @@ export class PpoLearner {
     // valueOnly zeroes the other gradients rather than leaving those variables out: tfjs' Adam
     // keys its moments by position in the variable list, which must therefore never change.
     const valueNames = this.valueOnly ? new Set(net.valueVariables().map((v) => v.name)) : null
-    const lossCfg = this.teacherCoef === cfg.teacherCoef ? cfg : { ...cfg, teacherCoef: this.teacherCoef }
+    const lossCfg = { ...cfg, teacherCoef: this.teacherCoef }
     const stats = tf.tidy(() => {
       const obs = net.inputs(mb, rows)
       const b = {
