@@ -6,6 +6,7 @@
     obs, rewards, terminated, truncated, infos = envs.step(actions)
 """
 from .aec import TercioAECEnv
+from .async_vec_env import TercioAsyncVecEnv
 from .connection import BridgeError, Connection, ConnectionClosed, PROTOCOL_VERSION
 from .env import TercioEnv
 from .server import LocalServer
@@ -15,6 +16,6 @@ from .vec_env import TercioVecEnv, WINNER_DRAW, WINNER_TRUNCATED
 __version__ = "0.1.0"
 
 __all__ = [
-    "BridgeError", "Connection", "ConnectionClosed", "PROTOCOL_VERSION", "TercioEnv", "TercioVecEnv",
+    "BridgeError", "Connection", "ConnectionClosed", "PROTOCOL_VERSION", "TercioEnv", "TercioVecEnv", "TercioAsyncVecEnv",
     "TercioAECEnv", "LocalServer", "EnvSpec", "ActionSegment", "WINNER_DRAW", "WINNER_TRUNCATED",
 ]

@@ -14,7 +14,7 @@ import select
 import socket
 import ssl
 import threading
-from typing import Deque, List, Optional, Union
+from typing import Deque, Dict, List, Optional, Set, Union
 
 from websockets.frames import OP_BINARY, OP_CONT, OP_TEXT
 from websockets.uri import parse_uri
@@ -71,6 +71,8 @@ class Connection:
         self._messages: Deque[bytes] = collections.deque()
         self._fragments: List[bytes] = []
         self._closed: Optional[ConnectionClosed] = None
+        self._pending: Set[int] = set()  # ids of requests sent whose replies reply() has not returned
+        self._early: Dict[int, pb.Envelope] = {}  # replies read while waiting for another request's
         self._sock: Optional[socket.socket] = None
         self.bytes_received = 0  # websocket bytes read from the server (frames included)
         self._buf = bytearray(_RECV_BYTES)
@@ -194,32 +196,51 @@ class Connection:
 
     def request(self, **kind) -> pb.Envelope:
         """Sends one request (e.g. `step=pb.Step(...)`) and returns its reply; raises BridgeError on an Error."""
+        return self.reply(self.send(**kind))
+
+    def send(self, **kind) -> int:
+        """Sends one request without waiting for its reply; returns its id, for reply(id). Several
+        requests may be in flight: the server answers them in order, one while it works on the next."""
         with self._lock:
             data = self._envelope(kind)
             rid = self._next_id
             self._send(data)
-            reply = pb.Envelope.FromString(self._recv())
-        if reply.WhichOneof("kind") == "error":
-            raise _error(reply)
-        if reply.id != rid:
-            raise BridgeError("OUT_OF_ORDER", f"reply {reply.id} to request {rid}")
-        return reply
+            self._pending.add(rid)
+        return rid
+
+    def reply(self, rid: int, raise_error: bool = True) -> pb.Envelope:
+        """Waits for the reply to request `rid` (see send()). Replies to other requests read on the way
+        are kept for their own reply() call. An Error reply raises BridgeError (or is returned as it is
+        with raise_error=False)."""
+        with self._lock:
+            if rid not in self._pending:
+                raise BridgeError("OUT_OF_ORDER", f"no request {rid} is waiting for its reply")
+            env = self._early.pop(rid, None)
+            while env is None:
+                e = pb.Envelope.FromString(self._recv())
+                if e.id == rid:
+                    env = e
+                elif e.id in self._pending and e.id not in self._early:
+                    self._early[e.id] = e
+                else:
+                    self._pending.discard(rid)
+                    raise BridgeError("OUT_OF_ORDER", f"reply {e.id} to request {rid}")
+            self._pending.discard(rid)
+        if raise_error and env.WhichOneof("kind") == "error":
+            raise _error(env)
+        return env
+
+    @property
+    def in_flight(self) -> int:
+        """Requests sent whose replies have not been collected by reply()."""
+        return len(self._pending)
 
     def request_many(self, kinds) -> list:
         """Sends several requests back to back, then reads their replies (in order): the server
         answers one while it works on the next. `kinds` is a list of dicts like {"step": pb.Step(...)}.
         Returns the replies; Error replies are returned as they are (`reply.error`), not raised."""
-        with self._lock:
-            ids = []
-            for k in kinds:
-                data = self._envelope(k)
-                ids.append(self._next_id)
-                self._send(data)
-            out = [pb.Envelope.FromString(self._recv()) for _ in ids]
-        for rid, reply in zip(ids, out):
-            if reply.id != rid and reply.WhichOneof("kind") != "error":
-                raise BridgeError("OUT_OF_ORDER", f"reply {reply.id} to request {rid}")
-        return out
+        ids = [self.send(**k) for k in kinds]
+        return [self.reply(rid, raise_error=False) for rid in ids]
 
     def send_raw(self, data) -> None:
         """Sends bytes (or text) as they are: for tests of the server's robustness. If the server
