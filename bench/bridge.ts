@@ -4,15 +4,21 @@
 // alternate in-process / bridge so that a change in machine load hits both.
 //
 //   npx tsx bench/bridge.ts [--scenario piwam-training] [--envs 64] [--batches 300] [--rounds 3]
-//                           [--obs delta|sparse|dense] [--no-copy] [--pipeline K] [--json FILE]
+//                           [--obs delta|sparse|dense] [--no-copy] [--pipeline K] [--async [--sets K]] [--json FILE]
 //
 // --obs: how observations travel (delta_observations, default; whole arrays with sparse or
 // dense planes). --no-copy: the client returns read-only views its next step overwrites
 // (copy=False), as the in-process VecEnv returns its reused buffers.
+// --async: the client is TercioAsyncVecEnv with K sets (--sets, default 2) of --envs envs each
+// (K x --envs envs in all, every message still --envs envs): it recv()s one set's batch, chooses
+// its actions and send()s them while the server steps another set. It is compared with
+// VecEnv(K x --envs), the same envs and seeds, stepped in-process for the same number of env
+// steps; VecEnv(--envs) is measured too and shown beside it.
 //
 // Needs Debian's /usr/bin/python3 with python3-numpy, -protobuf, -websockets (scripts/setup-python.sh).
 
 import { spawn } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -29,7 +35,10 @@ const CLIENT_DIR = fileURLToPath(new URL('../clients/python/', import.meta.url))
 interface Round {
   round: number
   seed: number
+  /** VecEnv with as many envs as the client holds in all (--envs, or K x --envs with --async). */
   inProcessStepsPerSec: number
+  /** --async only: VecEnv(--envs), one message's worth. */
+  inProcessBatchStepsPerSec?: number
   bridgeStepsPerSec: number
   bridgeMsPerBatch: number
   kbPerBatch: number
@@ -94,6 +103,8 @@ async function main(): Promise<void> {
       obs: { type: 'string', default: 'delta' },
       'no-copy': { type: 'boolean', default: false },
       pipeline: { type: 'string', default: '1' },
+      async: { type: 'boolean', default: false },
+      sets: { type: 'string', default: '2' },
     },
   })
   const scenario = values.scenario as string
@@ -106,22 +117,34 @@ async function main(): Promise<void> {
   if (!['delta', 'sparse', 'dense'].includes(obs)) throw new Error(`--obs must be delta, sparse or dense, got ${obs}`)
   const obsArgs = obs === 'delta' ? [] : obs === 'sparse' ? ['--no-delta'] : ['--no-delta', '--dense']
   const copy = !values['no-copy']
+  const isAsync = values.async === true
+  const sets = isAsync ? Number(values.sets) : 1
+  if (!Number.isInteger(sets) || sets < 2 && isAsync) throw new Error(`--sets must be an integer >= 2, got ${values.sets}`)
+  if (isAsync && values.pipeline !== '1') throw new Error('--async and --pipeline are two different clients: pass one')
+  const total = num * sets
+  if (batches % sets !== 0) throw new Error(`--batches (${batches}) must be a multiple of --sets (${sets}): in-process VecEnv(${total}) steps batches / sets batches`)
   const engine = bindEngine(undefined, scenario)
   if (!engine.ok) throw new Error(`${engine.error.code}: ${engine.error.message}`)
+  const loadAtStart = loadavg()
   const server = await startServer({ port: 0 })
   const results: Round[] = []
-  console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, observations ${obs}, copy ${copy}, pipeline ${values.pipeline}, server ${server.url}`)
+  const mode = isAsync ? `async: ${sets} sets of ${num} envs (${total} envs), compared with in-process VecEnv(${total})` : `pipeline ${values.pipeline}`
+  console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, observations ${obs}, copy ${copy}, ${mode}, server ${server.url}, load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')}`)
   try {
     // Round 0 warms V8 up (in-process and server share the engine code in this process) and is not counted:
     // the first few hundred batches run several times slower than the steady state.
     for (let k = -1; k < rounds; k++) {
       const seed = seed0 + 1000 * Math.max(k, 0)
-      const local = inProcess(new VecEnv(engine.value, { num }), batches, warmup, seed)
-      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, '--num-envs', String(num), '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy']), '--pipeline', String(values.pipeline)])
+      // The same number of env steps on both sides: batches x num.
+      const local = inProcess(new VecEnv(engine.value, { num: total }), batches / sets, warmup, seed)
+      const localBatch = isAsync ? inProcess(new VecEnv(engine.value, { num }), batches, warmup, seed) : undefined
+      const clientArgs = isAsync ? ['--num-envs', String(total), '--batch-size', String(num)] : ['--num-envs', String(num), '--pipeline', String(values.pipeline)]
+      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, ...clientArgs, '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy'])])
       const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number; kb_per_batch: number }
-      const row: Round = { round: k + 1, seed, inProcessStepsPerSec: local, bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, kbPerBatch: py.kb_per_batch, ratio: py.steps_per_s / local }
+      const row: Round = { round: k + 1, seed, inProcessStepsPerSec: local, ...(localBatch === undefined ? {} : { inProcessBatchStepsPerSec: localBatch }), bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, kbPerBatch: py.kb_per_batch, ratio: py.steps_per_s / local }
       if (k >= 0) results.push(row)
-      console.error(`  ${k < 0 ? 'warm-up' : `round ${k + 1}`}: in-process ${local.toFixed(0)} steps/s, bridge ${py.steps_per_s.toFixed(0)} steps/s (${(100 * row.ratio).toFixed(0)}%)`)
+      const extra = localBatch === undefined ? '' : ` (VecEnv(${num}) ${localBatch.toFixed(0)})`
+      console.error(`  ${k < 0 ? 'warm-up' : `round ${k + 1}`}: in-process ${local.toFixed(0)} steps/s${extra}, bridge ${py.steps_per_s.toFixed(0)} steps/s (${(100 * row.ratio).toFixed(0)}%)`)
     }
   } finally {
     await server.close()
@@ -130,21 +153,37 @@ async function main(): Promise<void> {
   // Totals weight every round by its steps: harmonic means of the rates.
   const steps = num * batches
   const local = (steps * results.length) / sum((r) => steps / r.inProcessStepsPerSec)
+  const localBatch = isAsync ? (steps * results.length) / sum((r) => steps / (r.inProcessBatchStepsPerSec ?? 1)) : undefined
   const bridge = (steps * results.length) / sum((r) => steps / r.bridgeStepsPerSec)
   const fmt = (x: number) => x.toFixed(0)
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`
+  // ms per batch of `num` envs (a message's worth), whatever the in-process VecEnv's size.
+  const ms = (stepsPerSec: number) => ((1000 * num) / stepsPerSec).toFixed(2)
+  const vecName = `VecEnv(${total})`
   console.log(
     formatTable(
-      ['round', 'seed', 'in-process steps/s', 'bridge steps/s', 'in-process ms/batch', 'bridge ms/batch', 'KB/batch', 'bridge / in-process'],
       [
-        ...results.map((r) => [String(r.round), String(r.seed), fmt(r.inProcessStepsPerSec), fmt(r.bridgeStepsPerSec), ((1000 * num) / r.inProcessStepsPerSec).toFixed(2), r.bridgeMsPerBatch.toFixed(2), r.kbPerBatch.toFixed(1), `${(100 * r.ratio).toFixed(0)}%`]),
-        ['all', '', fmt(local), fmt(bridge), '', '', '', `${((100 * bridge) / local).toFixed(0)}%`],
+        'round', 'seed', `in-process ${vecName} steps/s`,
+        ...(isAsync ? [`in-process VecEnv(${num}) steps/s`] : []),
+        'bridge steps/s', `in-process ms per ${num} steps`, `bridge ms/batch${isAsync ? ' (in recv+send)' : ''}`, 'KB/batch', 'bridge / in-process',
+        ...(isAsync ? [`bridge / VecEnv(${num})`] : []),
+      ],
+      [
+        ...results.map((r) => [
+          String(r.round), String(r.seed), fmt(r.inProcessStepsPerSec),
+          ...(isAsync ? [fmt(r.inProcessBatchStepsPerSec ?? 0)] : []),
+          fmt(r.bridgeStepsPerSec), ms(r.inProcessStepsPerSec), r.bridgeMsPerBatch.toFixed(2), r.kbPerBatch.toFixed(1), pct(r.ratio),
+          ...(isAsync ? [pct(r.bridgeStepsPerSec / (r.inProcessBatchStepsPerSec ?? 1))] : []),
+        ]),
+        ['all', '', fmt(local), ...(localBatch === undefined ? [] : [fmt(localBatch)]), fmt(bridge), '', '', '', pct(bridge / local), ...(localBatch === undefined ? [] : [pct(bridge / localBatch)])],
       ],
     ),
   )
   const m = machine()
-  console.log(`target: bridge >= 50% of in-process with ${num} envs per batch: ${bridge >= 0.5 * local ? 'met' : 'NOT met'}; load average ${m.load.map((x) => x.toFixed(1)).join(' ')} on ${m.cores} cores`)
+  const client = isAsync ? `the async client (${sets} sets of ${num}) against in-process ${vecName}` : `the sync client against in-process ${vecName}`
+  console.log(`target: bridge >= 50% of in-process with ${num} envs per batch, ${client}: ${bridge >= 0.5 * local ? 'met' : 'NOT met'}; load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} at the start, ${m.load.map((x) => x.toFixed(1)).join(' ')} at the end, on ${m.cores} cores`)
   if (values.json) {
-    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/2', scenario, envs: num, observations: obs, copy, pipeline: Number(values.pipeline), batches, warmup, rounds: results, inProcessStepsPerSec: local, bridgeStepsPerSec: bridge, ratio: bridge / local, machine: m }, null, 2) + '\n')
+    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/3', scenario, envs: num, mode: isAsync ? 'async' : 'sync', sets, inProcessEnvs: total, observations: obs, copy, pipeline: Number(values.pipeline), batches, warmup, rounds: results, inProcessStepsPerSec: local, ...(localBatch === undefined ? {} : { inProcessBatchStepsPerSec: localBatch }), bridgeStepsPerSec: bridge, ratio: bridge / local, loadAtStart, machine: m }, null, 2) + '\n')
   }
 }
 
