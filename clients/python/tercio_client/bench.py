@@ -43,7 +43,7 @@ def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmu
     bytes0 = env.conn.bytes_received
     limit = batches
     batches = episodes = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while (batches < limit) if limit > 0 else (time.perf_counter() - t0 < seconds):
         acts = random_legal_batch(rng, obs["action_mask"])
         ts = time.perf_counter()
@@ -51,7 +51,7 @@ def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmu
         t_env += time.perf_counter() - ts
         batches += 1
         episodes += int((term | trunc).sum())
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     received = env.conn.bytes_received - bytes0
     env.close()
     return {
@@ -61,6 +61,7 @@ def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmu
         "seconds": wall,
         "steps_per_s": batches * num_envs / wall,
         "ms_per_batch": 1000 * t_env / max(1, batches),
+        "cpu_ms_per_batch": 1000 * cpu / max(1, batches),  # this process's CPU time (action choice included)
         "episodes": episodes,
         "kb_per_batch": received / 1024 / max(1, batches),
     }
@@ -82,7 +83,7 @@ def run_async(url: str, scenario: str, num_envs: int, batch_size: int, seconds: 
     bytes0 = env.conn.bytes_received
     limit = batches
     batches = episodes = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while (batches < limit) if limit > 0 else (time.perf_counter() - t0 < seconds):
         ts = time.perf_counter()
         obs, _, term, trunc, info = env.recv()
@@ -93,7 +94,7 @@ def run_async(url: str, scenario: str, num_envs: int, batch_size: int, seconds: 
         t_env += (t1 - ts) + (time.perf_counter() - t2)
         batches += 1
         episodes += int((term | trunc).sum())
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     received = env.conn.bytes_received - bytes0
     env.close()  # the batches still in flight are collected and dropped (not counted)
     return {
@@ -105,6 +106,7 @@ def run_async(url: str, scenario: str, num_envs: int, batch_size: int, seconds: 
         "steps_per_s": batches * batch_size / wall,
         # Time inside recv() + send(), waiting included, per batch of batch_size envs.
         "ms_per_batch": 1000 * t_env / max(1, batches),
+        "cpu_ms_per_batch": 1000 * cpu / max(1, batches),  # this process's CPU time (action choice included)
         "episodes": episodes,
         "kb_per_batch": received / 1024 / max(1, batches),
     }

@@ -284,6 +284,13 @@ class AsyncVecEnvTest(unittest.TestCase):
                 conn.request(step=pb.Step(env_set=h, actions=[0, 0]))
             self.assertEqual(e.exception.code, "ENV_NOT_FOUND")
 
+    def test_bench_async_mode(self):
+        from tercio_client import bench
+        r = bench.run(server_url(), SCENARIO, 4, 0, 1, 2, batches=10, batch_size=2)
+        self.assertEqual((r["num_envs"], r["batch_size"], r["batches"], r["env_steps"]), (4, 2, 10, 20))
+        self.assertGreater(r["steps_per_s"], 0)
+        self.assertGreater(r["kb_per_batch"], 0)
+
     def test_connection_replies_by_id(self):
         # Connection.send/reply: replies may be collected in any order; each goes to its own request.
         conn = Connection(server_url())
