@@ -365,6 +365,45 @@ describe('batches', () => {
   })
 })
 
+describe('several sets in flight (the async client)', () => {
+  it('two sets whose Steps are sent together, before either reply is read, each get their in-process results', async () => {
+    const c = await TestClient.hello(server.url)
+    const count = 3
+    const sets = await Promise.all([0, 1].map(async (j) => {
+      const handle = (await make(c, count, { maxDecisions: 40 })).envSpec?.envSet ?? 0
+      const v = new VecEnv(engine, { num: count, maxDecisions: 40 })
+      const seed = 50 + count * j // as TercioAsyncVecEnv seeds set j: env i of all gets seed + i
+      const remote = (await c.request({ reset: { envSet: handle, seed } })).batch
+      const local = v.reset({ seed })
+      expect(diff(remote?.planes, local.obs.planes)).toBe('equal')
+      return { handle, v, pick: chooser(seed), mask: local.obs.mask }
+    }))
+    const n = sets[0]?.v.spec.mask.shape[0] ?? 0
+    let finals = 0
+    for (let t = 0; t < 60; t++) {
+      const actions = sets.map((s) => s.pick(s.mask, n, count))
+      // Both requests go out before either reply is read; the replies come back in request order.
+      const ids = [5000 + 2 * t, 5001 + 2 * t]
+      const replies = await Promise.all(sets.map((s, j) => c.request({ id: ids[j], step: { envSet: s.handle, actions: actions[j] } })))
+      expect(replies.map((r) => r.id)).toEqual(ids)
+      sets.forEach((s, j) => {
+        const r = replies[j]?.batch
+        const l = s.v.step(actions[j] ?? [])
+        expect(r?.envSet).toBe(s.handle)
+        expect(diff(r?.planes, l.obs.planes)).toBe('equal')
+        expect(diff(r?.entities, l.obs.entities)).toBe('equal')
+        expect(diff(r?.masks, new Uint8Array(l.obs.mask))).toBe('equal')
+        expect(diff(r?.rewards, l.rewards)).toBe('equal')
+        expect(r?.finalEnvs).toEqual([...l.info.done].flatMap((d, i) => (d ? [i] : [])))
+        finals += r?.finalEnvs?.length ?? 0
+        s.mask = l.obs.mask
+      })
+    }
+    expect(finals).toBeGreaterThan(0)
+    c.close()
+  })
+})
+
 describe('oversized messages', () => {
   it('closes the sender with 1009 and nobody else notices', async () => {
     const bystander = await TestClient.hello(server.url)
