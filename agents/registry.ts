@@ -74,6 +74,7 @@ export const AGENT_KINDS = {
       epsilon: { kind: 'number', min: 0, max: 1, describe: 'random-action probability of heuristic rollouts' },
       c: { kind: 'number', min: 0, max: 100, describe: 'UCB1 exploration constant' },
       candidates: { kind: 'int', min: 1, max: 10_000, describe: 'most actions searched per decision' },
+      crn: { kind: 'int', min: 0, max: 1, describe: '1 = common random numbers: every candidate rolled out under the same dice seeds' },
     },
   },
   ckpt: { describe: 'a trained TF.js policy: ckpt:PATH (a checkpoint folder)', params: {} },
@@ -162,6 +163,8 @@ export function makeAgent(spec: AgentSpec | string, engine: Engine, seed: number
       if (c !== undefined) o.c = c
       if (cand !== undefined) o.maxCandidates = cand
       if (params.rollout === 'random' || params.rollout === 'heuristic') o.rollout = params.rollout
+      const crn = num(params, 'crn')
+      if (crn !== undefined) o.crn = crn === 1
       return ok(new SearchAgent(engine, seed, o))
     }
     case 'ckpt':

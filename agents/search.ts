@@ -26,13 +26,17 @@ export interface SearchOptions {
   c?: number
   /** Most candidate actions searched: beyond it, the rollout policy's choice plus a random subset (default 12). */
   maxCandidates?: number
+  /** Common random numbers: every candidate is rolled out under the same dice and rollout-policy seeds
+   *  (round j of rollouts shares seed j), in rounds over all candidates instead of UCB1, so that the
+   *  candidates' differences come from the actions rather than from the luck of their dice. */
+  crn?: boolean
   name?: string
 }
 
 /** How much better (in value units, [-1, 1]) an action must score to overrule the scripted choice. */
 const MARGIN = 0.02
 
-export const SEARCH_DEFAULTS = { iters: 16, depth: 30, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12 } as const
+export const SEARCH_DEFAULTS = { iters: 16, depth: 30, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12, crn: false } as const
 
 export class SearchAgent implements Agent {
   readonly name: string
@@ -61,6 +65,7 @@ export class SearchAgent implements Agent {
       epsilon: o.epsilon ?? SEARCH_DEFAULTS.epsilon,
       c: o.c ?? SEARCH_DEFAULTS.c,
       maxCandidates: o.maxCandidates ?? SEARCH_DEFAULTS.maxCandidates,
+      crn: o.crn ?? SEARCH_DEFAULTS.crn,
     }
     if (!(this.options.iters >= 1) || !(this.options.depth >= 0) || !(this.options.maxCandidates >= 1)) {
       throw new RangeError(`search agent: iters >= 1, depth >= 0 and maxCandidates >= 1 required (got ${JSON.stringify(this.options)})`)
@@ -93,7 +98,17 @@ export class SearchAgent implements Agent {
     const nc = this.candidates(ctx)
     this.visits.fill(0)
     this.sums.fill(0)
-    for (let it = 0; it < iters; it++) {
+    if (this.options.crn) {
+      // rounds of one rollout per candidate, all under round j's seed; at least one round
+      const rounds = Math.max(1, Math.round(iters / nc))
+      for (let j = 0; j < rounds; j++) {
+        const seed = (this.rng() * 0x100000000) >>> 0
+        for (let k = 0; k < nc; k++) {
+          this.visits[k] = this.visits[k]! + 1
+          this.sums[k] = this.sums[k]! + this.rollout(ctx.state, this.cand[k]!, ctx.player, seed)
+        }
+      }
+    } else for (let it = 0; it < iters; it++) {
       let k = it
       if (it >= nc) {
         // UCB1 once every candidate has one rollout
@@ -147,10 +162,14 @@ export class SearchAgent implements Agent {
   }
 
   /** One rollout after action a from state; value in [-1, 1] for `me`. */
-  private rollout(state: BaseState, a: number, me: Player): number {
+  private rollout(state: BaseState, a: number, me: Player, seed?: number): number {
     const e = this.engine
     const s = e.clone(state)
-    reseedDice(s, this.rng)
+    if (seed === undefined) reseedDice(s, this.rng)
+    else {
+      reseedDice(s, seedrandom.xor128(`rollout:${seed}`))
+      this.policy.reset?.(seed)
+    }
     if (e.apply(s, a)) return -1
     const ctx = this.rctx
     ctx.state = s

@@ -1,5 +1,6 @@
 // Behaviour cloning with DAgger-style data: K envs play on while a teacher agent (the
-// scripted heuristic) labels every decision of both seats; each round of K labelled
+// scripted heuristic, or any agent spec labelled on worker threads through a LabelPool,
+// e.g. a rollout search: expert iteration) labels every decision of both seats; each round of K labelled
 // observations is one minibatch of cross-entropy over the masked softmax. With probability
 // `beta` an env follows the student's sampled action instead of the teacher's, so the
 // student also learns what the teacher would do in the positions its own mistakes lead to.
@@ -16,6 +17,7 @@ import { actInEnv, type Agent } from '../agents/types.ts'
 import { makeActOut, maskedLogSoftmax, type PolicyNet } from '../agents/policy/net.ts'
 import type { Mulberry32 } from '../agents/policy/sample.ts'
 import { allocBatch, copyObsRow } from './batch.ts'
+import { labelSeed, type LabelPool } from './label-pool.ts'
 
 export interface ImitateConfig {
   /** Minibatches (rounds of one decision per env). */
@@ -25,6 +27,10 @@ export interface ImitateConfig {
   lr: number
   /** Probability that an env follows the student's sampled action (DAgger). */
   beta: number
+  /** The teacher: an agent spec (agents/registry.ts), e.g. `search:iters=96:depth=80:crn=1` (default `heuristic`). */
+  teacher?: string
+  /** Worker threads that label positions when the teacher is not the heuristic (default 2; 0 = this thread). */
+  workers?: number
 }
 
 export const DEFAULT_IMITATE: ImitateConfig = { steps: 0, envs: 256, lr: 1e-3, beta: 0.3 }
@@ -54,7 +60,8 @@ export class Imitator {
     private readonly net: PolicyNet,
     private readonly engine: Engine,
     private readonly envs: readonly TercioEnv[],
-    private readonly teacher: Agent,
+    /** An agent acting on this thread, or a pool of worker threads. */
+    private readonly teacher: Agent | LabelPool,
     private readonly cfg: ImitateConfig,
     private readonly rng: Mulberry32,
     private readonly nextSeed: () => number,
@@ -67,15 +74,34 @@ export class Imitator {
     for (const e of envs) e.reset({ seed: nextSeed() })
   }
 
+  /** One minibatch with a teacher agent on this thread. */
   step(): void {
-    const { envs, batch, labels, net, engine } = this
+    const t = this.teacher
+    if (!isAgent(t)) throw new Error('Imitator.step: a LabelPool teacher labels asynchronously; use stepAsync')
+    for (let i = 0; i < this.envs.length; i++) this.labels[i] = actInEnv(t, this.engine, this.envs[i] as TercioEnv)
+    this.learn()
+  }
+
+  /** One minibatch with any teacher (a LabelPool labels on its worker threads meanwhile). */
+  async stepAsync(): Promise<void> {
+    const t = this.teacher
+    if (isAgent(t)) return this.step()
+    const K = this.envs.length
+    const seeds = Array.from({ length: K }, (_, i) => labelSeed(this.cfg.envs, this.steps, i))
+    await t.label(
+      this.envs.map((e) => e.state as NonNullable<TercioEnv['state']>),
+      seeds,
+      this.labels,
+    )
+    this.learn()
+  }
+
+  /** Trains on the labelled positions, then plays every env on by one decision. */
+  private learn(): void {
+    const { envs, batch, labels, net } = this
     const K = envs.length
     const rf = () => this.rng.next()
-    for (let i = 0; i < K; i++) {
-      const e = envs[i] as TercioEnv
-      copyObsRow(batch, i, e.obs, net.shape)
-      labels[i] = actInEnv(this.teacher, engine, e)
-    }
+    for (let i = 0; i < K; i++) copyObsRow(batch, i, (envs[i] as TercioEnv).obs, net.shape)
     // The student's greedy choice (for the accuracy figure), then its sampled one (to step with).
     net.act(batch, K, rf, true, this.act)
     for (let i = 0; i < K; i++) if (this.act.actions[i] === labels[i]) this.accOk++
@@ -116,3 +142,5 @@ export class Imitator {
     this.optimizer.dispose()
   }
 }
+
+const isAgent = (t: Agent | LabelPool): t is Agent => 'act' in t

@@ -3,7 +3,7 @@
 // end-of-run tournament of the new checkpoint against random and heuristic.
 import { join, resolve } from 'node:path'
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
-import { setPolicyLoader } from '../../agents/registry.ts'
+import { parseAgentSpec, setPolicyLoader } from '../../agents/registry.ts'
 import { loadPolicyAgent } from '../../agents/policy/agent.ts'
 import { resolveScenario } from '../../env/scenario/builtin.ts'
 import { runTournament } from '../../training/tournament/tournament.ts'
@@ -30,6 +30,9 @@ interface Args {
   evalGames?: number
   opponents?: string
   imitate?: number
+  imitateTeacher?: string
+  imitateWorkers?: number
+  imitateLr?: number
   teacher?: number
   init?: string
   teacherUpdates?: number
@@ -60,14 +63,17 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${DEFAULT_TRAIN.evalEvery})` })
       .option('eval-games', { type: 'number', describe: `evaluation games per opponent (default ${DEFAULT_TRAIN.evalGames})` })
       .option('opponents', { type: 'string', describe: 'opponent mix of new episodes, e.g. heuristic=0.5,random=0.2,league=0.3 (league = past snapshots)' })
-      .option('init', { type: 'string', describe: 'start from this checkpoint folder\'s weights (same net preset and env interface; no imitation phase)' })
-      .option('imitate', { type: 'number', describe: `minibatches of behaviour cloning of the heuristic before PPO (default ${DEFAULT_TRAIN.imitate.steps}; 0 = PPO from scratch)` })
+      .option('init', { type: 'string', describe: 'start from this checkpoint folder\'s weights (same net preset and env interface; imitation only with --imitate-teacher)' })
+      .option('imitate', { type: 'number', describe: `minibatches of behaviour cloning of the teacher before PPO (default ${DEFAULT_TRAIN.imitate.steps}; 0 = PPO from scratch)` })
+      .option('imitate-teacher', { type: 'string', describe: 'agent spec the imitation clones (default heuristic), e.g. search:iters=96:depth=60:crn=1 (expert iteration; with --init it refines the checkpoint)' })
+      .option('imitate-workers', { type: 'number', describe: 'worker threads labelling for a teacher other than the heuristic (default 2; 0 = the main thread)' })
+      .option('imitate-lr', { type: 'number', describe: `Adam learning rate of the imitation (default ${DEFAULT_TRAIN.imitate.lr})` })
       .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'teacher', 'teacher-updates', 'play']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'teacher', 'teacher-updates', 'play']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
     if (a.ruleset !== undefined) over.ruleset = a.ruleset
@@ -97,6 +103,24 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.imitate !== undefined) {
       if (!Number.isInteger(a.imitate) || a.imitate < 0) throw new CliError(`--imitate must be a whole number >= 0, got ${a.imitate}`, 2)
       over.imitate = { ...DEFAULT_TRAIN.imitate, steps: a.imitate }
+    }
+    if (a.imitateTeacher !== undefined || a.imitateWorkers !== undefined || a.imitateLr !== undefined) {
+      const im = { ...DEFAULT_TRAIN.imitate, ...over.imitate }
+      if (a.imitateTeacher !== undefined) {
+        const t = parseAgentSpec(a.imitateTeacher)
+        if (!t.ok) throw new CliError(`--imitate-teacher: ${t.error.message}`, 2)
+        if (t.value.kind === 'ckpt' || t.value.kind === 'random') throw new CliError(`--imitate-teacher: ${t.value.kind} cannot teach (use heuristic or search)`, 2)
+        im.teacher = a.imitateTeacher
+      }
+      if (a.imitateWorkers !== undefined) {
+        if (!Number.isInteger(a.imitateWorkers) || a.imitateWorkers < 0) throw new CliError(`--imitate-workers must be a whole number >= 0, got ${a.imitateWorkers}`, 2)
+        im.workers = a.imitateWorkers
+      }
+      if (a.imitateLr !== undefined) {
+        if (!(a.imitateLr > 0 && a.imitateLr < 1)) throw new CliError(`--imitate-lr must be a number in (0, 1), got ${a.imitateLr}`, 2)
+        im.lr = a.imitateLr
+      }
+      over.imitate = im
     }
     if (a.init !== undefined) over.init = resolve(a.init)
     if (a.teacher !== undefined || a.teacherUpdates !== undefined) {

@@ -6,6 +6,7 @@ import type { Engine, Player } from '../../env/core/types.ts'
 import { getRuleset } from '../../env/rules/index.ts'
 import { builtinScenario } from '../../env/scenario/builtin.ts'
 import { makeToyEngine } from '../helpers/toy-ruleset.ts'
+import { nthLegal } from '../../agents/types.ts'
 
 function piwam(): Engine {
   const sc = builtinScenario('piwam-training')
@@ -58,6 +59,55 @@ describe('search agent', () => {
       expect(a.length).toBeGreaterThan(10)
       expect(game()).toEqual(a)
     }
+  })
+
+  it('with common random numbers every candidate meets the same dice: a candidate that is the same action scores the same', () => {
+    const engine = piwam()
+    const s = engine.init(12)
+    const mask = new Uint8Array(engine.layout.size)
+    const rnd = new RandomAgent(1)
+    let n = engine.legal(s, mask)
+    while (n < 3) {
+      const d = engine.decision(s)
+      if (!d) throw new Error('game over too early')
+      engine.apply(s, rnd.act({ engine, state: s, mask, legalCount: n, player: d.player as Player }))
+      n = engine.legal(s, mask)
+    }
+    const d = engine.decision(s)!
+    const before = engine.hash(s)
+    const agent = new SearchAgent(engine, 4, { iters: 30, depth: 40, crn: true, maxCandidates: 3 })
+    const inner = agent as unknown as { cand: Int32Array; visits: Float64Array; sums: Float64Array; candidates(ctx: unknown): number }
+    const ctx = { engine, state: s, mask, legalCount: n, player: d.player as Player }
+    // Force two candidates to be the same action: under shared seeds their rollouts are identical.
+    inner.candidates = function (this: typeof inner) {
+      this.cand[0] = nthLegal(mask, 0)
+      this.cand[1] = nthLegal(mask, 0)
+      this.cand[2] = nthLegal(mask, 1)
+      return 3
+    }
+    const a = agent.act(ctx)
+    expect(mask[a]).toBe(1)
+    expect(Array.from(inner.visits.subarray(0, 3))).toEqual([10, 10, 10])
+    expect(inner.sums[0]).toBe(inner.sums[1])
+    expect(engine.hash(s)).toBe(before)
+    // ...whereas without CRN the same action under fresh dice scores differently (the noise CRN removes).
+    const plain = new SearchAgent(engine, 4, { iters: 30, depth: 40, crn: false, maxCandidates: 3, c: 0 })
+    const pinner = plain as unknown as typeof inner
+    pinner.candidates = inner.candidates
+    plain.act(ctx)
+    expect(pinner.sums[0]! / pinner.visits[0]!).not.toBe(pinner.sums[1]! / pinner.visits[1]!)
+  })
+
+  it('plays whole games reproducibly with common random numbers', () => {
+    const engine = piwam()
+    const game = () => {
+      const out = playGame(engine, [new SearchAgent(engine, 3, { iters: 6, depth: 8, crn: true }), new RandomAgent(4)], { seed: 22 })
+      expect(out.ok).toBe(true)
+      return out.ok ? out.record.actions : []
+    }
+    const a = game()
+    expect(a.length).toBeGreaterThan(10)
+    expect(game()).toEqual(a)
   })
 
   it('works on any ruleset (toy engine) and rejects a zero budget', () => {

@@ -98,6 +98,25 @@ describe('train', () => {
     await expect(train({ ...TINY, net: 'small', init: join(src, 'checkpoint') }, join(dir, 'init-bad'), { steps: 16 }, { hooks: quiet })).rejects.toThrow(/not the "small" preset/)
   }, 120_000)
 
+  it('init with another imitation teacher refines the checkpoint by imitation (expert iteration)', async () => {
+    const src = join(dir, 'init-src2')
+    await train({ ...TINY, imitate: { steps: 4, envs: 8, lr: 1e-3, beta: 0.3 } }, src, { steps: 16 }, { hooks: quiet })
+    const out = join(dir, 'init-exit')
+    const logs: string[] = []
+    const teacher = 'search:iters=4:depth=4:crn=1'
+    const r = await train({ ...TINY, evalEvery: 5, init: join(src, 'checkpoint'), imitate: { steps: 3, envs: 8, lr: 1e-3, beta: 0.3, teacher, workers: 1 } }, out, { steps: 16 }, { hooks: { log: (l) => logs.push(l) } })
+    expect(r.progress.imitateSteps).toBe(3)
+    expect(r.config.imitate.teacher).toBe(teacher)
+    // the start is evaluated before the imitation, so `best` can only improve on it
+    const iInit = logs.findIndex((l) => l.startsWith(`init ${join(src, 'checkpoint')}: vs random`))
+    const iImit = logs.findIndex((l) => l.startsWith(`imitation: cloning ${teacher} (labelled on 1 worker threads)`))
+    expect(iInit).toBeGreaterThanOrEqual(0)
+    expect(iImit).toBeGreaterThan(iInit)
+    expect(lines(join(out, 'imitate.jsonl')).length).toBeGreaterThan(0)
+    expect(() => resolveConfig({ imitate: { steps: 1, envs: 8, lr: 1e-3, beta: 0.3, teacher: 'sarge' } })).toThrow(/imitate teacher/)
+    expect(() => resolveConfig({ imitate: { steps: 1, envs: 8, lr: 1e-3, beta: 0.3, workers: -1 } })).toThrow(/workers/)
+  }, 120_000)
+
   it('--resume continues the step counter, metrics, league and RNG state', async () => {
     const out = join(dir, 'b')
     const first = await train(TINY, out, { steps: 16 }, { hooks: quiet })

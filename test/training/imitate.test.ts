@@ -9,6 +9,7 @@ import { Mulberry32 } from '../../agents/policy/sample.ts'
 import { bindEngine, TercioEnv } from '../../env/gym/index.ts'
 import type { Engine } from '../../env/core/types.ts'
 import { Imitator } from '../../training/imitate.ts'
+import { LabelPool } from '../../training/label-pool.ts'
 import { evaluatePolicy } from '../../training/evaluate.ts'
 import { allocBatch, copyObsRow } from '../../training/batch.ts'
 import { RolloutBuffer } from '../../training/ppo/buffer.ts'
@@ -45,6 +46,30 @@ describe('imitation', () => {
     expect(last.accuracy).toBeGreaterThan(first.accuracy + 0.15)
     im.dispose()
     net.dispose()
+  }, 120_000)
+})
+
+describe('imitation of a teacher on worker threads', () => {
+  it('stepAsync trains on the pool\'s labels; step() refuses a pool (it labels asynchronously)', async () => {
+    const net = new PolicyNet(mkEnv().spec, TINY, 3)
+    let seed = 200
+    const envs = Array.from({ length: 32 }, mkEnv)
+    const pool = await LabelPool.create({ ruleset: 'piwam', scenario: 'piwam-training' }, 'heuristic', 2)
+    try {
+      const im = new Imitator(net, engine, envs, pool, { steps: 0, envs: 32, lr: 3e-3, beta: 0.3 }, new Mulberry32(5), () => seed++)
+      expect(() => im.step()).toThrow(/stepAsync/)
+      for (let i = 0; i < 5; i++) await im.stepAsync()
+      const first = im.report()
+      for (let i = 0; i < 40; i++) await im.stepAsync()
+      const last = im.report()
+      expect(last.step).toBe(45)
+      expect(last.samples).toBe(45 * 32)
+      expect(last.loss).toBeLessThan(first.loss * 0.8)
+      im.dispose()
+    } finally {
+      await pool.close()
+      net.dispose()
+    }
   }, 120_000)
 })
 

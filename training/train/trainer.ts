@@ -27,6 +27,8 @@ import { writeCurveSvg } from '../curve.ts'
 import { evaluatePolicy, type EvalResult } from '../evaluate.ts'
 import { Imitator, type ImitateStats } from '../imitate.ts'
 import { allocBatch, copyObsRow } from '../batch.ts'
+import { LabelPool } from '../label-pool.ts'
+import { createAgent, parseAgentSpec } from '../../agents/registry.ts'
 
 export type { EvalResult }
 
@@ -111,6 +113,11 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   if (!Number.isInteger(c.imitate.steps) || c.imitate.steps < 0) throw new RangeError(`imitate steps must be a non-negative integer, got ${c.imitate.steps}`)
   if (!Number.isInteger(c.imitate.envs) || c.imitate.envs < 1) throw new RangeError(`imitate envs must be a positive integer, got ${c.imitate.envs}`)
   if (!(c.imitate.beta >= 0 && c.imitate.beta <= 1)) throw new RangeError(`imitate beta must be in [0, 1], got ${c.imitate.beta}`)
+  if (c.imitate.teacher !== undefined) {
+    const t = parseAgentSpec(c.imitate.teacher)
+    if (!t.ok) throw new RangeError(`imitate teacher: ${t.error.message}`)
+  }
+  if (c.imitate.workers !== undefined && (!Number.isInteger(c.imitate.workers) || c.imitate.workers < 0)) throw new RangeError(`imitate workers must be a whole number >= 0, got ${c.imitate.workers}`)
   if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
@@ -156,7 +163,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const differs = Object.keys(preset).filter((k) => Number(preset[k]) !== Number(theirs[k] ?? 0))
     if (differs.length) throw new Error(`init ${cfg.init}: its network is not the "${cfg.net}" preset (${differs.join(', ')} differ); pass the matching net`)
     initNet = r.value.net
-    cfg = { ...cfg, imitate: { ...cfg.imitate, steps: 0 } }
+    // Cloning the heuristic again would only undo the checkpoint's training; another teacher
+    // (e.g. a search agent: expert iteration) improves on it.
+    if ((cfg.imitate.teacher ?? 'heuristic') === 'heuristic') cfg = { ...cfg, imitate: { ...cfg.imitate, steps: 0 } }
   }
   const net = resumed?.net ?? initNet ?? new PolicyNet(spec, NET_PRESETS[cfg.net], cfg.seed)
   const learner = new PpoLearner(net, cfg.ppo, cfg.seed)
@@ -270,16 +279,33 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const timeUp = () => limits.seconds !== undefined && (performance.now() - t0) / 1000 >= limits.seconds
   const stepsUp = () => limits.steps !== undefined && prog.steps >= limits.steps
 
-  // Phase 1: imitation of the heuristic (a new run only; it is checkpointed when complete).
+  // From --init: evaluate the starting policy, so `best` can only improve on it.
+  if (initNet && prog.update === 0 && (prog.imitateSteps ?? 0) === 0 && cfg.evalEvery > 0) {
+    evals = runEval()
+    prog.lastEval = evals
+    log(`init ${cfg.init}: ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+    await keepBest(evals)
+  }
+  // Phase 1: imitation of the teacher (a new run only; it is checkpointed when complete).
   prog.imitateSteps ??= 0
   if (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
     const imEnvs = Array.from({ length: cfg.imitate.envs }, mkEnv)
-    const im = new Imitator(net, engine, imEnvs, makeHeuristic(engine, cfg.seed), cfg.imitate, actRng, () => prog.nextEpisodeSeed++)
+    const teacherSpec = cfg.imitate.teacher ?? 'heuristic'
+    const labelWorkers = cfg.imitate.workers ?? 2
+    const pool = teacherSpec !== 'heuristic' && labelWorkers > 0 ? await LabelPool.create({ ruleset: cfg.ruleset, scenario: cfg.scenario }, teacherSpec, labelWorkers) : null
+    let teacherAgent: Agent | LabelPool
+    if (pool) teacherAgent = pool
+    else {
+      const a = await createAgent(teacherSpec, engine, cfg.seed)
+      if (!a.ok) throw new Error(`imitation teacher: ${a.error.code}: ${a.error.message}`)
+      teacherAgent = a.value
+    }
+    const im = new Imitator(net, engine, imEnvs, teacherAgent, cfg.imitate, actRng, () => prog.nextEpisodeSeed++)
     const imFile = join(out, 'imitate.jsonl')
     if (prog.imitateSteps === 0) writeFileSync(imFile, '')
-    log(`imitation: cloning the heuristic for ${cfg.imitate.steps} minibatches of ${cfg.imitate.envs} decisions (DAgger beta ${cfg.imitate.beta})`)
+    log(`imitation: cloning ${teacherSpec === 'heuristic' ? 'the heuristic' : teacherSpec}${pool ? ` (labelled on ${labelWorkers} worker threads)` : ''} for ${cfg.imitate.steps} minibatches of ${cfg.imitate.envs} decisions (DAgger beta ${cfg.imitate.beta})`)
     while (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
-      im.step()
+      await im.stepAsync()
       prog.imitateSteps++
       if (prog.imitateSteps % 10 === 0 || prog.imitateSteps === cfg.imitate.steps) {
         const st = { ...im.report(), seconds: round((performance.now() - t0) / 1000, 1) }
@@ -288,6 +314,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       }
     }
     im.dispose()
+    await pool?.close()
     prog.imitateSeconds = (prog.imitateSeconds ?? 0) + (performance.now() - t0) / 1000
     prog.seconds = sec0 + (performance.now() - t0) / 1000
     evals = runEval()
@@ -296,13 +323,6 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     log(`imitation done: ${prog.imitateSteps} minibatches; ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
     await keepBest(evals)
     await save()
-  }
-  // From --init: evaluate the starting policy, so `best` can only improve on it.
-  if (initNet && prog.update === 0 && cfg.evalEvery > 0) {
-    evals = runEval()
-    prog.lastEval = evals
-    log(`init ${cfg.init}: ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
-    await keepBest(evals)
   }
   while (!timeUp() && !stepsUp()) {
     buf.reset()
