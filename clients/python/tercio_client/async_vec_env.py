@@ -79,6 +79,7 @@ class TercioAsyncVecEnv:
             ids = np.arange(off, off + c, dtype=np.int32)
             ids.flags.writeable = False
             self._ids.append(ids)
+        self._rows = np.arange(bs)
         self._masks: List[Optional[np.ndarray]] = [None] * k  # each set's current action mask (checks send())
         self._flight: Deque[Tuple[int, int]] = collections.deque()  # (set, request id), in send order
         self._ready: Deque[int] = collections.deque()  # sets received and waiting for actions, oldest first
@@ -206,7 +207,7 @@ class TercioAsyncVecEnv:
             raise BridgeError("ACTION_OUT_OF_RANGE", f"send(): env {off + i}: action {int(acts[i])} is outside 0..{N - 1}", env=off + i)
         m = self._masks[j]
         if m is not None:
-            bad = np.flatnonzero(m[np.arange(n), acts] == 0)
+            bad = np.flatnonzero(m[self._rows, acts] == 0)
             if len(bad):
                 i = int(bad[0])
                 raise BridgeError("ACTION_ILLEGAL", f"send(): env {off + i}: {self.spec.action_text(int(acts[i]))} "
