@@ -75,6 +75,7 @@ export const AGENT_KINDS = {
       c: { kind: 'number', min: 0, max: 100, describe: 'UCB1 exploration constant' },
       candidates: { kind: 'int', min: 1, max: 10_000, describe: 'most actions searched per decision' },
       crn: { kind: 'int', min: 0, max: 1, describe: '1 = common random numbers: every candidate rolled out under the same dice seeds' },
+      margin: { kind: 'number', min: 0, max: 2, describe: 'how much better an action must score to overrule the scripted choice' },
     },
   },
   ckpt: { describe: 'a trained TF.js policy: ckpt:PATH (a checkpoint folder)', params: {} },
@@ -165,6 +166,8 @@ export function makeAgent(spec: AgentSpec | string, engine: Engine, seed: number
       if (params.rollout === 'random' || params.rollout === 'heuristic') o.rollout = params.rollout
       const crn = num(params, 'crn')
       if (crn !== undefined) o.crn = crn === 1
+      const margin = num(params, 'margin')
+      if (margin !== undefined) o.margin = margin
       return ok(new SearchAgent(engine, seed, o))
     }
     case 'ckpt':

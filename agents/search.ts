@@ -30,13 +30,13 @@ export interface SearchOptions {
    *  (round j of rollouts shares seed j), in rounds over all candidates instead of UCB1, so that the
    *  candidates' differences come from the actions rather than from the luck of their dice. */
   crn?: boolean
+  /** How much better (in value units, [-1, 1]) an action's mean must be to overrule the scripted choice (default 0.02). */
+  margin?: number
   name?: string
 }
 
-/** How much better (in value units, [-1, 1]) an action must score to overrule the scripted choice. */
-const MARGIN = 0.02
 
-export const SEARCH_DEFAULTS = { iters: 16, depth: 30, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12, crn: false } as const
+export const SEARCH_DEFAULTS = { iters: 16, depth: 30, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12, crn: false, margin: 0.02 } as const
 
 export class SearchAgent implements Agent {
   readonly name: string
@@ -66,6 +66,7 @@ export class SearchAgent implements Agent {
       c: o.c ?? SEARCH_DEFAULTS.c,
       maxCandidates: o.maxCandidates ?? SEARCH_DEFAULTS.maxCandidates,
       crn: o.crn ?? SEARCH_DEFAULTS.crn,
+      margin: o.margin ?? SEARCH_DEFAULTS.margin,
     }
     if (!(this.options.iters >= 1) || !(this.options.depth >= 0) || !(this.options.maxCandidates >= 1)) {
       throw new RangeError(`search agent: iters >= 1, depth >= 0 and maxCandidates >= 1 required (got ${JSON.stringify(this.options)})`)
@@ -128,7 +129,7 @@ export class SearchAgent implements Agent {
     }
     // the scripted choice (candidate 0) stands unless another action's mean is clearly better
     let bk = 0
-    let bm = this.sums[0]! / Math.max(1, this.visits[0]!) + MARGIN
+    let bm = this.sums[0]! / Math.max(1, this.visits[0]!) + this.options.margin
     for (let i = 1; i < nc; i++) {
       const v = this.visits[i]!
       if (v < 2 && iters >= 2 * nc) continue

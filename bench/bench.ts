@@ -9,6 +9,7 @@
 // threadScaling measures what the machine gives two threads that never
 // synchronise (two independent VecEnvs): the ceiling for any worker vector env.
 
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import type { Engine } from '../env/core/types.ts'
@@ -55,6 +56,53 @@ export interface BenchResult {
   mainPlusWorkersSpeedup: number | null
   /** Two threads each stepping a VecEnv(num / 2) with no synchronisation, over one thread doing the same (median of rounds). */
   threadScaling: number | null
+  /** While the vector envs were measured: CPU used by other processes (in cores, averaged) and the share of
+   *  CPU time the hypervisor stole; null where /proc/stat is not readable. A run with others > ~0.05 or
+   *  steal > ~0.03 measured a shared machine, not Tercio. */
+  contention: Contention | null
+}
+
+export interface Contention {
+  others: number
+  steal: number
+}
+
+/** Machine-wide CPU ticks from /proc/stat (Linux): [busy, steal, total], or null. */
+function cpuTicks(): [number, number, number] | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.trim().split(/\s+/).slice(1).map(Number) ?? []
+    // user nice system idle iowait irq softirq steal
+    const [user = 0, nice = 0, sys = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f
+    return [user + nice + sys + irq + softirq, steal, user + nice + sys + idle + iowait + irq + softirq + steal]
+  } catch {
+    return null
+  }
+}
+
+/** Measures, from start() to stop(), how much CPU the rest of the machine used (our process, all threads, aside). */
+export class ContentionMeter {
+  private t0 = 0
+  private ticks: [number, number, number] | null = null
+  private cpu = process.cpuUsage()
+
+  start(): void {
+    this.ticks = cpuTicks()
+    this.cpu = process.cpuUsage()
+    this.t0 = performance.now()
+  }
+
+  stop(): Contention | null {
+    const wall = (performance.now() - this.t0) / 1000
+    const a = this.ticks
+    const b = cpuTicks()
+    if (!a || !b || !(wall > 0)) return null
+    const c = process.cpuUsage(this.cpu)
+    // USER_HZ is 100 on Linux: one tick is 10 ms.
+    const busy = (b[0] - a[0]) / 100
+    const ours = (c.user + c.system) / 1e6
+    const total = b[2] - a[2]
+    return { others: Math.max(0, (busy - ours) / wall), steal: total > 0 ? (b[1] - a[1]) / total : 0 }
+  }
 }
 
 export interface Machine {
@@ -307,6 +355,8 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
   let mwRatio: number | null = null
   let scaling: number | null = null
   let vec = 0
+  const meter = new ContentionMeter()
+  meter.start()
   try {
     if (!o.noWorkers) {
       const configs: WorkerVecEnvOptions[] = [{ num, maxDecisions, workers, mainThread: false }]
@@ -333,6 +383,7 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
     await Promise.all(opened.map((w) => w.close()))
   }
   if (!o.noWorkers) scaling = await threadScaling(source, e, num, seed, maxDecisions, seconds, warm, tick('scaling'))
+  const contention = meter.stop()
   const spec = new TercioEnv(e).spec
   return {
     ruleset: e.ruleset,
@@ -353,6 +404,7 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
     mainPlusWorkersStepsPerSec: mw,
     mainPlusWorkersSpeedup: mwRatio,
     threadScaling: scaling,
+    contention,
   }
 }
 
