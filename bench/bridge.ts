@@ -9,7 +9,7 @@
 // --obs: how observations travel (delta_observations, default; whole arrays with sparse or
 // dense planes). --no-copy: the client returns read-only views its next step overwrites
 // (copy=False), as the in-process VecEnv returns its reused buffers.
-// --async: the client is TercioAsyncVecEnv with K sets (--sets, default 2) of --envs envs each
+// --async: the client is TercioAsyncVecEnv with K sets (--sets, default 3) of --envs envs each
 // (K x --envs envs in all, every message still --envs envs): it recv()s one set's batch, chooses
 // its actions and send()s them while the server steps another set. It is compared with
 // VecEnv(K x --envs), the same envs and seeds, stepped in-process for the same number of env
@@ -104,7 +104,8 @@ async function main(): Promise<void> {
       'no-copy': { type: 'boolean', default: false },
       pipeline: { type: 'string', default: '1' },
       async: { type: 'boolean', default: false },
-      sets: { type: 'string', default: '2' },
+      // Three measured best here: a Step is always queued while the client handles a batch (docs/bridge.md).
+      sets: { type: 'string', default: '3' },
     },
   })
   const scenario = values.scenario as string
