@@ -54,6 +54,9 @@ export interface BenchResult {
   /** WorkerVecEnv with mainThread (the default configuration): the calling thread plus workers - 1 worker threads. */
   mainPlusWorkersStepsPerSec: number | null
   mainPlusWorkersSpeedup: number | null
+  /** The same WorkerVecEnv stepped by groups (send/recv, EnvPool-style: no barrier between threads). */
+  groupsStepsPerSec: number | null
+  groupsSpeedup: number | null
   /** Two threads each stepping a VecEnv(num / 2) with no synchronisation, over one thread doing the same (median of rounds). */
   threadScaling: number | null
   /** While the vector envs were measured: CPU used by other processes (in cores, averaged) and the share of
@@ -231,6 +234,57 @@ class VecDriver {
   }
 }
 
+/** A WorkerVecEnv stepped group by group (send/recv) with uniformly random legal actions: each recv'd
+ *  group gets new actions and is sent again at once. Between runs every group is drained, so nothing
+ *  steps while another configuration is being measured. */
+class GroupDriver {
+  private readonly rng: () => number
+  private readonly acts: Int32Array[]
+  private readonly inFlight: Uint8Array
+  steps = 0
+  secs = 0
+
+  constructor(
+    readonly v: WorkerVecEnv,
+    seed: number,
+  ) {
+    this.rng = makeRng(seed)
+    this.acts = v.groups.map((g) => new Int32Array(g.hi - g.lo))
+    this.inFlight = new Uint8Array(v.groups.length)
+    v.reset({ seed })
+  }
+
+  private send(g: number): void {
+    const { lo, hi } = this.v.groups[g] as { lo: number; hi: number }
+    const m = this.v.spec.mask.shape[0]
+    const b = this.v.buffers
+    const a = this.acts[g] as Int32Array
+    for (let i = lo; i < hi; i++) a[i - lo] = pickFrom(b.obs.mask, i * m, m, b.legalCount[i] as number, this.rng())
+    this.v.send(g, a)
+    this.inFlight[g] = 1
+  }
+
+  /** One recv and re-send; returns the env steps received. */
+  batch(): number {
+    const g = this.v.recv()
+    this.inFlight[g] = 0
+    this.send(g)
+    const grp = this.v.groups[g] as { lo: number; hi: number }
+    return grp.hi - grp.lo
+  }
+
+  run(seconds: number, count = true): number {
+    for (let g = 0; g < this.inFlight.length; g++) if (!this.inFlight[g]) this.send(g)
+    const r = timed(seconds, () => this.batch(), undefined, false)
+    for (let k = 0; k < this.inFlight.length; k++) this.inFlight[this.v.recv()] = 0
+    if (count) {
+      this.steps += r.count
+      this.secs += r.secs
+    }
+    return r.count / r.secs
+  }
+}
+
 export const median = (x: number[]): number => {
   const s = [...x].sort((a, b) => a - b)
   const h = s.length >> 1
@@ -242,7 +296,7 @@ const ROUND_SECONDS = 0.25
 
 /** Interleaves the drivers in rounds until each has run `seconds`; per driver: steps/s overall and the
  *  median per-round ratio to the first driver. */
-function interleaved(drivers: VecDriver[], seconds: number, warm: number, tick: (t: number) => void): { perSec: number; ratio: number }[] {
+function interleaved(drivers: (VecDriver | GroupDriver)[], seconds: number, warm: number, tick: (t: number) => void): { perSec: number; ratio: number }[] {
   for (const d of drivers) d.run(warm, false)
   const rounds = Math.max(1, Math.round(seconds / ROUND_SECONDS))
   const ratios: number[][] = drivers.map(() => [])
@@ -335,7 +389,7 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
   if (!eng.ok) throw new Error(`${eng.error.code}: ${eng.error.message}`)
   const e = eng.value
   // Phases of `seconds` each: engine, env, one per vector env (interleaved), thread scaling.
-  const phases = o.noWorkers ? 3 : workers >= 2 ? 6 : 5
+  const phases = o.noWorkers ? 3 : workers >= 2 ? 7 : 6
   let phase = 0
   const tick =
     (name: string, span = 1) =>
@@ -347,12 +401,14 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
   phase++
   // Worker threads take a second or two of stepping before their code is fully compiled.
   const warm = Math.min(1.5, seconds / 2)
-  const drivers = [new VecDriver(new VecEnv(e, { num, maxDecisions }), seed)]
+  const drivers: (VecDriver | GroupDriver)[] = [new VecDriver(new VecEnv(e, { num, maxDecisions }), seed)]
   const opened: WorkerVecEnv[] = []
   let wk: number | null = null
   let wkRatio: number | null = null
   let mw: number | null = null
   let mwRatio: number | null = null
+  let grp: number | null = null
+  let grpRatio: number | null = null
   let scaling: number | null = null
   let vec = 0
   const meter = new ContentionMeter()
@@ -367,6 +423,11 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
         opened.push(w.value)
         drivers.push(new VecDriver(w.value, seed))
       }
+      // The default configuration again, stepped by groups (a WorkerVecEnv of its own).
+      const wg = await WorkerVecEnv.create(source, configs[configs.length - 1] as WorkerVecEnvOptions)
+      if (!wg.ok) throw new Error(`${wg.error.code}: ${wg.error.message}`)
+      opened.push(wg.value)
+      drivers.push(new GroupDriver(wg.value, seed))
     }
     const r = interleaved(drivers, seconds, warm, tick(o.noWorkers ? 'vec' : 'vec+workers', drivers.length))
     phase += drivers.length
@@ -374,9 +435,14 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
       wk = r[1].perSec
       wkRatio = r[1].ratio
     }
-    if (r[2]) {
+    if (r.length > 3 && r[2]) {
       mw = r[2].perSec
       mwRatio = r[2].ratio
+    }
+    const last = r[r.length - 1]
+    if (!o.noWorkers && last) {
+      grp = last.perSec
+      grpRatio = last.ratio
     }
     vec = (r[0] as { perSec: number }).perSec
   } finally {
@@ -403,6 +469,8 @@ export async function runBench(source: EngineSource, o: BenchOptions = {}): Prom
     workerSpeedup: wkRatio,
     mainPlusWorkersStepsPerSec: mw,
     mainPlusWorkersSpeedup: mwRatio,
+    groupsStepsPerSec: grp,
+    groupsSpeedup: grpRatio,
     threadScaling: scaling,
     contention,
   }

@@ -213,7 +213,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
     const n = (x: number | null) => (x === null ? '-' : thousands(x))
     console.log(
       formatTable(
-        ['ruleset', 'scenario', 'hexes', 'actions', 'obs floats', 'engine dec/s', 'games/s', 'mean len', 'env steps/s', `vec(${argv.num}) steps/s`, `workers(${argv.workers}) steps/s`, 'speedup', `main+${argv.workers - 1} steps/s`, 'speedup', '2-thread ceiling', 'others / steal'],
+        ['ruleset', 'scenario', 'hexes', 'actions', 'obs floats', 'engine dec/s', 'games/s', 'mean len', 'env steps/s', `vec(${argv.num}) steps/s`, `workers(${argv.workers}) steps/s`, 'speedup', `main+${argv.workers - 1} steps/s`, 'speedup', 'by groups', 'speedup', '2-thread ceiling', 'others / steal'],
         results.map((r) => [
           r.ruleset,
           r.scenario,
@@ -229,12 +229,15 @@ const benchCommand: CommandModule<object, BenchArgs> = {
           r.workerSpeedup === null ? '-' : `${r.workerSpeedup.toFixed(2)}x`,
           n(r.mainPlusWorkersStepsPerSec),
           r.mainPlusWorkersSpeedup === null ? '-' : `${r.mainPlusWorkersSpeedup.toFixed(2)}x`,
+          n(r.groupsStepsPerSec),
+          r.groupsSpeedup === null ? '-' : `${r.groupsSpeedup.toFixed(2)}x`,
           r.threadScaling === null ? '-' : `${r.threadScaling.toFixed(2)}x`,
           r.contention === null ? '-' : `${r.contention.others.toFixed(2)} / ${(100 * r.contention.steal).toFixed(0)}%`,
         ]),
       ),
     )
     console.log(`\n${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.platform}; ${argv.seconds} s per measurement; 1-min load average ${loadBefore[0]?.toFixed(1)} before, ${m.load[0]?.toFixed(1)} after (other processes skew the figures)`)
+    if (results.some((r) => r.groupsSpeedup !== null)) console.log('by groups: the default worker vector env stepped group by group (send/recv, EnvPool-style; no barrier between its threads)')
     if (results.some((r) => r.threadScaling !== null)) console.log('2-thread ceiling: two threads stepping independent VecEnvs, never synchronising, over one thread: the most any worker vector env can gain here')
     if (results.some((r) => r.contention !== null)) console.log('others / steal: while the vector envs ran, cores used by other processes and the share of CPU time the hypervisor stole; above ~0.05 / 3% the vector figures measure a shared machine')
     if (argv.json) writeJson(argv.json, { format: 'tercio-bench/1', machine: { ...m, loadBefore }, options: { seconds: argv.seconds, num: argv.num, workers: argv.workers, seed: argv.seed }, results })

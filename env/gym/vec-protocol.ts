@@ -23,10 +23,15 @@ export const C_STATUS = 3
 export const C_PROGRESS = 4
 /** 1 while the thread sleeps in Atomics.wait: only then does the other side pay for a notify. */
 export const C_ASLEEP = 5
+/** A worker's doorbell: bumped with every command or group sent to it; a sleeping worker waits on it
+ *  (the futex pattern: it reads the bell, checks for work, then waits only while the bell is unchanged). */
+export const C_BELL = 6
 
 export const block = (thread: number): number => thread * CTRL_STRIDE
 export const MAIN_BLOCK = 0
 export const workerBlock = (w: number): number => block(w + 1)
+/** The command cell (CMD_IDLE / CMD_STEP) of group g, one cache line each after the thread blocks. */
+export const groupCell = (workers: number, g: number): number => block(workers + 1 + g)
 
 /**
  * How long a waiting thread polls without seeing the other side's progress counter move before it sleeps:
@@ -61,4 +66,8 @@ export interface WorkerInit {
   port: MessagePort
   /** At most this many polls without progress on the other side before sleeping (Patience). */
   spin: number
+  /** This worker's groups: [global group index, first row, end row], stepped on their own (send/recv). */
+  groups: [number, number, number][]
+  /** Worker threads in all (to locate the group cells). */
+  workers: number
 }

@@ -152,6 +152,9 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
   private readonly s: Scalars
   /** [private part, shared array, offset] per scalar field, copied out once per batch. */
   private readonly publishes: [ArrayLike<number>, { set(a: ArrayLike<number>, o: number): void }, number][] = []
+  /** Row ranges that can be stepped on their own (stepRange), and their publishes: made once, no allocation per step. */
+  private readonly ranges: readonly (readonly [number, number])[]
+  private readonly rangePublishes: [ArrayLike<number>, { set(a: ArrayLike<number>, o: number): void }, number][][] = []
 
   /** Progress counter bumped once per env (see vec-protocol.ts), or null. */
   private readonly progress: Int32Array | null
@@ -164,8 +167,9 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
     readonly lo: number,
     readonly hi: number,
     sizes: ObsSizes,
-    threads: { privateScalars?: boolean; progress?: Int32Array; progressAt?: number } = {},
+    threads: { privateScalars?: boolean; progress?: Int32Array; progressAt?: number; ranges?: readonly (readonly [number, number])[] } = {},
   ) {
+    this.ranges = threads.ranges ?? [[lo, hi]]
     for (let i = lo; i < hi; i++) {
       // Events are never collected in vector envs: they would allocate per step.
       this.envs.push(new TercioEnv(engine, { ...opts, events: false, buffers: rowOf(buf.obs, sizes, i) }))
@@ -184,10 +188,16 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
       const per = buf[k].length / n // 2 for rewards and episodeReturn
       this.publishes.push([own[k].subarray(lo * per, hi * per), buf[k], lo * per])
     }
+    for (const [a, b] of this.ranges) {
+      this.rangePublishes.push(SCALARS.map((k) => {
+        const per = buf[k].length / n
+        return [own[k].subarray(a * per, b * per), buf[k], a * per]
+      }))
+    }
   }
 
-  private publish(): void {
-    for (const [from, to, at] of this.publishes) to.set(from, at)
+  private publish(list = this.publishes): void {
+    for (const [from, to, at] of list) to.set(from, at)
   }
 
   reset(seed: number | undefined): void {
@@ -225,9 +235,22 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
   }
 
   step(): void {
+    this.stepRows(this.lo, this.hi)
+    this.publish()
+  }
+
+  /** Steps only the rows of range k (threads.ranges), e.g. one group of an asynchronous worker vector env. */
+  stepRange(k: number): void {
+    const r = this.ranges[k]
+    if (!r) throw new RangeError(`no row range ${k}`)
+    this.stepRows(r[0], r[1])
+    if (this.publishes.length) this.publish(this.rangePublishes[k])
+  }
+
+  private stepRows(from: number, to: number): void {
     const b = this.s
     const actions = this.buf.actions
-    for (let i = this.lo; i < this.hi; i++) {
+    for (let i = from; i < to; i++) {
       const env = this.envs[i - this.lo] as TercioEnv<S, E>
       const r = env.step(actions[i] as number)
       if (this.progress) Atomics.add(this.progress, this.progressAt, 1)
@@ -267,7 +290,6 @@ export class VecCore<S extends BaseState = BaseState, E extends BaseEvent = Base
         this.afterReset(env, i)
       } else this.copyInfo(env, i)
     }
-    this.publish()
   }
 }
 

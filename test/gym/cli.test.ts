@@ -71,6 +71,8 @@ describe('tercio check-env and bench', () => {
     expect(j.results[0].engineDecisionsPerSec).toBeGreaterThan(0)
     expect(j.results[0].workerStepsPerSec).toBeGreaterThan(0)
     expect(j.results[0].threadScaling).toBeGreaterThan(0)
+    expect(j.results[0].groupsStepsPerSec).toBeGreaterThan(0)
+    expect(r.out).toMatch(/by groups/)
     expect(j.results[0].contention.others).toBeGreaterThanOrEqual(0)
     expect(j.results[0].contention.steal).toBeGreaterThanOrEqual(0)
     expect(r.out).toMatch(/others \/ steal/)

@@ -178,6 +178,74 @@ describe('WorkerVecEnv', () => {
     }
   })
 
+  it('steps groups asynchronously (send/recv): every env follows its own actions exactly as a single env would', async () => {
+    for (const cfg of [{ workers: 1, mainThread: true }, { workers: 2, mainThread: false }, { workers: 2, mainThread: true, groupsPerThread: 1 }, { workers: 1, mainThread: true, groupsPerThread: 3 }]) {
+      const r = await WorkerVecEnv.create(TOY, { num: 7, maxDecisions: 150, ...cfg })
+      if (!r.ok) throw new Error(r.error.message)
+      opened.push(r.value)
+      const w = r.value
+      const eng = makeToyEngine()
+      const sz = obsSizes(w.spec)
+      // the groups partition the rows in order, (groupsPerThread ?? 2) per thread, the calling thread's first
+      const threads = cfg.workers + (cfg.mainThread ? 1 : 0)
+      expect(w.groups.length).toBe(threads * (cfg.groupsPerThread ?? 2))
+      w.groups.forEach((g, i) => {
+        expect(g.lo).toBe(i === 0 ? 0 : w.groups[i - 1]!.hi)
+        expect(g.hi).toBeGreaterThan(g.lo)
+      })
+      expect(w.groups[w.groups.length - 1]!.hi).toBe(7)
+      expect(w.groups[0]!.owner).toBe(cfg.mainThread ? -1 : 0)
+      expect(new Set(w.groups.map((g) => g.owner)).size).toBe(threads)
+      const singles = Array.from({ length: 7 }, (_, i) => {
+        const e = new TercioEnv(eng, { maxDecisions: 150 })
+        e.reset({ seed: 20 + i })
+        return e
+      })
+      w.reset({ seed: 20 })
+      const pick = lcgPicker(9)
+      const sent = new Int32Array(7)
+      const send = (g: number) => {
+        const { lo, hi } = w.groups[g]!
+        const acts = new Int32Array(hi - lo)
+        for (let i = lo; i < hi; i++) acts[i - lo] = sent[i] = pick(w.buffers.obs.mask.subarray(i * sz.mask, (i + 1) * sz.mask))
+        w.send(g, acts)
+      }
+      w.groups.forEach((_, g) => send(g))
+      expect(() => w.step(sent)).toThrow(/in flight/)
+      expect(() => w.send(0, [0])).toThrow(/already in flight|needs/)
+      const received = new Array<number>(w.groups.length).fill(0)
+      let finals = 0
+      for (let k = 0; k < 400; k++) {
+        const g = w.recv()
+        received[g]!++
+        const { lo, hi } = w.groups[g]!
+        const res = w.results
+        for (let i = lo; i < hi; i++) {
+          const e = singles[i]!
+          const one = e.step(sent[i]!)
+          expect(res.info.error[i]).toBe(-1)
+          expect(res.rewards[2 * i]).toBe(one.rewards[0])
+          expect(res.info.done[i]).toBe(one.terminated || one.truncated ? 1 : 0)
+          if (one.terminated || one.truncated) {
+            expect(Array.from(res.info.final.planes.subarray(i * sz.planes, (i + 1) * sz.planes))).toEqual(Array.from(one.obs.planes))
+            finals++
+            e.reset()
+          }
+          expect(Array.from(res.obs.planes.subarray(i * sz.planes, (i + 1) * sz.planes))).toEqual(Array.from(e.obs.planes))
+          expect(Array.from(res.obs.mask.subarray(i * sz.mask, (i + 1) * sz.mask))).toEqual(Array.from(e.obs.mask))
+        }
+        send(g)
+      }
+      // drain, then the synchronous API works again
+      for (let k = 0; k < w.groups.length; k++) w.recv()
+      expect(() => w.recv()).toThrow(/no group in flight/)
+      expect(received.every((n) => n > 0), `${JSON.stringify(cfg)} received ${received}`).toBe(true)
+      expect(finals).toBeGreaterThan(0)
+      expect(w.step(new Int32Array(7).map((_, i) => pick(w.buffers.obs.mask.subarray(i * sz.mask, (i + 1) * sz.mask)))).info.error.every((e) => e === -1)).toBe(true)
+      await w.close()
+    }
+  })
+
   it('defaults to the calling thread plus cores - 1 workers', async () => {
     const r = await WorkerVecEnv.create(TOY, { num: 64, maxDecisions: 150 })
     if (!r.ok) throw new Error(r.error.message)
