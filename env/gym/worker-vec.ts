@@ -3,11 +3,12 @@
 // command through Atomics, steps the calling thread's own share, and blocks until
 // every worker is done, so it stays synchronous like VecEnv. Node-only (worker_threads).
 //
-// Groups (EnvPool-style asynchronous stepping): each thread's share of the envs is also a
-// group that can be stepped on its own: send(g, actions) starts group g, recv() returns a group
-// whose step is done (stepping the calling thread's own group while the workers run). No barrier
-// joins the threads, so one thread's slow step or a vCPU the hypervisor took away for a moment
-// stalls only its own group, and the caller can choose actions for one group while another steps.
+// Groups (EnvPool-style asynchronous stepping): each thread's share of the envs is split into
+// groups that are stepped on their own: send(g, actions) starts group g, recv() returns a group
+// whose step is done (stepping one of the calling thread's own groups while the workers run). No
+// barrier joins the threads, so one thread's slow step or a vCPU the hypervisor took away for a
+// moment stalls only its own groups, and the caller can choose actions for one group while
+// another steps.
 //
 // Waiting: each side polls the control cells while the other side shows progress
 // (a counter bumped per env) and sleeps in Atomics.wait after a few times the usual
@@ -126,11 +127,13 @@ export class WorkerVecEnv implements VectorEnv {
     const perThread = o.groupsPerThread ?? 2
     if (!Number.isInteger(perThread) || perThread < 1) return fail(err('STATE_INVALID', `groupsPerThread must be a positive integer, got ${o.groupsPerThread}`))
     const buffers = allocVecBuffers(obsSizes(spec), o.num, true)
-    // Each share [lo, hi) of thread t (t = 0 the calling thread when it steps one) splits into groups.
+    // Thread t's share is rows [bound(t), bound(t + 1)) (t = 0 the calling thread when it steps one),
+    // split into groups.
+    const bound = (t: number) => Math.floor((t * o.num) / shares)
     const groups: { lo: number; hi: number; owner: number; range: number }[] = []
     for (let t = 0; t < shares; t++) {
-      const lo = Math.floor((t * o.num) / shares)
-      const hi = Math.floor(((t + 1) * o.num) / shares)
+      const lo = bound(t)
+      const hi = bound(t + 1)
       const k = Math.min(perThread, hi - lo)
       for (let j = 0; j < k; j++) groups.push({ lo: lo + Math.floor((j * (hi - lo)) / k), hi: lo + Math.floor(((j + 1) * (hi - lo)) / k), owner: t - first, range: j })
     }
@@ -139,8 +142,8 @@ export class WorkerVecEnv implements VectorEnv {
     const ports: MessagePort[] = []
     const ready: Promise<string | null>[] = []
     for (let w = 0; w < nw; w++) {
-      const lo = Math.floor(((w + first) * o.num) / shares)
-      const hi = Math.floor(((w + first + 1) * o.num) / shares)
+      const lo = bound(w + first)
+      const hi = bound(w + first + 1)
       const ch = new MessageChannel()
       const mine: [number, number, number][] = []
       groups.forEach((g, i) => {
@@ -162,7 +165,7 @@ export class WorkerVecEnv implements VectorEnv {
     }
     const problems = (await Promise.all(ready)).filter((p): p is string => p !== null)
     const local = mainThread
-      ? new VecCore(eng.value, envOpts, buffers, 0, Math.floor(o.num / shares), obsSizes(spec), {
+      ? new VecCore(eng.value, envOpts, buffers, 0, bound(1), obsSizes(spec), {
           privateScalars: nw > 0,
           progress: ctrl,
           progressAt: MAIN_BLOCK + C_PROGRESS,

@@ -18,20 +18,25 @@ function piwam(): Engine {
   return b.value
 }
 
+/** A piwam position (game seed 12, random play) with at least three legal actions. */
+function positionWithChoice(engine: Engine) {
+  const s = engine.init(12)
+  const mask = new Uint8Array(engine.layout.size)
+  const rnd = new RandomAgent(1)
+  let n = engine.legal(s, mask)
+  while (n < 3) {
+    const d = engine.decision(s)
+    if (!d) throw new Error('game over too early')
+    engine.apply(s, rnd.act({ engine, state: s, mask, legalCount: n, player: d.player as Player }))
+    n = engine.legal(s, mask)
+  }
+  return { s, mask, n }
+}
+
 describe('search agent', () => {
   it('is deterministic under a seed and never changes the game state it searches from', () => {
     const engine = piwam()
-    const s = engine.init(12)
-    const mask = new Uint8Array(engine.layout.size)
-    // walk to a position with a real choice
-    const rnd = new RandomAgent(1)
-    let n = engine.legal(s, mask)
-    while (n < 3) {
-      const d = engine.decision(s)
-      if (!d) throw new Error('game over too early')
-      engine.apply(s, rnd.act({ engine, state: s, mask, legalCount: n, player: d.player as Player }))
-      n = engine.legal(s, mask)
-    }
+    const { s, mask, n } = positionWithChoice(engine)
     const d = engine.decision(s)!
     const before = engine.hash(s)
     const pick = (seed: number) => {
@@ -63,16 +68,7 @@ describe('search agent', () => {
 
   it('with common random numbers every candidate meets the same dice: a candidate that is the same action scores the same', () => {
     const engine = piwam()
-    const s = engine.init(12)
-    const mask = new Uint8Array(engine.layout.size)
-    const rnd = new RandomAgent(1)
-    let n = engine.legal(s, mask)
-    while (n < 3) {
-      const d = engine.decision(s)
-      if (!d) throw new Error('game over too early')
-      engine.apply(s, rnd.act({ engine, state: s, mask, legalCount: n, player: d.player as Player }))
-      n = engine.legal(s, mask)
-    }
+    const { s, mask, n } = positionWithChoice(engine)
     const d = engine.decision(s)!
     const before = engine.hash(s)
     const agent = new SearchAgent(engine, 4, { iters: 30, depth: 40, crn: true, maxCandidates: 3 })
