@@ -36,9 +36,20 @@ export interface SearchOptions {
 }
 
 
+/** An agent that can report how it scored the actions it considered at its last decision
+ *  (soft labels for distillation: training/imitate.ts). */
+export interface ScoredAgent extends Agent {
+  /** Writes the candidates of the last act() into cand[0..n) and their scores (higher is
+   *  better, in the agent's value units) into score[0..n); returns n (0 = no record, e.g.
+   *  before the first act). Candidate 0 is the agent's scripted prior. Allocation-free. */
+  lastScores(cand: Int32Array, score: Float64Array): number
+}
+
+export const isScoredAgent = (a: Agent): a is ScoredAgent => typeof (a as Partial<ScoredAgent>).lastScores === 'function'
+
 export const SEARCH_DEFAULTS = { iters: 16, depth: 30, rollout: 'heuristic', epsilon: 0.1, c: 0.7, maxCandidates: 12, crn: false, margin: 0.02 } as const
 
-export class SearchAgent implements Agent {
+export class SearchAgent implements ScoredAgent {
   readonly name: string
   readonly options: Required<Omit<SearchOptions, 'name'>>
   private rng: seedrandom.PRNG
@@ -51,6 +62,8 @@ export class SearchAgent implements Agent {
   private readonly visits: Float64Array
   private readonly sums: Float64Array
   private readonly startMaterial: readonly [number, number]
+  /** Candidates searched at the last act() (0 before any; 1 for a forced decision). */
+  private lastN = 0
   private readonly rctx: { engine: Engine; state: BaseState; mask: Uint8Array; legalCount: number; player: Player }
 
   constructor(
@@ -88,15 +101,23 @@ export class SearchAgent implements Agent {
   }
 
   reset(seed: number): void {
+    this.lastN = 0
     this.rng = seedrandom.xor128(`search:${seed}`)
     this.policy.reset?.(seed ^ 0x5eed)
     this.prior.reset?.(seed ^ 0x9e37)
   }
 
   act(ctx: AgentContext): number {
-    if (ctx.legalCount === 1) return nthLegal(ctx.mask, 0)
+    if (ctx.legalCount === 1) {
+      this.cand[0] = nthLegal(ctx.mask, 0)
+      this.visits[0] = 1
+      this.sums[0] = 0
+      this.lastN = 1
+      return this.cand[0]
+    }
     const { iters, c } = this.options
     const nc = this.candidates(ctx)
+    this.lastN = nc
     this.visits.fill(0)
     this.sums.fill(0)
     if (this.options.crn) {
@@ -140,6 +161,22 @@ export class SearchAgent implements Agent {
       }
     }
     return this.cand[bk]!
+  }
+
+  /** The last decision's candidates and their mean rollout values, the scripted choice
+   *  (candidate 0) credited with `margin` as act() credits it, so that under CRN the best
+   *  score is the action act() played. Candidates never rolled out (UCB1 with fewer
+   *  iterations than candidates) are left out: they have no score. */
+  lastScores(cand: Int32Array, score: Float64Array): number {
+    let n = 0
+    for (let k = 0; k < this.lastN && n < cand.length; k++) {
+      const v = this.visits[k]!
+      if (v === 0) continue
+      cand[n] = this.cand[k]!
+      score[n] = this.sums[k]! / v + (k === 0 && this.lastN > 1 ? this.options.margin : 0)
+      n++
+    }
+    return n
   }
 
   /** Fills this.cand with the actions to search; returns how many. */

@@ -7,6 +7,14 @@
 // Data is generated on the fly (the env and teacher cost far less than the network's
 // training step), so nothing is stored and no sample is seen twice.
 //
+// Soft labels (`soft`): a teacher that scores its candidates (the rollout search,
+// agents/search.ts ScoredAgent) gives a distribution instead of one action — a softmax of the
+// candidates' scores at a temperature, optionally mixed with the scripted choice — and the
+// loss is the cross-entropy to it. Why: the search's argmax flips with the dice of its
+// rollouts when candidates score alike; the hard labels were unlearnable noise (greedy
+// agreement 55%, cross-entropy stuck at 1.0–1.1, docs/training.md), while the scores say
+// how sure the search is.
+//
 // Why: from scratch, PPO on this CPU needs far more samples than a training run has before
 // the policy even finds the enemy; a cloned heuristic is a starting point PPO can improve.
 
@@ -17,7 +25,17 @@ import { actInEnv, type Agent } from '../agents/types.ts'
 import { makeActOut, maskedLogSoftmax, type PolicyNet } from '../agents/policy/net.ts'
 import type { Mulberry32 } from '../agents/policy/sample.ts'
 import { allocBatch, copyObsRow } from './batch.ts'
-import { labelSeed, type LabelPool } from './label-pool.ts'
+import { isScoredAgent } from '../agents/search.ts'
+import { allocScoreRows, labelSeed, writeScoreRow, type LabelPool, type ScoreRows } from './label-pool.ts'
+
+/** Soft labels from a scoring teacher (a search): target = (1 − mix) · softmax(score / temperature)
+ *  over the searched candidates + mix · one-hot(the scripted choice, candidate 0). */
+export interface SoftLabelConfig {
+  /** Softmax temperature in the teacher's value units (> 0; scores are in [−1, 1]). */
+  temperature: number
+  /** Weight of the teacher's scripted prior (candidate 0), in [0, 1] (default 0). */
+  mix: number
+}
 
 export interface ImitateConfig {
   /** Minibatches (rounds of one decision per env). */
@@ -31,7 +49,17 @@ export interface ImitateConfig {
   teacher?: string
   /** Worker threads that label positions when the teacher is not the heuristic (default 2; 0 = this thread). */
   workers?: number
+  /** Soft labels from the teacher's candidate scores (the teacher must be a search). */
+  soft?: SoftLabelConfig
+  /** Gradient steps on each labelled minibatch (default 1): an expensive teacher's labels can be
+   *  fitted more than once. */
+  passes?: number
+  /** Minibatches between evaluations during imitation (default 0 = only at its end; trainer). */
+  evalEvery?: number
 }
+
+/** Most scored candidates carried per position (the search's `candidates` beyond it are cut). */
+export const SCORE_WIDTH = 32
 
 export const DEFAULT_IMITATE: ImitateConfig = { steps: 0, envs: 256, lr: 1e-3, beta: 0.3 }
 
@@ -42,6 +70,52 @@ export interface ImitateStats {
   loss: number
   /** Fraction of decisions where the student's greedy choice was the teacher's. */
   accuracy: number
+  /** Soft labels only: mean entropy of the targets (loss − this = KL to the targets) and mean
+   *  target probability of the student's greedy choice. */
+  targetEntropy?: number
+  targetMass?: number
+}
+
+/** Builds soft targets (rows × actions, row-major) from scored candidates; a row without
+ *  scores falls back to its hard label. Returns the summed target entropy (nats). */
+export function softTargets(rows: ScoreRows, n: number, actions: number, labels: Int32Array, soft: SoftLabelConfig, out: Float32Array): number {
+  out.fill(0, 0, n * actions)
+  const w = rows.width
+  let hSum = 0
+  for (let i = 0; i < n; i++) {
+    const o = i * w
+    const t = i * actions
+    let max = -Infinity
+    let c = 0
+    for (; c < w && (rows.cand[o + c] as number) >= 0; c++) max = Math.max(max, rows.score[o + c] as number)
+    if (c === 0) {
+      out[t + (labels[i] as number)] = 1
+      continue
+    }
+    let z = 0
+    for (let k = 0; k < c; k++) z += Math.exp(((rows.score[o + k] as number) - max) / soft.temperature)
+    const scale = (1 - soft.mix) / z
+    for (let k = 0; k < c; k++) {
+      const a = rows.cand[o + k] as number
+      out[t + a] = (out[t + a] as number) + scale * Math.exp(((rows.score[o + k] as number) - max) / soft.temperature)
+    }
+    const a0 = rows.cand[o] as number
+    out[t + a0] = (out[t + a0] as number) + soft.mix
+    for (let k = 0; k < c; k++) {
+      const p = out[t + (rows.cand[o + k] as number)] as number
+      // each action once (the search has no duplicate candidates; guard anyway)
+      let first = true
+      for (let j = 0; j < k; j++) if (rows.cand[o + j] === rows.cand[o + k]) first = false
+      if (first && p > 0) hSum -= p * Math.log(p)
+    }
+  }
+  return hSum
+}
+
+/** Mean cross-entropy −Σ target · log π over the legal ids (masked log-softmax); a one-hot
+ *  target gives the hard-label loss. Targets must be 0 on masked ids. */
+export function softCrossEntropy(logits: tf.Tensor2D, mask: tf.Tensor2D, target: tf.Tensor2D): tf.Scalar {
+  return tf.tidy(() => maskedLogSoftmax(logits, mask).mul(target).sum(1).mean().neg() as tf.Scalar)
 }
 
 /** A running imitation phase; `step()` does one minibatch. Its RNG and env seeds come from
@@ -49,6 +123,13 @@ export interface ImitateStats {
 export class Imitator {
   private readonly batch
   private readonly labels: Int32Array
+  /** Soft labels: the teacher's scored candidates and the targets built from them. */
+  private readonly scores: ScoreRows | null
+  private readonly targets: Float32Array | null
+  private readonly sc = new Int32Array(SCORE_WIDTH)
+  private readonly sv = new Float64Array(SCORE_WIDTH)
+  private hSum = 0
+  private massSum = 0
   private readonly act
   private readonly optimizer: tf.AdamOptimizer
   private lossSum = 0
@@ -69,6 +150,14 @@ export class Imitator {
     const K = envs.length
     this.batch = allocBatch(net.shape, K)
     this.labels = new Int32Array(K)
+    if (cfg.soft) {
+      if (!(cfg.soft.temperature > 0 && Number.isFinite(cfg.soft.temperature))) throw new RangeError(`soft-label temperature must be a finite number > 0, got ${cfg.soft.temperature}`)
+      if (!(cfg.soft.mix >= 0 && cfg.soft.mix <= 1)) throw new RangeError(`soft-label mix must be in [0, 1], got ${cfg.soft.mix}`)
+      if (isAgent(teacher) && !isScoredAgent(teacher)) throw new RangeError(`soft labels need a teacher that scores its actions (a search), got "${teacher.name}"`)
+    }
+    if (cfg.passes !== undefined && !(Number.isInteger(cfg.passes) && cfg.passes >= 1)) throw new RangeError(`imitation passes must be a positive integer, got ${cfg.passes}`)
+    this.scores = cfg.soft ? allocScoreRows(K, SCORE_WIDTH) : null
+    this.targets = cfg.soft ? new Float32Array(K * net.shape.actions) : null
     this.act = makeActOut(K)
     this.optimizer = tf.train.adam(cfg.lr)
     for (const e of envs) e.reset({ seed: nextSeed() })
@@ -78,7 +167,10 @@ export class Imitator {
   step(): void {
     const t = this.teacher
     if (!isAgent(t)) throw new Error('Imitator.step: a LabelPool teacher labels asynchronously; use stepAsync')
-    for (let i = 0; i < this.envs.length; i++) this.labels[i] = actInEnv(t, this.engine, this.envs[i] as TercioEnv)
+    for (let i = 0; i < this.envs.length; i++) {
+      this.labels[i] = actInEnv(t, this.engine, this.envs[i] as TercioEnv)
+      if (this.scores && isScoredAgent(t)) writeScoreRow(this.scores, i, t.lastScores(this.sc, this.sv), this.sc, this.sv)
+    }
     this.learn()
   }
 
@@ -92,6 +184,7 @@ export class Imitator {
       this.envs.map((e) => e.state as NonNullable<TercioEnv['state']>),
       seeds,
       this.labels,
+      this.scores ?? undefined,
     )
     this.learn()
   }
@@ -103,22 +196,25 @@ export class Imitator {
     const rf = () => this.rng.next()
     for (let i = 0; i < K; i++) copyObsRow(batch, i, (envs[i] as TercioEnv).obs, net.shape)
     // The student's greedy choice (for the accuracy figure), then its sampled one (to step with).
+    const A = net.shape.actions
+    const { scores, targets } = this
+    if (scores && targets && this.cfg.soft) this.hSum += softTargets(scores, K, A, labels, this.cfg.soft, targets)
     net.act(batch, K, rf, true, this.act)
-    for (let i = 0; i < K; i++) if (this.act.actions[i] === labels[i]) this.accOk++
+    for (let i = 0; i < K; i++) {
+      if (this.act.actions[i] === labels[i]) this.accOk++
+      if (targets) this.massSum += targets[i * A + (this.act.actions[i] as number)] as number
+    }
     const follow = this.cfg.beta > 0
     if (follow) net.act(batch, K, rf, false, this.act)
-    const loss = this.optimizer.minimize(
-      () =>
-        tf.tidy(() => {
-          const out = net.forward(net.inputs(batch, K))
-          const lp = maskedLogSoftmax(out.logits, net.maskTensor(batch.mask, K))
-          return lp.mul(tf.oneHot(tf.tensor1d(labels, 'int32'), net.shape.actions)).sum(1).mean().neg() as tf.Scalar
-        }),
-      true,
-      net.variables(),
-    ) as tf.Scalar
-    this.lossSum += (loss.dataSync() as Float32Array)[0] as number
-    loss.dispose()
+    const target = tf.tidy(() => (targets ? tf.tensor2d(targets, [K, A]) : (tf.oneHot(tf.tensor1d(labels, 'int32'), A) as tf.Tensor2D)))
+    const passes = this.cfg.passes ?? 1
+    for (let p = 0; p < passes; p++) {
+      const loss = this.optimizer.minimize(() => tf.tidy(() => softCrossEntropy(net.forward(net.inputs(batch, K)).logits, net.maskTensor(batch.mask, K), target)), true, net.variables()) as tf.Scalar
+      // the first pass's loss is measured on positions the student has not been trained on yet
+      if (p === 0) this.lossSum += (loss.dataSync() as Float32Array)[0] as number
+      loss.dispose()
+    }
+    target.dispose()
     this.n += K
     for (let i = 0; i < K; i++) {
       const e = envs[i] as TercioEnv
@@ -133,8 +229,12 @@ export class Imitator {
   /** Stats since the last call. */
   report(): ImitateStats {
     const rounds = this.n / this.envs.length
-    const s = { step: this.steps, samples: this.steps * this.envs.length, loss: rounds ? this.lossSum / rounds : 0, accuracy: this.n ? this.accOk / this.n : 0 }
-    this.lossSum = this.accOk = this.n = 0
+    const s: ImitateStats = { step: this.steps, samples: this.steps * this.envs.length, loss: rounds ? this.lossSum / rounds : 0, accuracy: this.n ? this.accOk / this.n : 0 }
+    if (this.targets) {
+      s.targetEntropy = this.n ? this.hSum / this.n : 0
+      s.targetMass = this.n ? this.massSum / this.n : 0
+    }
+    this.lossSum = this.accOk = this.n = this.hSum = this.massSum = 0
     return s
   }
 

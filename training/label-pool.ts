@@ -14,8 +14,32 @@ export interface LabelWorkerInit {
   teacher: string
 }
 
-export type ToLabelWorker = { type: 'label'; states: BaseState[]; seeds: number[] }
-export type FromLabelWorker = { type: 'ready' } | { type: 'labels'; actions: Int32Array } | { type: 'error'; message: string }
+/** `width` > 0 asks for the teacher's scored candidates too (a ScoredAgent, agents/search.ts). */
+export type ToLabelWorker = { type: 'label'; states: BaseState[]; seeds: number[]; width: number }
+export type FromLabelWorker =
+  | { type: 'ready' }
+  | { type: 'labels'; actions: Int32Array; cand?: Int32Array; score?: Float32Array }
+  | { type: 'error'; message: string }
+
+/** The teacher's scored candidates of `rows` positions, `width` slots a row: row i's are
+ *  cand[i·width ..] (−1 after the last) with their scores (agents/search.ts ScoredAgent). */
+export interface ScoreRows {
+  readonly width: number
+  readonly cand: Int32Array
+  readonly score: Float32Array
+}
+
+export const allocScoreRows = (rows: number, width: number): ScoreRows => ({ width, cand: new Int32Array(rows * width).fill(-1), score: new Float32Array(rows * width) })
+
+/** Copies a teacher's last scores into row `row` of `dst` (through the scratch arrays, so
+ *  nothing is allocated per position). */
+export function writeScoreRow(dst: ScoreRows, row: number, n: number, cand: Int32Array, score: Float64Array): void {
+  const o = row * dst.width
+  for (let k = 0; k < dst.width; k++) {
+    dst.cand[o + k] = k < n ? (cand[k] as number) : -1
+    dst.score[o + k] = k < n ? (score[k] as number) : 0
+  }
+}
 
 const BOOT = new URL('./label-worker-boot.mjs', import.meta.url)
 
@@ -54,8 +78,10 @@ export class LabelPool {
     return new LabelPool(pool, teacher)
   }
 
-  /** Labels states[i] (each at a decision) into out[i], the teacher seeded with seeds[i]. */
-  async label(states: readonly BaseState[], seeds: ArrayLike<number>, out: Int32Array): Promise<void> {
+  /** Labels states[i] (each at a decision) into out[i], the teacher seeded with seeds[i];
+   *  with `scores`, also the teacher's scored candidates (soft labels; the teacher must be a
+   *  ScoredAgent, e.g. a search, or the batch fails with an error naming it). */
+  async label(states: readonly BaseState[], seeds: ArrayLike<number>, out: Int32Array, scores?: ScoreRows): Promise<void> {
     if (this.closed) throw new Error('LabelPool is closed')
     const n = states.length
     const parts = this.workers.map((wk, w) => {
@@ -69,10 +95,15 @@ export class LabelPool {
           wk.off('error', onError)
           if (m.type === 'labels') {
             out.set(m.actions, lo)
+            if (scores) {
+              if (!m.cand || !m.score) return reject(new Error(`label worker ${w}: no scores in the answer`))
+              scores.cand.set(m.cand, lo * scores.width)
+              scores.score.set(m.score, lo * scores.width)
+            }
             resolve()
           } else reject(new Error(`label worker ${w}: ${m.type === 'error' ? m.message : `unexpected ${m.type}`}`))
         })
-        const msg: ToLabelWorker = { type: 'label', states: states.slice(lo, hi) as BaseState[], seeds: Array.from({ length: hi - lo }, (_, k) => seeds[lo + k] as number) }
+        const msg: ToLabelWorker = { type: 'label', states: states.slice(lo, hi) as BaseState[], seeds: Array.from({ length: hi - lo }, (_, k) => seeds[lo + k] as number), width: scores?.width ?? 0 }
         wk.postMessage(msg)
       })
     })

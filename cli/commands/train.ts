@@ -33,6 +33,10 @@ interface Args {
   imitateTeacher?: string
   imitateWorkers?: number
   imitateLr?: number
+  imitateSoft?: number
+  imitateSoftMix?: number
+  imitatePasses?: number
+  imitateEvalEvery?: number
   teacher?: number
   init?: string
   teacherUpdates?: number
@@ -68,12 +72,16 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('imitate-teacher', { type: 'string', describe: 'agent spec the imitation clones (default heuristic), e.g. search:iters=96:depth=60:crn=1 (expert iteration; with --init it refines the checkpoint)' })
       .option('imitate-workers', { type: 'number', describe: 'worker threads labelling for a teacher other than the heuristic (default 2; 0 = the main thread)' })
       .option('imitate-lr', { type: 'number', describe: `Adam learning rate of the imitation (default ${DEFAULT_TRAIN.imitate.lr})` })
+      .option('imitate-soft', { type: 'number', describe: 'soft labels at this temperature: the target is a softmax of the search teacher\'s candidate scores (value units, e.g. 0.05) instead of its one action' })
+      .option('imitate-soft-mix', { type: 'number', describe: 'with --imitate-soft: weight in [0, 1] of the scripted choice in the target (default 0)' })
+      .option('imitate-passes', { type: 'number', describe: 'gradient steps on each labelled minibatch (default 1)' })
+      .option('imitate-eval-every', { type: 'number', describe: 'minibatches between evaluations during imitation, each stage kept in OUT/imitate-N (default 0 = at its end only)' })
       .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'teacher', 'teacher-updates', 'play']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'teacher', 'teacher-updates', 'play']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
     if (a.ruleset !== undefined) over.ruleset = a.ruleset
@@ -104,7 +112,8 @@ export const trainCommand: CommandModule<object, Args> = {
       if (!Number.isInteger(a.imitate) || a.imitate < 0) throw new CliError(`--imitate must be a whole number >= 0, got ${a.imitate}`, 2)
       over.imitate = { ...DEFAULT_TRAIN.imitate, steps: a.imitate }
     }
-    if (a.imitateTeacher !== undefined || a.imitateWorkers !== undefined || a.imitateLr !== undefined) {
+    const softOpts = a.imitateSoft !== undefined || a.imitateSoftMix !== undefined || a.imitatePasses !== undefined || a.imitateEvalEvery !== undefined
+    if (a.imitateTeacher !== undefined || a.imitateWorkers !== undefined || a.imitateLr !== undefined || softOpts) {
       const im = { ...DEFAULT_TRAIN.imitate, ...over.imitate }
       if (a.imitateTeacher !== undefined) {
         const t = parseAgentSpec(a.imitateTeacher)
@@ -119,6 +128,23 @@ export const trainCommand: CommandModule<object, Args> = {
       if (a.imitateLr !== undefined) {
         if (!(a.imitateLr > 0 && a.imitateLr < 1)) throw new CliError(`--imitate-lr must be a number in (0, 1), got ${a.imitateLr}`, 2)
         im.lr = a.imitateLr
+      }
+      if (a.imitateSoftMix !== undefined && a.imitateSoft === undefined) throw new CliError('--imitate-soft-mix needs --imitate-soft TEMP', 2)
+      if (a.imitateSoft !== undefined) {
+        if (!(Number.isFinite(a.imitateSoft) && a.imitateSoft > 0)) throw new CliError(`--imitate-soft must be a temperature > 0 (value units, e.g. 0.05), got ${a.imitateSoft}`, 2)
+        const mix = a.imitateSoftMix ?? 0
+        if (!(mix >= 0 && mix <= 1)) throw new CliError(`--imitate-soft-mix must be a number in [0, 1], got ${a.imitateSoftMix}`, 2)
+        const t = parseAgentSpec(im.teacher ?? 'heuristic')
+        if (!t.ok || t.value.kind !== 'search') throw new CliError(`--imitate-soft needs a search teacher (--imitate-teacher search:...), which scores its candidates; the teacher is ${im.teacher ?? 'heuristic'}`, 2)
+        im.soft = { temperature: a.imitateSoft, mix }
+      }
+      if (a.imitatePasses !== undefined) {
+        if (!Number.isInteger(a.imitatePasses) || a.imitatePasses < 1) throw new CliError(`--imitate-passes must be a positive whole number, got ${a.imitatePasses}`, 2)
+        im.passes = a.imitatePasses
+      }
+      if (a.imitateEvalEvery !== undefined) {
+        if (!Number.isInteger(a.imitateEvalEvery) || a.imitateEvalEvery < 0) throw new CliError(`--imitate-eval-every must be a whole number >= 0, got ${a.imitateEvalEvery}`, 2)
+        im.evalEvery = a.imitateEvalEvery
       }
       over.imitate = im
     }

@@ -106,6 +106,42 @@ describe('search agent', () => {
     expect(game()).toEqual(a)
   })
 
+  it('reports the scores of its last decision: under CRN the best is the action it played, the scripted choice first', () => {
+    const engine = piwam()
+    const { s, mask, n } = positionWithChoice(engine)
+    const d = engine.decision(s)!
+    const ctx = { engine, state: s, mask, legalCount: n, player: d.player as Player }
+    const agent = new SearchAgent(engine, 6, { iters: 24, depth: 20, crn: true, maxCandidates: 4 })
+    const cand = new Int32Array(8)
+    const score = new Float64Array(8)
+    expect(agent.lastScores(cand, score)).toBe(0) // nothing searched yet
+    agent.reset(9)
+    const a = agent.act(ctx)
+    const k = agent.lastScores(cand, score)
+    expect(k).toBe(Math.min(4, n))
+    const got = Array.from(cand.subarray(0, k))
+    expect(new Set(got).size).toBe(k)
+    for (const c of got) expect(mask[c]).toBe(1)
+    // candidate 0 is the heuristic's choice; the played action has the best score (margin included)
+    const best = got[Array.from(score.subarray(0, k)).indexOf(Math.max(...score.subarray(0, k)))]
+    expect(best).toBe(a)
+    for (let i = 0; i < k; i++) expect(Math.abs(score[i]!)).toBeLessThanOrEqual(1 + agent.options.margin)
+    // the same seed gives the same scores; a narrower output keeps the first ones
+    agent.reset(9)
+    agent.act(ctx)
+    const c2 = new Int32Array(2)
+    const s2 = new Float64Array(2)
+    expect(agent.lastScores(c2, s2)).toBe(2)
+    expect(Array.from(c2)).toEqual(got.slice(0, 2))
+    expect(Array.from(s2)).toEqual(Array.from(score.subarray(0, 2)))
+    // a forced decision: one candidate, the only legal action
+    const one = new Uint8Array(mask.length)
+    one[a] = 1
+    expect(agent.act({ ...ctx, mask: one, legalCount: 1 })).toBe(a)
+    expect(agent.lastScores(cand, score)).toBe(1)
+    expect(cand[0]).toBe(a)
+  })
+
   it('works on any ruleset (toy engine) and rejects a zero budget', () => {
     const engine = makeToyEngine()
     const out = playGame(engine, [new SearchAgent(engine, 1, { iters: 6, depth: 10 }), new RandomAgent(2)], { seed: 3 })

@@ -118,6 +118,15 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
     if (!t.ok) throw new RangeError(`imitate teacher: ${t.error.message}`)
   }
   if (c.imitate.workers !== undefined && (!Number.isInteger(c.imitate.workers) || c.imitate.workers < 0)) throw new RangeError(`imitate workers must be a whole number >= 0, got ${c.imitate.workers}`)
+  if (c.imitate.soft !== undefined) {
+    const { temperature, mix } = c.imitate.soft
+    if (!(Number.isFinite(temperature) && temperature > 0)) throw new RangeError(`imitate soft temperature must be a finite number > 0, got ${temperature}`)
+    if (!(mix >= 0 && mix <= 1)) throw new RangeError(`imitate soft mix must be in [0, 1], got ${mix}`)
+    const t = parseAgentSpec(c.imitate.teacher ?? 'heuristic')
+    if (t.ok && t.value.kind !== 'search') throw new RangeError(`imitate soft labels need a search teacher (it scores its candidates), got "${c.imitate.teacher ?? 'heuristic'}"`)
+  }
+  if (c.imitate.passes !== undefined && (!Number.isInteger(c.imitate.passes) || c.imitate.passes < 1)) throw new RangeError(`imitate passes must be a positive integer, got ${c.imitate.passes}`)
+  if (c.imitate.evalEvery !== undefined && (!Number.isInteger(c.imitate.evalEvery) || c.imitate.evalEvery < 0)) throw new RangeError(`imitate evalEvery must be a whole number >= 0, got ${c.imitate.evalEvery}`)
   if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
@@ -303,7 +312,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const im = new Imitator(net, engine, imEnvs, teacherAgent, cfg.imitate, actRng, () => prog.nextEpisodeSeed++)
     const imFile = join(out, 'imitate.jsonl')
     if (prog.imitateSteps === 0) writeFileSync(imFile, '')
-    log(`imitation: cloning ${teacherSpec === 'heuristic' ? 'the heuristic' : teacherSpec}${pool ? ` (labelled on ${labelWorkers} worker threads)` : ''} for ${cfg.imitate.steps} minibatches of ${cfg.imitate.envs} decisions (DAgger beta ${cfg.imitate.beta})`)
+    const soft = cfg.imitate.soft
+    log(`imitation: cloning ${teacherSpec === 'heuristic' ? 'the heuristic' : teacherSpec}${pool ? ` (labelled on ${labelWorkers} worker threads)` : ''} for ${cfg.imitate.steps} minibatches of ${cfg.imitate.envs} decisions (DAgger beta ${cfg.imitate.beta}, lr ${cfg.imitate.lr}${soft ? `, soft labels: temperature ${soft.temperature}, mix ${soft.mix}` : ''}${(cfg.imitate.passes ?? 1) > 1 ? `, ${cfg.imitate.passes} passes` : ''})`)
+    const imEvery = cfg.imitate.evalEvery ?? 0
     while (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
       await im.stepAsync()
       prog.imitateSteps++
@@ -311,6 +322,15 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
         const st = { ...im.report(), seconds: round((performance.now() - t0) / 1000, 1) }
         appendFileSync(imFile, JSON.stringify(st) + '\n')
         o.hooks?.onImitate?.(st, cfg.imitate.steps)
+      }
+      // evaluations during the phase (the last one is the end-of-phase evaluation below)
+      if (imEvery > 0 && prog.imitateSteps % imEvery === 0 && prog.imitateSteps < cfg.imitate.steps) {
+        const ev = runEval()
+        appendFileSync(imFile, JSON.stringify({ step: prog.imitateSteps, samples: prog.imitateSteps * cfg.imitate.envs, evalRandom: ev[0]?.winRate ?? 0, evalHeuristic: ev[1]?.winRate ?? 0 }) + '\n')
+        log(`imitation ${prog.imitateSteps}/${cfg.imitate.steps}: ${ev.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+        await keepBest(ev)
+        // each evaluated stage is kept, so a longer measurement can pick among them afterwards
+        await savePolicy(join(out, `imitate-${prog.imitateSteps}`), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps, evals: ev } })
       }
     }
     im.dispose()
