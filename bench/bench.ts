@@ -82,27 +82,43 @@ function cpuTicks(): [number, number, number] | null {
   }
 }
 
+/** Where a ContentionMeter reads the machine's ticks, this process's CPU time (µs) and the clock (ms). */
+export interface ContentionSources {
+  ticks: () => [number, number, number] | null
+  cpu: () => number
+  now: () => number
+}
+const systemSources: ContentionSources = {
+  ticks: cpuTicks,
+  cpu: () => {
+    const c = process.cpuUsage()
+    return c.user + c.system
+  },
+  now: () => performance.now(),
+}
+
 /** Measures, from start() to stop(), how much CPU the rest of the machine used (our process, all threads, aside). */
 export class ContentionMeter {
   private t0 = 0
   private ticks: [number, number, number] | null = null
-  private cpu = process.cpuUsage()
+  private cpu = 0
+
+  constructor(private readonly src: ContentionSources = systemSources) {}
 
   start(): void {
-    this.ticks = cpuTicks()
-    this.cpu = process.cpuUsage()
-    this.t0 = performance.now()
+    this.ticks = this.src.ticks()
+    this.cpu = this.src.cpu()
+    this.t0 = this.src.now()
   }
 
   stop(): Contention | null {
-    const wall = (performance.now() - this.t0) / 1000
+    const wall = (this.src.now() - this.t0) / 1000
     const a = this.ticks
-    const b = cpuTicks()
+    const b = this.src.ticks()
     if (!a || !b || !(wall > 0)) return null
-    const c = process.cpuUsage(this.cpu)
     // USER_HZ is 100 on Linux: one tick is 10 ms.
     const busy = (b[0] - a[0]) / 100
-    const ours = (c.user + c.system) / 1e6
+    const ours = (this.src.cpu() - this.cpu) / 1e6
     const total = b[2] - a[2]
     return { others: Math.max(0, (busy - ours) / wall), steal: total > 0 ? (b[1] - a[1]) / total : 0 }
   }

@@ -27,7 +27,7 @@ import { bindEngine } from '../env/gym/make.ts'
 import { VecEnv } from '../env/gym/vec.ts'
 import { makeRng } from '../env/gym/hash.ts'
 import { formatTable } from '../cli/table.ts'
-import { machine } from './bench.ts'
+import { ContentionMeter, machine } from './bench.ts'
 
 const PY = process.env.TERCIO_PYTHON ?? '/usr/bin/python3'
 const CLIENT_DIR = fileURLToPath(new URL('../clients/python/', import.meta.url))
@@ -42,6 +42,15 @@ interface Round {
   bridgeStepsPerSec: number
   bridgeMsPerBatch: number
   kbPerBatch: number
+  /** The Python client's own CPU time per batch (its process time over the run). */
+  clientCpuMsPerBatch: number
+  /** This process's (the server's) CPU time per batch while the client ran, its start-up included. */
+  serverCpuMsPerBatch: number
+  /** The hypervisor's steal while each side ran (share of all CPU time; null without /proc/stat). */
+  stealInProcess: number | null
+  stealBridge: number | null
+  /** CPU that other processes used while the in-process side ran, in cores (null without /proc/stat). */
+  othersInProcess: number | null
   ratio: number
 }
 
@@ -137,15 +146,32 @@ async function main(): Promise<void> {
     for (let k = -1; k < rounds; k++) {
       const seed = seed0 + 1000 * Math.max(k, 0)
       // The same number of env steps on both sides: batches x num.
+      const meter = new ContentionMeter()
+      meter.start()
       const local = inProcess(new VecEnv(engine.value, { num: total }), batches / sets, warmup, seed)
       const localBatch = isAsync ? inProcess(new VecEnv(engine.value, { num }), batches, warmup, seed) : undefined
+      const c = meter.stop()
+      const stealInProcess = c?.steal ?? null
+      const othersInProcess = c?.others ?? null
+      meter.start()
+      const cpu0 = process.cpuUsage()
       const clientArgs = isAsync ? ['--num-envs', String(total), '--batch-size', String(num)] : ['--num-envs', String(num), '--pipeline', String(values.pipeline)]
       const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, ...clientArgs, '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy'])])
-      const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number; kb_per_batch: number }
-      const row: Round = { round: k + 1, seed, inProcessStepsPerSec: local, ...(localBatch === undefined ? {} : { inProcessBatchStepsPerSec: localBatch }), bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, kbPerBatch: py.kb_per_batch, ratio: py.steps_per_s / local }
+      const stealBridge = meter.stop()?.steal ?? null
+      const cpu = process.cpuUsage(cpu0)
+      // The client's batches of `num` envs, warm-up included (the server stepped those too).
+      const served = batches + warmup * sets
+      const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number; cpu_ms_per_batch: number; kb_per_batch: number }
+      const row: Round = {
+        round: k + 1, seed, inProcessStepsPerSec: local, ...(localBatch === undefined ? {} : { inProcessBatchStepsPerSec: localBatch }),
+        bridgeStepsPerSec: py.steps_per_s, bridgeMsPerBatch: py.ms_per_batch, kbPerBatch: py.kb_per_batch, clientCpuMsPerBatch: py.cpu_ms_per_batch,
+        serverCpuMsPerBatch: (cpu.user + cpu.system) / 1000 / served,
+        stealInProcess, stealBridge, othersInProcess, ratio: py.steps_per_s / local,
+      }
       if (k >= 0) results.push(row)
       const extra = localBatch === undefined ? '' : ` (VecEnv(${num}) ${localBatch.toFixed(0)})`
-      console.error(`  ${k < 0 ? 'warm-up' : `round ${k + 1}`}: in-process ${local.toFixed(0)} steps/s${extra}, bridge ${py.steps_per_s.toFixed(0)} steps/s (${(100 * row.ratio).toFixed(0)}%)`)
+      const st = stealBridge === null ? '' : `, others ${(othersInProcess ?? 0).toFixed(2)} cores, steal ${(100 * (stealInProcess ?? 0)).toFixed(0)}% / ${(100 * stealBridge).toFixed(0)}%`
+      console.error(`  ${k < 0 ? 'warm-up' : `round ${k + 1}`}: in-process ${local.toFixed(0)} steps/s${extra}, bridge ${py.steps_per_s.toFixed(0)} steps/s (${(100 * row.ratio).toFixed(0)}%)${st}`)
     }
   } finally {
     await server.close()
@@ -158,6 +184,7 @@ async function main(): Promise<void> {
   const bridge = (steps * results.length) / sum((r) => steps / r.bridgeStepsPerSec)
   const fmt = (x: number) => x.toFixed(0)
   const pct = (x: number) => `${(100 * x).toFixed(0)}%`
+  const steal = (x: number | null) => (x === null ? 'n/a' : pct(x))
   // ms per batch of `num` envs (a message's worth), whatever the in-process VecEnv's size.
   const ms = (stepsPerSec: number) => ((1000 * num) / stepsPerSec).toFixed(2)
   const vecName = `VecEnv(${total})`
@@ -166,17 +193,18 @@ async function main(): Promise<void> {
       [
         'round', 'seed', `in-process ${vecName} steps/s`,
         ...(isAsync ? [`in-process VecEnv(${num}) steps/s`] : []),
-        'bridge steps/s', `in-process ms per ${num} steps`, `bridge ms/batch${isAsync ? ' (in recv+send)' : ''}`, 'KB/batch', 'bridge / in-process',
+        'bridge steps/s', `in-process ms per ${num} steps`, `bridge ms/batch${isAsync ? ' (in recv+send)' : ''}`, 'client / server CPU ms/batch', 'KB/batch', 'others (in-process)', 'steal (in-process / bridge)', 'bridge / in-process',
         ...(isAsync ? [`bridge / VecEnv(${num})`] : []),
       ],
       [
         ...results.map((r) => [
           String(r.round), String(r.seed), fmt(r.inProcessStepsPerSec),
           ...(isAsync ? [fmt(r.inProcessBatchStepsPerSec ?? 0)] : []),
-          fmt(r.bridgeStepsPerSec), ms(r.inProcessStepsPerSec), r.bridgeMsPerBatch.toFixed(2), r.kbPerBatch.toFixed(1), pct(r.ratio),
+          fmt(r.bridgeStepsPerSec), ms(r.inProcessStepsPerSec), r.bridgeMsPerBatch.toFixed(2), `${r.clientCpuMsPerBatch.toFixed(2)} / ${r.serverCpuMsPerBatch.toFixed(2)}`, r.kbPerBatch.toFixed(1),
+          r.othersInProcess === null ? 'n/a' : r.othersInProcess.toFixed(2), `${steal(r.stealInProcess)} / ${steal(r.stealBridge)}`, pct(r.ratio),
           ...(isAsync ? [pct(r.bridgeStepsPerSec / (r.inProcessBatchStepsPerSec ?? 1))] : []),
         ]),
-        ['all', '', fmt(local), ...(localBatch === undefined ? [] : [fmt(localBatch)]), fmt(bridge), '', '', '', pct(bridge / local), ...(localBatch === undefined ? [] : [pct(bridge / localBatch)])],
+        ['all', '', fmt(local), ...(localBatch === undefined ? [] : [fmt(localBatch)]), fmt(bridge), '', '', '', '', '', '', pct(bridge / local), ...(localBatch === undefined ? [] : [pct(bridge / localBatch)])],
       ],
     ),
   )
@@ -184,7 +212,7 @@ async function main(): Promise<void> {
   const client = isAsync ? `the async client (${sets} sets of ${num}) against in-process ${vecName}` : `the sync client against in-process ${vecName}`
   console.log(`target: bridge >= 50% of in-process with ${num} envs per batch, ${client}: ${bridge >= 0.5 * local ? 'met' : 'NOT met'}; load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} at the start, ${m.load.map((x) => x.toFixed(1)).join(' ')} at the end, on ${m.cores} cores`)
   if (values.json) {
-    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/3', scenario, envs: num, mode: isAsync ? 'async' : 'sync', sets, inProcessEnvs: total, observations: obs, copy, pipeline: Number(values.pipeline), batches, warmup, rounds: results, inProcessStepsPerSec: local, ...(localBatch === undefined ? {} : { inProcessBatchStepsPerSec: localBatch }), bridgeStepsPerSec: bridge, ratio: bridge / local, loadAtStart, machine: m }, null, 2) + '\n')
+    writeFileSync(values.json, JSON.stringify({ format: 'tercio-bench-bridge/4', scenario, envs: num, mode: isAsync ? 'async' : 'sync', sets, inProcessEnvs: total, observations: obs, copy, pipeline: Number(values.pipeline), batches, warmup, rounds: results, inProcessStepsPerSec: local, ...(localBatch === undefined ? {} : { inProcessBatchStepsPerSec: localBatch }), bridgeStepsPerSec: bridge, ratio: bridge / local, loadAtStart, machine: m }, null, 2) + '\n')
   }
 }
 

@@ -14,6 +14,7 @@
 
 import type { BatchObs } from '../env/gym/vec.ts'
 import type { ObsSizes } from '../env/gym/spec.ts'
+import { PlaneLog } from '../env/rules/obs-writer.ts'
 
 /* The module, assembled by hand (one function, 4 i32 params, 5 i32 locals):
 
@@ -118,10 +119,18 @@ export class DeltaObs {
   private nFinal = 0
 
   private readonly res: { delta: Uint8Array; finalDelta: Uint8Array }
+  /** With plane logs: out as words, for the pairs made in JS. */
+  private readonly outWords: Int32Array
+  /** One per env when the planes are tracked (trackPlanes). */
+  private logs: PlaneLog[] | null = null
+  /** Start of the env's own planes in a row (not logged: compared every time). */
+  private envPlanes = 0
+  /** Rows whose planes end() compared whole because their log had lost track (for tests and stats). */
+  wholeRows = 0
 
   constructor(
     private readonly sizes: ObsSizes,
-    n: number,
+    private readonly n: number,
   ) {
     const L = deltaLayout(sizes, n)
     this.layout = L
@@ -142,6 +151,7 @@ export class DeltaObs {
     this.prev = new Uint8Array(buf, L.bytes, L.bytes)
     this.prevWords = new Int32Array(buf, L.bytes, L.bytes / 4)
     this.outBytes = new Uint8Array(buf, 2 * L.bytes, 2 * L.bytes)
+    this.outWords = new Int32Array(buf, 2 * L.bytes, L.bytes / 2)
     // At most one pair per word, plus a mask word shared with the previous row sent again per row.
     this.finalPairs = new Int32Array(2 * (L.bytes / 4 + n))
     this.finalBytes = new Uint8Array(this.finalPairs.buffer)
@@ -200,10 +210,29 @@ export class DeltaObs {
     this.nFinal = k
   }
 
+  /**
+   * From now on the planes are compared only where the envs' encoders logged a change: pass
+   * `logs[i]` to env i (EnvOptions.planeLog). Each row's cells from `envPlanes` on (the env's own
+   * planes, written outside the encoder) are compared every time; a log that lost track (a full
+   * encode) has its row compared whole. This replaces scanning ~8k plane words an env (piwam) by
+   * the few hundred an encode touches.
+   */
+  trackPlanes(envPlanes: number): PlaneLog[] {
+    this.envPlanes = envPlanes
+    this.logs = Array.from({ length: this.n }, () => new PlaneLog(this.sizes.planes))
+    return this.logs
+  }
+
   /** Ends a Step's Batch: the words that changed since the last Batch (or since final()). */
   end(): { delta: Uint8Array; finalDelta: Uint8Array } {
-    const L = this.layout.bytes
-    this.k = this.diffFn(0, L, L, 2 * L)
+    const L = this.layout
+    if (this.logs === null) this.k = this.diffFn(0, L.bytes, L.bytes, 2 * L.bytes)
+    else {
+      const k = this.loggedPlanes(this.logs)
+      // Entities, globals and masks: all compared (a few KB an env, most of it rewritten each step).
+      // The diff is right for any range of whole blocks, so starting in the last plane words is fine.
+      this.k = k + this.diffFn(L.entities & ~63, L.bytes, L.bytes, 2 * L.bytes + 8 * k)
+    }
     return this.result()
   }
 
@@ -211,7 +240,47 @@ export class DeltaObs {
   whole(): { delta: Uint8Array; finalDelta: Uint8Array } {
     this.begin()
     this.prev.fill(0)
-    return this.end()
+    const L = this.layout.bytes
+    this.k = this.diffFn(0, L, L, 2 * L)
+    if (this.logs) for (const log of this.logs) log.clear()
+    return this.result()
+  }
+
+  /** The plane pairs of every row, from its log; returns the number of pairs. */
+  private loggedPlanes(logs: PlaneLog[]): number {
+    const P = this.sizes.planes
+    const bytes = this.layout.bytes
+    let k = 0
+    for (let i = 0; i < this.n; i++) {
+      const log = logs[i] as PlaneLog
+      const w = log.writer
+      const base = i * P
+      if (log.full || w === null || w.n > w.set.length) {
+        k += this.diffFn((4 * base) & ~63, pad64(4 * (base + P)), bytes, 2 * bytes + 8 * k)
+        this.wholeRows++
+      } else {
+        k = this.compare(log.cells, log.n, base, k)
+        k = this.compare(w.set, w.n, base, k)
+        for (let t = base + this.envPlanes; t < base + P; t++) k = this.compareWord(t, k)
+      }
+      log.clear()
+    }
+    return k
+  }
+
+  private compare(cells: Int32Array, n: number, base: number, k: number): number {
+    for (let j = 0; j < n; j++) k = this.compareWord(base + (cells[j] as number), k)
+    return k
+  }
+
+  /** Word t: if it changed, the pair goes to out[k] and the function returns k + 1. */
+  private compareWord(t: number, k: number): number {
+    const x = this.curWords[t] as number
+    if (this.prevWords[t] === x) return k
+    this.prevWords[t] = x
+    this.outWords[2 * k] = t
+    this.outWords[2 * k + 1] = x
+    return k + 1
   }
 
   private result(): { delta: Uint8Array; finalDelta: Uint8Array } {

@@ -8,10 +8,10 @@ import type { BaseEvent, BaseState, Engine, ObsBuffers, Outcome, Player, TercioE
 import { err } from '../core/types.ts'
 import { actionText, parseAction } from '../core/actions.ts'
 import type { Result } from '../core/types.ts'
-import { deriveSeed, hashJson } from './hash.ts'
-import { ENV_GLOBALS, ENV_PLANES, engineEncodesKinds, makeSpec, obsSizes, type EnvSpec, type RewardOptions } from './spec.ts'
+import { canonicalJson, deriveSeed, hashJson } from './hash.ts'
+import { ENV_GLOBALS, ENV_PLANES, engineEncodesKinds, makeSpec, obsSizes, type EnvSpec, type RewardOptions, type SpecOptions } from './spec.ts'
 import { ReplayRecorder, type Replay } from './replay.ts'
-import type { RetainedObsBuffers } from '../rules/obs-writer.ts'
+import type { PlaneLog, RetainedObsBuffers } from '../rules/obs-writer.ts'
 
 export interface Observation {
   /** Float32 C x rows x cols (plane c of hex h at c * size + h). */
@@ -37,6 +37,9 @@ export interface EnvOptions {
   record?: boolean
   /** Observation buffers to write into (views into a vector env's batch). Allocated when absent. */
   buffers?: Observation
+  /** Records the plane cells each encode changes, for senders of changes only (bridge/delta.ts).
+   *  The env's own planes (ENV_PLANES, after the engine's) are not logged: compare them each time. */
+  planeLog?: PlaneLog
 }
 
 export interface SkippedAction {
@@ -99,6 +102,22 @@ export function copyObs(o: Observation, into?: Observation): Observation {
   return into
 }
 
+/** Specs by engine and options: hashing the scenario and the spec took ~1 ms an env, which made
+ *  a set of hundreds of envs (the bridge's MakeEnvs) slow to create. Specs are never mutated. */
+const specs = new WeakMap<Engine, Map<string, { scenarioHash: string; spec: EnvSpec }>>()
+function specOf(engine: Engine, o: SpecOptions): { scenarioHash: string; spec: EnvSpec } {
+  let byOptions = specs.get(engine)
+  if (!byOptions) specs.set(engine, (byOptions = new Map()))
+  const key = canonicalJson(o)
+  let made = byOptions.get(key)
+  if (!made) {
+    const scenarioHash = hashJson(engine.scenario)
+    made = { scenarioHash, spec: makeSpec(engine, scenarioHash, o) }
+    byOptions.set(key, made)
+  }
+  return made
+}
+
 export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = BaseEvent> {
   readonly engine: Engine<S, E>
   readonly spec: EnvSpec
@@ -140,8 +159,9 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
       shaping,
     }
     if (!Number.isInteger(this.opts.maxDecisions) || this.opts.maxDecisions < 1) throw new RangeError(`maxDecisions must be a positive integer, got ${o.maxDecisions}`)
-    this.scenarioHash = hashJson(engine.scenario)
-    this.spec = makeSpec(engine as unknown as Engine, this.scenarioHash, { reward: o.reward ?? {}, maxDecisions: this.opts.maxDecisions, skipForced: this.opts.skipForced })
+    const made = specOf(engine as unknown as Engine, { reward: o.reward ?? {}, maxDecisions: this.opts.maxDecisions, skipForced: this.opts.skipForced })
+    this.scenarioHash = made.scenarioHash
+    this.spec = made.spec
     const sizes = obsSizes(this.spec)
     if (o.buffers) {
       const b = o.buffers
@@ -158,6 +178,7 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
       entities: this.obs.entities,
       globals: this.obs.globals.subarray(0, engine.obs.globals.length),
       retained: true,
+      ...(o.planeLog ? { log: o.planeLog } : {}),
     }
     this.obs.planes.fill(1, ce * size, (ce + 1) * size) // env:on_map, never overwritten
     this.legalPlane = (ce + ENV_PLANES.indexOf('env:legal_hex')) * size

@@ -18,13 +18,17 @@ import type { ObsBuffers } from '../core/types.ts'
 /** ObsBuffers whose owner promises that nothing but this engine's encode writes them between calls. */
 export interface RetainedObsBuffers extends ObsBuffers {
   readonly retained?: boolean
+  /** Where the encoder records which plane cells it changed (retained buffers only). */
+  readonly log?: PlaneLog
 }
 
 export class ObsWriter {
   planes: Float32Array
   /** Plane cells set since begin (duplicates allowed; past the capacity the next encode is a full one). */
-  private readonly set: Int32Array
-  private n = 0
+  readonly set: Int32Array
+  /** How many cells were set since begin (may exceed set.length: then not all are recorded). */
+  n = 0
+  log: PlaneLog | null = null
 
   /** `template`: the planes every encode starts from (map planes set, the rest 0). */
   constructor(readonly template: Float32Array) {
@@ -48,14 +52,51 @@ export class ObsWriter {
   begin(out: ObsBuffers, incremental: boolean): void {
     const p = out.planes
     this.planes = p
+    const log = this.log
     if (incremental && this.n <= this.set.length) {
       const { set, template } = this
+      if (log !== null) log.reset(set, this.n)
       for (let k = 0; k < this.n; k++) {
         const i = set[k] as number
         p[i] = template[i] as number
       }
-    } else p.set(this.template)
+    } else {
+      p.set(this.template)
+      if (log !== null) log.full = true
+    }
     this.n = 0
+  }
+}
+
+/**
+ * The plane cells an env's encodes may have changed since the last `clear()`, for callers that
+ * send observations as changes (the bridge's delta observations, bridge/delta.ts): the cells each
+ * incremental begin put back to the template, plus (read through `writer`) the cells the latest
+ * encode set. `full` means the encoder's writes were not all recorded (a full encode, or more cells
+ * than fit): compare the whole planes. Cells may repeat.
+ */
+export class PlaneLog {
+  readonly cells: Int32Array
+  n = 0
+  full = true
+  /** The writer that encodes into the logged buffers, once it has encoded. */
+  writer: ObsWriter | null = null
+  constructor(capacity: number) {
+    this.cells = new Int32Array(capacity)
+  }
+  clear(): void {
+    this.n = 0
+    this.full = false
+  }
+  /** Records the cells a begin puts back to the template. */
+  reset(set: Int32Array, n: number): void {
+    if (this.full) return
+    if (this.n + n > this.cells.length) {
+      this.full = true
+      return
+    }
+    this.cells.set(set.subarray(0, n), this.n)
+    this.n += n
   }
 }
 
@@ -88,6 +129,11 @@ export function beginEncode<K extends object, A>(out: RetainedObsBuffers, key: K
     } else {
       w = new ObsWriter(scratch.template)
       retainedWriters.set(out, w)
+      const log = out.log
+      if (log) {
+        w.log = log
+        log.writer = w
+      }
     }
   }
   w.begin(out, incremental)

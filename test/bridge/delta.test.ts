@@ -10,6 +10,9 @@ import { obsSizes, type ObsSizes } from '../../env/gym/spec.ts'
 import { VecEnv, type BatchObs } from '../../env/gym/vec.ts'
 import type { Engine } from '../../env/core/types.ts'
 import { chooser, diff, i32, pb, TestClient, u8 } from './client.ts'
+import { EnvSet } from '../../bridge/envset.ts'
+import { makeAgent } from '../../agents/registry.ts'
+import type { Agent } from '../../agents/types.ts'
 
 const SC = 'piwam-training'
 let server: BridgeServer
@@ -131,6 +134,61 @@ describe('DeltaObs', () => {
   it('pads after the masks so the word array is a multiple of 64 bytes', () => {
     const L = deltaLayout({ planes: 3, entities: 2, globals: 1, mask: 5 }, 3)
     expect(L).toEqual({ planes: 0, entities: 36, globals: 60, mask: 72, bytes: 128 })
+  })
+})
+
+describe('plane logs (EnvSet with deltas compares only the plane cells the encoders changed)', () => {
+  const cases = [
+    ['piwam-training', false],
+    ['piwam-training', true],
+    ['marignan-1515-first-day', false],
+    ['marignan-1515-first-day', true],
+  ] as const
+  it.each(cases)('%s (server-side opponent: %s): the same observations as whole arrays, bit for bit, no row compared whole after the Reset', (sc, withOpponent) => {
+    const e = bindEngine(undefined, sc)
+    if (!e.ok) throw new Error(e.error.message)
+    const eng = e.value
+    const count = 6
+    const opponents = (seed: number): { agents: Agent[]; player: 0 | 1 } | undefined => {
+      if (!withOpponent) return undefined
+      const agents = Array.from({ length: count }, (_, i) => {
+        const a = makeAgent('heuristic', eng, seed + i)
+        if (!a.ok) throw new Error(a.error.message)
+        return a.value
+      })
+      return { agents, player: 1 }
+    }
+    const o = { count, baseSeed: 9, maxDecisions: 60 }
+    const d = new EnvSet(eng, 1, { ...o, deltaObs: true, ...(withOpponent ? { opponents: opponents(5) } : {}) })
+    const w = new EnvSet(eng, 2, { ...o, ...(withOpponent ? { opponents: opponents(5) } : {}) })
+    const s = obsSizes(d.spec)
+    const copy = new Copy(deltaLayout(s, count), s, count)
+    const check = (bd: ReturnType<EnvSet['step']>, bw: ReturnType<EnvSet['step']>, what: string) => {
+      if ('code' in bd || 'code' in bw) throw new Error(`${what}: ${JSON.stringify(bd)} ${JSON.stringify(bw)}`)
+      copy.apply(bd.finalDelta)
+      expect(bd.finalEnvs).toEqual(bw.finalEnvs)
+      bw.finalEnvs?.forEach((i, q) => {
+        expect(diff(copy.row('planes', i), u8(bw.finalPlanes).subarray(q * 4 * s.planes, (q + 1) * 4 * s.planes)), `${what} final planes ${i}`).toBe('equal')
+      })
+      copy.apply(bd.delta)
+      expect(diff(copy.all('planes'), u8(bw.planes)), `${what} planes`).toBe('equal')
+      expect(diff(copy.all('entities'), u8(bw.entities)), `${what} entities`).toBe('equal')
+      expect(diff(copy.all('globals'), u8(bw.globals)), `${what} globals`).toBe('equal')
+      expect(diff(copy.all('mask'), u8(bw.masks)), `${what} masks`).toBe('equal')
+      return bw.finalEnvs?.length ?? 0
+    }
+    check(d.reset(3, []), w.reset(3, []), 'reset')
+    const wholeAfterReset = (d as unknown as { delta: DeltaObs }).delta.wholeRows
+    const pick = chooser(17)
+    let finals = 0
+    for (let t = 0; t < 150; t++) {
+      const bw0 = u8((w as unknown as { b: { obs: BatchObs } }).b.obs.mask)
+      const actions = pick(bw0, s.mask, count)
+      finals += check(d.step(actions), w.step(actions), `step ${t}`)
+    }
+    expect(finals).toBeGreaterThan(0) // auto-resets happened (maxDecisions 60)
+    // Every encode after the first (auto-resets included) is incremental, so every row was served by its log.
+    expect((d as unknown as { delta: DeltaObs }).delta.wholeRows).toBe(wholeAfterReset)
   })
 })
 

@@ -36,17 +36,30 @@ describe('contention meter', () => {
     expect(c!.steal).toBeLessThanOrEqual(1)
   })
 
-  it("does not count this process's own work", () => {
-    if (!linux) return // covered by the null case above
-    const m = new ContentionMeter()
+  it("does not count this process's own work: others = (machine busy - ours) / wall, steal = stolen / all ticks", () => {
+    // Scripted sources: the arithmetic, free of whatever else this machine runs meanwhile.
+    let ticks: [number, number, number] = [1000, 50, 5000]
+    let cpu = 0
+    let now = 0
+    const m = new ContentionMeter({ ticks: () => ticks, cpu: () => cpu, now: () => now })
     m.start()
-    const end = performance.now() + 500
-    let x = 0
-    while (performance.now() < end) x++
+    // 2 s on 2 cores (400 ticks): 300 busy ticks of which 20 stolen... our process used 1.5 s of them.
+    ticks = [1300, 70, 5400]
+    cpu = 1.5e6
+    now = 2000
     const c = m.stop()
-    expect(x).toBeGreaterThan(0)
-    expect(c).not.toBeNull()
-    // our spinning core is ours; only the rest of the machine counts (other test files may run meanwhile)
-    expect(c!.others).toBeLessThan(1.2)
+    expect(c?.others).toBeCloseTo((3 - 1.5) / 2, 12)
+    expect(c?.steal).toBeCloseTo(20 / 400, 12)
+    // Our work alone on the machine: nothing is "others".
+    m.start()
+    ticks = [1400, 70, 5600]
+    cpu = 2.5e6
+    now = 3000
+    expect(m.stop()).toEqual({ others: 0, steal: 0 })
+    // Unreadable ticks: null.
+    const n = new ContentionMeter({ ticks: () => null, cpu: () => 0, now: () => now })
+    n.start()
+    now += 10
+    expect(n.stop()).toBeNull()
   })
 })
