@@ -261,7 +261,8 @@ export class DeltaObs {
       } else {
         k = this.compare(log.cells, log.n, base, k)
         k = this.compare(w.set, w.n, base, k)
-        for (let t = base + this.envPlanes; t < base + P; t++) k = this.compareWord(t, k)
+        // The env's own planes (every hex of env:legal_hex may change): the blocks that hold them.
+        k += this.diffFn((4 * (base + this.envPlanes)) & ~63, pad64(4 * (base + P)), bytes, 2 * bytes + 8 * k)
       }
       log.clear()
     }
