@@ -123,8 +123,6 @@ export class DeltaObs {
   private readonly outWords: Int32Array
   /** One per env when the planes are tracked (trackPlanes). */
   private logs: PlaneLog[] | null = null
-  /** Start of the env's own planes in a row (not logged: compared every time). */
-  private envPlanes = 0
   /** Rows whose planes end() compared whole because their log had lost track (for tests and stats). */
   wholeRows = 0
 
@@ -211,14 +209,11 @@ export class DeltaObs {
   }
 
   /**
-   * From now on the planes are compared only where the envs' encoders logged a change: pass
-   * `logs[i]` to env i (EnvOptions.planeLog). Each row's cells from `envPlanes` on (the env's own
-   * planes, written outside the encoder) are compared every time; a log that lost track (a full
-   * encode) has its row compared whole. This replaces scanning ~8k plane words an env (piwam) by
-   * the few hundred an encode touches.
+   * From now on the planes are compared only where the envs logged a change: pass `logs[i]` to
+   * env i (EnvOptions.planeLog). A log that lost track (a full encode) has its row compared whole.
+   * This replaces scanning ~8k plane words an env (piwam) by the few hundred an encode touches.
    */
-  trackPlanes(envPlanes: number): PlaneLog[] {
-    this.envPlanes = envPlanes
+  trackPlanes(): PlaneLog[] {
     this.logs = Array.from({ length: this.n }, () => new PlaneLog(this.sizes.planes))
     return this.logs
   }
@@ -261,8 +256,6 @@ export class DeltaObs {
       } else {
         k = this.compare(log.cells, log.n, base, k)
         k = this.compare(w.set, w.n, base, k)
-        // The env's own planes (every hex of env:legal_hex may change): the blocks that hold them.
-        k += this.diffFn((4 * (base + this.envPlanes)) & ~63, pad64(4 * (base + P)), bytes, 2 * bytes + 8 * k)
       }
       log.clear()
     }

@@ -94,8 +94,7 @@ export class EnvSet {
     this.delta = o.deltaObs ? new DeltaObs(this.sizes, o.count) : null
     // With deltas the envs encode straight into the diff's memory.
     this.b = this.delta ? { ...b, obs: this.delta.obs } : b
-    // The engine's planes come first in a row; the env's own follow (env/gym/env.ts).
-    const logs = this.delta?.trackPlanes(engine.obs.planes.length * engine.grid.size)
+    const logs = this.delta?.trackPlanes()
     for (let i = 0; i < o.count; i++) {
       const buffers = rowOf(this.b.obs, this.sizes, i)
       this.envs.push(new TercioEnv(engine, { ...o, seed: (o.baseSeed + i) >>> 0, events: this.events, buffers, ...(logs ? { planeLog: logs[i] } : {}) }))

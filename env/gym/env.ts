@@ -37,8 +37,8 @@ export interface EnvOptions {
   record?: boolean
   /** Observation buffers to write into (views into a vector env's batch). Allocated when absent. */
   buffers?: Observation
-  /** Records the plane cells each encode changes, for senders of changes only (bridge/delta.ts).
-   *  The env's own planes (ENV_PLANES, after the engine's) are not logged: compare them each time. */
+  /** Records the plane cells each encode may change (the engine's and the env's own), for
+   *  senders of changes only (bridge/delta.ts). */
   planeLog?: PlaneLog
 }
 
@@ -129,6 +129,7 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
   private readonly envGlobal0: number
   private readonly kindOneHot: boolean
   private readonly legalPlane: number
+  private readonly planeLog: PlaneLog | null
   private s: S | null = null
   /** The engine part of obs is out of date (a step skipped encoding). */
   private stale = false
@@ -180,6 +181,7 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
       retained: true,
       ...(o.planeLog ? { log: o.planeLog } : {}),
     }
+    this.planeLog = o.planeLog ?? null
     this.obs.planes.fill(1, ce * size, (ce + 1) * size) // env:on_map, never overwritten
     this.legalPlane = (ce + ENV_PLANES.indexOf('env:legal_hex')) * size
     this.envGlobal0 = engine.obs.globals.length
@@ -396,7 +398,16 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     const hexOff = e.layout.offset.hex
     const lp = this.legalPlane
     const planes = o.planes
-    for (let h = 0; h < size; h++) planes[lp + h] = mask[hexOff + h] as number
+    const log = this.planeLog
+    if (log === null) for (let h = 0; h < size; h++) planes[lp + h] = mask[hexOff + h] as number
+    else
+      for (let h = 0; h < size; h++) {
+        const v = mask[hexOff + h] as number
+        if (planes[lp + h] !== v) {
+          planes[lp + h] = v
+          log.add(lp + h)
+        }
+      }
     const g = o.globals
     const g0 = this.envGlobal0
     g[g0] = this.done ? 0 : player

@@ -71,9 +71,9 @@ export class ObsWriter {
 /**
  * The plane cells an env's encodes may have changed since the last `clear()`, for callers that
  * send observations as changes (the bridge's delta observations, bridge/delta.ts): the cells each
- * incremental begin put back to the template, plus (read through `writer`) the cells the latest
- * encode set. `full` means the encoder's writes were not all recorded (a full encode, or more cells
- * than fit): compare the whole planes. Cells may repeat.
+ * incremental begin put back to the template and the cells the env wrote itself (`add`), plus
+ * (read through `writer`) the cells the latest encode set. `full` means some writes were not
+ * recorded (a full encode, or more cells than fit): compare the whole planes. Cells may repeat.
  */
 export class PlaneLog {
   readonly cells: Int32Array
@@ -87,6 +87,11 @@ export class PlaneLog {
   clear(): void {
     this.n = 0
     this.full = false
+  }
+  /** Records one cell written outside the encoder. */
+  add(cell: number): void {
+    if (this.n < this.cells.length) this.cells[this.n++] = cell
+    else this.full = true
   }
   /** Records the cells a begin puts back to the template. */
   reset(set: Int32Array, n: number): void {
