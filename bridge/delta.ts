@@ -10,7 +10,11 @@
 // into views of it): `cur | prev | out`. One pass after all envs stepped takes
 // ~0.2–0.25 ms per 64-env batch on that machine (comparing each env's rows
 // right after it stepped, while in cache, measured the same, so the simpler
-// way stayed).
+// way stayed). With plane logs (trackPlanes: what the bridge's env sets use)
+// the planes, ~90% of the words, are compared only at the cells the envs'
+// encoders logged, in JS, and the SIMD loop covers the rest: 0.11–0.13 ms
+// (piwam-training) instead of 0.19–0.26 ms, 0.24–0.33 ms (Marignan) instead
+// of 0.80–0.87 ms.
 
 import type { BatchObs } from '../env/gym/vec.ts'
 import type { ObsSizes } from '../env/gym/spec.ts'
