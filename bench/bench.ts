@@ -161,6 +161,13 @@ function pickFrom(mask: Uint8Array, lo: number, len: number, n: number, r: numbe
   return -1
 }
 
+/** pickFrom for a row whose legal count is not at hand: counts the row's legal actions first. */
+export function pickLegal(mask: Uint8Array, lo: number, len: number, r: number): number {
+  let n = 0
+  for (let i = 0; i < len; i++) n += mask[lo + i] as number
+  return pickFrom(mask, lo, len, n, r)
+}
+
 function benchEngine(e: Engine, seconds: number, seed: number, tick: (t: number) => void) {
   const rng = makeRng(seed)
   const mask = new Uint8Array(e.layout.size)

@@ -17,23 +17,14 @@ import { VecEnv } from '../env/gym/vec.ts'
 import { makeRng } from '../env/gym/hash.ts'
 import type { Engine } from '../env/core/types.ts'
 import { formatTable } from '../cli/table.ts'
-import { ContentionMeter, machine } from './bench.ts'
+import { ContentionMeter, machine, pickLegal } from './bench.ts'
 
 const pb = tercio.v1
 const enc = (id: number, body: Omit<tercio.v1.IEnvelope, 'id'>): Uint8Array => pb.Envelope.encode({ id, ...body }).finish()
 
 /** Fills `actions` with a uniformly random legal action per row of `mask`. */
 function pick(mask: Uint8Array, size: number, actions: Int32Array, rand: () => number): void {
-  for (let i = 0; i < actions.length; i++) {
-    let c = 0
-    for (let a = 0; a < size; a++) c += mask[i * size + a] as number
-    let k = Math.floor(rand() * c)
-    for (let a = 0; a < size; a++)
-      if (mask[i * size + a] && k-- === 0) {
-        actions[i] = a
-        break
-      }
-  }
+  for (let i = 0; i < actions.length; i++) actions[i] = pickLegal(mask, i * size, size, rand())
 }
 
 /** ms per Step message of `n` envs, timing Session.handle only (the client's copies are kept from the deltas). */

@@ -27,7 +27,7 @@ import { bindEngine } from '../env/gym/make.ts'
 import { VecEnv } from '../env/gym/vec.ts'
 import { makeRng } from '../env/gym/hash.ts'
 import { formatTable } from '../cli/table.ts'
-import { ContentionMeter, machine } from './bench.ts'
+import { ContentionMeter, machine, pickLegal } from './bench.ts'
 
 const PY = process.env.TERCIO_PYTHON ?? '/usr/bin/python3'
 const CLIENT_DIR = fileURLToPath(new URL('../clients/python/', import.meta.url))
@@ -61,19 +61,9 @@ function inProcess(envs: VecEnv, batches: number, warmup: number, seed: number):
   const actions = new Int32Array(n)
   const rand = makeRng(seed)
   let r = envs.reset({ seed })
+  // A good generator matters: an LCG's low bits cycle and skew random play (and its speed).
   const pick = () => {
-    const m = r.obs.mask
-    for (let i = 0; i < n; i++) {
-      let c = 0
-      for (let a = 0; a < size; a++) c += m[i * size + a] as number
-      // A good generator matters: an LCG's low bits cycle and skew random play (and its speed).
-      let k = Math.floor(rand() * c)
-      for (let a = 0; a < size; a++)
-        if (m[i * size + a] && k-- === 0) {
-          actions[i] = a
-          break
-        }
-    }
+    for (let i = 0; i < n; i++) actions[i] = pickLegal(r.obs.mask, i * size, size, rand())
   }
   for (let t = 0; t < warmup; t++) {
     pick()

@@ -100,7 +100,9 @@ export class PlaneLog {
       this.full = true
       return
     }
-    this.cells.set(set.subarray(0, n), this.n)
+    // A loop, not cells.set(set.subarray(...)): this runs at every encode and must not allocate.
+    const cells = this.cells
+    for (let k = 0; k < n; k++) cells[this.n + k] = set[k] as number
     this.n += n
   }
 }

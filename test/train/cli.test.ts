@@ -34,23 +34,32 @@ describe('tercio train', () => {
   }, 120_000)
 
   it('bad values are usage errors that name the option', () => {
-    const o = tercio('train', '--opponents', 'sarge=1', '--steps', '16')
-    expect(o.code).toBe(2)
-    expect(o.err).toContain('--opponents')
-    const i = tercio('train', '--imitate', '-3', '--steps', '16')
-    expect(i.code).toBe(2)
-    expect(i.err).toContain('--imitate')
-    const it1 = tercio('train', '--imitate-teacher', 'sarge', '--steps', '16')
-    expect(it1.code).toBe(2)
-    expect(it1.err).toContain('--imitate-teacher')
-    const it2 = tercio('train', '--imitate-teacher', 'random', '--steps', '16')
-    expect(it2.code).toBe(2)
-    expect(it2.err).toContain('cannot teach')
-    const iw = tercio('train', '--imitate-workers', '1.5', '--steps', '16')
-    expect(iw.code).toBe(2)
-    expect(iw.err).toContain('--imitate-workers')
-    const t = tercio('train', '--teacher-updates', '0', '--steps', '16')
-    expect(t.code).toBe(2)
-    expect(t.err).toContain('--teacher-updates')
-  }, 60_000)
+    const SEARCH = 'search:iters=8:depth=8:crn=1'
+    const cases: [string[], string | RegExp][] = [
+      [['--opponents', 'sarge=1'], '--opponents'],
+      [['--imitate', '-3'], '--imitate'],
+      [['--imitate-teacher', 'sarge'], '--imitate-teacher'],
+      [['--imitate-teacher', 'random'], 'cannot teach'],
+      [['--imitate-workers', '1.5'], '--imitate-workers'],
+      [['--teacher-updates', '0'], '--teacher-updates'],
+      // soft labels from the search's scores
+      [['--imitate-teacher', SEARCH, '--imitate-soft', '0'], /--imitate-soft must be a temperature > 0/],
+      [['--imitate-teacher', SEARCH, '--imitate-soft', '-0.1'], /--imitate-soft must be a temperature > 0/],
+      [['--imitate-teacher', SEARCH, '--imitate-soft', 'hot'], /--imitate-soft must be a temperature > 0/],
+      [['--imitate-soft', '0.05'], /--imitate-soft needs a search teacher/],
+      [['--imitate-teacher', 'heuristic', '--imitate-soft', '0.05'], /--imitate-soft needs a search teacher/],
+      [['--imitate-teacher', SEARCH, '--imitate-soft', '0.05', '--imitate-soft-mix', '1.5'], /--imitate-soft-mix must be a number in \[0, 1\]/],
+      [['--imitate-teacher', SEARCH, '--imitate-soft-mix', '0.2'], /--imitate-soft-mix needs --imitate-soft/],
+      [['--imitate-teacher', SEARCH, '--imitate-passes', '0'], /--imitate-passes must be a positive whole number/],
+      [['--imitate-teacher', SEARCH, '--imitate-passes', '1.5'], /--imitate-passes must be a positive whole number/],
+      [['--imitate-eval-every', '-1'], /--imitate-eval-every must be a whole number >= 0/],
+      // with --resume the run's own settings stand
+      [['--resume', 'runs/nowhere', '--imitate-soft', '0.05'], /resume and imitate-soft are mutually exclusive/],
+    ]
+    for (const [args, msg] of cases) {
+      const r = tercio('train', ...args, '--steps', '16', '--quiet')
+      expect(r.code, args.join(' ')).toBe(2)
+      expect(r.err, args.join(' ')).toMatch(msg)
+    }
+  }, 180_000)
 })

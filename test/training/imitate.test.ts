@@ -1,12 +1,13 @@
 // Imitation (behaviour cloning of the heuristic), the batched evaluator, the value-head
 // warm-up and the entity–board gather, on the PIWAM training battle.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { initTf, tf } from '../../agents/tf/backend.ts'
+import { tf } from '../../agents/tf/backend.ts'
 import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { RandomAgent } from '../../agents/random.ts'
-import { PolicyNet, type NetConfig } from '../../agents/policy/net.ts'
+import { PolicyNet } from '../../agents/policy/net.ts'
+import { piwamTrainingWithTf, TINY } from '../helpers/tiny-training.ts'
 import { Mulberry32 } from '../../agents/policy/sample.ts'
-import { bindEngine, TercioEnv } from '../../env/gym/index.ts'
+import { TercioEnv } from '../../env/gym/index.ts'
 import type { Engine } from '../../env/core/types.ts'
 import { Imitator } from '../../training/imitate.ts'
 import { LabelPool } from '../../training/label-pool.ts'
@@ -15,15 +16,11 @@ import { allocBatch, copyObsRow } from '../../training/batch.ts'
 import { RolloutBuffer } from '../../training/ppo/buffer.ts'
 import { PpoLearner } from '../../training/ppo/ppo.ts'
 
-const TINY: NetConfig = { convChannels: 8, convLayers: 1, entityHidden: 16, globalHidden: 16, hidden: 32, entityBoard: true }
 let engine: Engine
 const mkEnv = () => new TercioEnv(engine, { maxDecisions: 2000 })
 
 beforeAll(async () => {
-  await initTf({ quiet: true })
-  const b = bindEngine('piwam', 'piwam-training')
-  if (!b.ok) throw new Error(b.error.message)
-  engine = b.value
+  engine = await piwamTrainingWithTf()
 })
 
 describe('imitation', () => {

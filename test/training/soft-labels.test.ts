@@ -1,26 +1,23 @@
 // Soft labels for distillation: targets from a search's candidate scores, the cross-entropy
 // to a distribution, and the imitation phase trained on them.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { initTf, tf } from '../../agents/tf/backend.ts'
+import { tf } from '../../agents/tf/backend.ts'
 import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { SearchAgent } from '../../agents/search.ts'
-import { PolicyNet, type NetConfig } from '../../agents/policy/net.ts'
+import { PolicyNet } from '../../agents/policy/net.ts'
+import { piwamTrainingWithTf, TINY } from '../helpers/tiny-training.ts'
 import { Mulberry32 } from '../../agents/policy/sample.ts'
-import { bindEngine, TercioEnv } from '../../env/gym/index.ts'
+import { TercioEnv } from '../../env/gym/index.ts'
 import type { Engine } from '../../env/core/types.ts'
 import { Imitator, softCrossEntropy, softTargets } from '../../training/imitate.ts'
 import { allocScoreRows } from '../../training/label-pool.ts'
 import { resolveConfig } from '../../training/train/trainer.ts'
 
-const TINY: NetConfig = { convChannels: 8, convLayers: 1, entityHidden: 16, globalHidden: 16, hidden: 32, entityBoard: true }
 let engine: Engine
 const mkEnv = () => new TercioEnv(engine, { maxDecisions: 2000 })
 
 beforeAll(async () => {
-  await initTf({ quiet: true })
-  const b = bindEngine('piwam', 'piwam-training')
-  if (!b.ok) throw new Error(b.error.message)
-  engine = b.value
+  engine = await piwamTrainingWithTf()
 })
 
 describe('soft cross-entropy', () => {

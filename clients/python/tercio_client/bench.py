@@ -54,12 +54,17 @@ def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmu
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     received = env.conn.bytes_received - bytes0
     env.close()
+    return {"num_envs": num_envs, **_figures(batches, num_envs, wall, t_env, cpu, episodes, received)}
+
+
+def _figures(batches: int, batch_size: int, wall: float, t_env: float, cpu: float, episodes: int, received: int) -> dict:
+    """The measured figures of a run of `batches` batches of `batch_size` envs."""
     return {
-        "num_envs": num_envs,
         "batches": batches,
-        "env_steps": batches * num_envs,
+        "env_steps": batches * batch_size,
         "seconds": wall,
-        "steps_per_s": batches * num_envs / wall,
+        "steps_per_s": batches * batch_size / wall,
+        # Time inside step() (sync) or recv() + send() (async), waiting included, per batch.
         "ms_per_batch": 1000 * t_env / max(1, batches),
         "cpu_ms_per_batch": 1000 * cpu / max(1, batches),  # this process's CPU time (action choice included)
         "episodes": episodes,
@@ -97,19 +102,7 @@ def run_async(url: str, scenario: str, num_envs: int, batch_size: int, seconds: 
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     received = env.conn.bytes_received - bytes0
     env.close()  # the batches still in flight are collected and dropped (not counted)
-    return {
-        "num_envs": num_envs,
-        "batch_size": batch_size,
-        "batches": batches,
-        "env_steps": batches * batch_size,
-        "seconds": wall,
-        "steps_per_s": batches * batch_size / wall,
-        # Time inside recv() + send(), waiting included, per batch of batch_size envs.
-        "ms_per_batch": 1000 * t_env / max(1, batches),
-        "cpu_ms_per_batch": 1000 * cpu / max(1, batches),  # this process's CPU time (action choice included)
-        "episodes": episodes,
-        "kb_per_batch": received / 1024 / max(1, batches),
-    }
+    return {"num_envs": num_envs, "batch_size": batch_size, **_figures(batches, batch_size, wall, t_env, cpu, episodes, received)}
 
 
 def main(argv=None) -> int:
