@@ -47,7 +47,8 @@ export function setPolicyLoader(loader: PolicyLoader): PolicyLoader {
 }
 
 interface Param {
-  readonly kind: 'int' | 'number' | 'enum'
+  /** list: names joined by '+' (checked against the engine when the agent is built). */
+  readonly kind: 'int' | 'number' | 'enum' | 'list'
   readonly min?: number
   readonly max?: number
   readonly values?: readonly string[]
@@ -76,6 +77,7 @@ export const AGENT_KINDS = {
       candidates: { kind: 'int', min: 1, max: 10_000, describe: 'most actions searched per decision' },
       crn: { kind: 'int', min: 0, max: 1, describe: '1 = common random numbers: every candidate rolled out under the same dice seeds' },
       margin: { kind: 'number', min: 0, max: 2, describe: 'how much better an action must score to overrule the scripted choice' },
+      kinds: { kind: 'list', describe: "decision kinds to search, joined by '+' (e.g. change-order+reaction); the scripted choice elsewhere" },
     },
   },
   ckpt: { describe: 'a trained TF.js policy: ckpt:PATH (a checkpoint folder)', params: {} },
@@ -112,7 +114,9 @@ export function parseAgentSpec(text: string): Result<AgentSpec> {
         return bad(`${kind} has no parameter "${key}"${known.length ? ` (parameters: ${known.join(', ')})` : ' (it takes none)'}`)
       }
       if (Object.hasOwn(params, key)) return bad(`parameter "${key}" given twice`)
-      if (p.kind === 'enum') {
+      if (p.kind === 'list') {
+        if (!/^[a-z0-9-]+(\+[a-z0-9-]+)*$/.test(value)) return bad(`${key} must be names joined by '+', got "${value}"`)
+      } else if (p.kind === 'enum') {
         if (!p.values?.includes(value)) return bad(`${key} must be one of ${p.values?.join(', ')}, got "${value}"`)
       } else {
         const x = Number(value)
@@ -168,6 +172,12 @@ export function makeAgent(spec: AgentSpec | string, engine: Engine, seed: number
       if (crn !== undefined) o.crn = crn === 1
       const margin = num(params, 'margin')
       if (margin !== undefined) o.margin = margin
+      if (params.kinds !== undefined) {
+        const kinds = params.kinds.split('+')
+        const unknown = kinds.filter((k) => !engine.decisionKinds.includes(k))
+        if (unknown.length > 0) return fail(err(AGENT_ERROR, `agent "${text}": ${engine.ruleset} has no decision kind ${unknown.map((k) => `"${k}"`).join(', ')} (kinds: ${engine.decisionKinds.join(', ')})`))
+        o.kinds = kinds
+      }
       return ok(new SearchAgent(engine, seed, o))
     }
     case 'ckpt':

@@ -8,6 +8,7 @@ import { actInEnv, type Agent } from '../agents/types.ts'
 import { makeActOut, type PolicyNet } from '../agents/policy/net.ts'
 import { Mulberry32 } from '../agents/policy/sample.ts'
 import { allocBatch, copyObsRow } from './batch.ts'
+import { PriorHints } from '../agents/policy/prior.ts'
 
 export interface EvalResult {
   opponent: string
@@ -34,7 +35,9 @@ export function evaluatePolicy(net: PolicyNet, engine: Engine, mkEnv: () => Terc
     return e
   })
   opp.reset?.(seed)
-  const batch = allocBatch(net.shape, games)
+  const prior = net.config.prior === true
+  const batch = allocBatch(net.shape, games, prior)
+  const hints = prior ? new PriorHints(engine, games, seed) : null
   const out = makeActOut(games)
   const rng = new Mulberry32(o.sampleSeed ?? 1)
   const rf = () => rng.next()
@@ -51,6 +54,7 @@ export function evaluatePolicy(net: PolicyNet, engine: Engine, mkEnv: () => Terc
       }
       if (e.isDone) continue
       copyObsRow(batch, n, e.obs, net.shape)
+      if (hints) (batch.prior as Int32Array)[n] = hints.forEnv(g, e)
       rows[n++] = g
     }
     if (n === 0) break

@@ -11,6 +11,8 @@ import { initTf } from '../tf/backend.ts'
 import type { Agent, AgentContext } from '../types.ts'
 import { makeActOut, type ActOut, type PolicyNet } from './net.ts'
 import { mulberry32 } from './sample.ts'
+import { PriorHints } from './prior.ts'
+import type { ObsBatch } from './spec.ts'
 
 /** Writes the observation the gym env would give `player` for `state` into `obs`.
  *  `progress` is env:progress (decisions so far / maxDecisions), which only the env counts. */
@@ -80,6 +82,10 @@ export class PolicyAgent implements Agent {
   private readonly out: ActOut = makeActOut(1)
   private rng: () => number
   private decisions = 0
+  /** Residual nets (NetConfig.prior): the prior agent asked at each decision, and the batch
+   *  view of the encoder's buffers that carries its answer. */
+  private readonly hints: PriorHints | null
+  private readonly batch: ObsBatch
 
   constructor(
     readonly net: PolicyNet,
@@ -90,6 +96,9 @@ export class PolicyAgent implements Agent {
     this.name = o.name
     this.enc = new ObsEncoder(engine, spec)
     this.rng = mulberry32(o.seed)
+    this.hints = net.config.prior === true ? new PriorHints(engine, 1, o.seed) : null
+    const b = this.enc.obs
+    this.batch = { planes: b.planes, entities: b.entities, globals: b.globals, mask: b.mask, ...(this.hints ? { prior: new Int32Array(1) } : {}) }
   }
 
   /** The env spec the agent encodes for (the checkpoint's maxDecisions and shaping). */
@@ -100,14 +109,16 @@ export class PolicyAgent implements Agent {
   reset(seed: number): void {
     this.rng = mulberry32(seed ^ 0x9e3779b9)
     this.decisions = 0
+    this.hints?.reset(0, seed)
   }
 
   act(ctx: AgentContext): number {
     // Roughly the env's decision count: the agent sees about half the decisions of a game.
     this.decisions += 2
     if (ctx.legalCount === 1) return ctx.mask.indexOf(1)
-    const obs = this.enc.encode(ctx.state, ctx.player, ctx.mask, ctx.legalCount, Math.min(1, this.decisions / this.enc.spec.maxDecisions))
-    this.net.act(obs, 1, this.rng, !this.o.sample, this.out)
+    this.enc.encode(ctx.state, ctx.player, ctx.mask, ctx.legalCount, Math.min(1, this.decisions / this.enc.spec.maxDecisions))
+    if (this.hints) (this.batch.prior as Int32Array)[0] = this.hints.forCtx(0, ctx)
+    this.net.act(this.batch, 1, this.rng, !this.o.sample, this.out)
     return this.out.actions[0] as number
   }
 }

@@ -19,6 +19,7 @@ export function loadPolicy(dir: string, spec: PolicySpec, opts: Omit<LoadOptions
     cfg[k] = v
   }
   cfg.entityBoard = r.value.net.entityBoard === 1 // absent in older checkpoints
+  cfg.prior = r.value.net.prior === 1 // absent in older checkpoints
   let net: PolicyNet
   try {
     net = new PolicyNet(spec, cfg as unknown as NetConfig)

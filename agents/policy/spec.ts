@@ -88,4 +88,7 @@ export interface ObsBatch {
   entities: Float32Array
   globals: Float32Array
   mask: Uint8Array
+  /** One action id per row proposed by a prior agent (the scripted heuristic), −1 = none; read
+   *  only by networks built with `prior` (agents/policy/prior.ts fills it). */
+  prior?: Int32Array
 }

@@ -3,7 +3,8 @@
 // end-of-run tournament of the new checkpoint against random and heuristic.
 import { join, resolve } from 'node:path'
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
-import { parseAgentSpec, setPolicyLoader } from '../../agents/registry.ts'
+import { makeAgent, parseAgentSpec, setPolicyLoader } from '../../agents/registry.ts'
+import { bindEngine } from '../../env/gym/make.ts'
 import { loadPolicyAgent } from '../../agents/policy/agent.ts'
 import { resolveScenario } from '../../env/scenario/builtin.ts'
 import { runTournament } from '../../training/tournament/tournament.ts'
@@ -37,10 +38,12 @@ interface Args {
   imitateSoftMix?: number
   imitatePasses?: number
   imitateEvalEvery?: number
+  imitateStagger?: number
   teacher?: number
   init?: string
   teacherUpdates?: number
   play?: string
+  prior?: boolean
   summaryGames: number
   quiet: boolean
 }
@@ -75,13 +78,15 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('imitate-soft', { type: 'number', describe: 'soft labels at this temperature: the target is a softmax of the search teacher\'s candidate scores (value units, e.g. 0.05) instead of its one action' })
       .option('imitate-soft-mix', { type: 'number', describe: 'with --imitate-soft: weight in [0, 1] of the scripted choice in the target (default 0)' })
       .option('imitate-passes', { type: 'number', describe: 'gradient steps on each labelled minibatch (default 1)' })
+      .option('imitate-stagger', { type: 'number', describe: 'before imitating, each env plays a random number of scripted decisions below this, so minibatches mix game phases (default 0; e.g. 250 to refine a checkpoint)' })
       .option('imitate-eval-every', { type: 'number', describe: 'minibatches between evaluations during imitation, each stage kept in OUT/imitate-N (default 0 = at its end only)' })
       .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
+      .option('prior', { type: 'boolean', describe: 'a residual policy over the scripted heuristic: the network sees its action at each decision and plays it unless it learned better (docs/training.md)' })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'teacher', 'teacher-updates', 'play']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
     if (a.ruleset !== undefined) over.ruleset = a.ruleset
@@ -112,13 +117,17 @@ export const trainCommand: CommandModule<object, Args> = {
       if (!Number.isInteger(a.imitate) || a.imitate < 0) throw new CliError(`--imitate must be a whole number >= 0, got ${a.imitate}`, 2)
       over.imitate = { ...DEFAULT_TRAIN.imitate, steps: a.imitate }
     }
-    const softOpts = a.imitateSoft !== undefined || a.imitateSoftMix !== undefined || a.imitatePasses !== undefined || a.imitateEvalEvery !== undefined
+    const softOpts = a.imitateSoft !== undefined || a.imitateSoftMix !== undefined || a.imitatePasses !== undefined || a.imitateEvalEvery !== undefined || a.imitateStagger !== undefined
     if (a.imitateTeacher !== undefined || a.imitateWorkers !== undefined || a.imitateLr !== undefined || softOpts) {
       const im = { ...DEFAULT_TRAIN.imitate, ...over.imitate }
       if (a.imitateTeacher !== undefined) {
         const t = parseAgentSpec(a.imitateTeacher)
         if (!t.ok) throw new CliError(`--imitate-teacher: ${t.error.message}`, 2)
         if (t.value.kind === 'ckpt' || t.value.kind === 'random') throw new CliError(`--imitate-teacher: ${t.value.kind} cannot teach (use heuristic or search)`, 2)
+        // parameters checked against the engine (e.g. a search's decision kinds), before any worker starts
+        const e = bindEngine(over.ruleset ?? DEFAULT_TRAIN.ruleset, over.scenario ?? DEFAULT_TRAIN.scenario)
+        const made = e.ok ? makeAgent(t.value, e.value, 0) : null
+        if (made && !made.ok) throw new CliError(`--imitate-teacher: ${made.error.message}`, 2)
         im.teacher = a.imitateTeacher
       }
       if (a.imitateWorkers !== undefined) {
@@ -146,6 +155,10 @@ export const trainCommand: CommandModule<object, Args> = {
         if (!Number.isInteger(a.imitateEvalEvery) || a.imitateEvalEvery < 0) throw new CliError(`--imitate-eval-every must be a whole number >= 0, got ${a.imitateEvalEvery}`, 2)
         im.evalEvery = a.imitateEvalEvery
       }
+      if (a.imitateStagger !== undefined) {
+        if (!Number.isInteger(a.imitateStagger) || a.imitateStagger < 0) throw new CliError(`--imitate-stagger must be a whole number >= 0, got ${a.imitateStagger}`, 2)
+        im.stagger = a.imitateStagger
+      }
       over.imitate = im
     }
     if (a.init !== undefined) over.init = resolve(a.init)
@@ -157,6 +170,7 @@ export const trainCommand: CommandModule<object, Args> = {
       over.teacher = { coef, updates }
     }
     if (a.play !== undefined) over.play = a.play as TrainConfig['play']
+    if (a.prior !== undefined) over.prior = a.prior
     if (a.net !== undefined) over.net = a.net as NetPreset
     if (a.lr !== undefined) over.ppo = { lr: a.lr }
     if (a.minutes !== undefined && a.minutes <= 0) throw new CliError(`--minutes must be > 0, got ${a.minutes}`, 2)
@@ -179,7 +193,7 @@ export const trainCommand: CommandModule<object, Args> = {
             process.stderr.write(l + '\n')
           },
           onImitate: (st, n) => {
-            if (bar) bar.update(a.steps !== undefined ? 0 : Math.min(total, Math.round((performance.now() - t0) / 1000)), `| imitate ${st.step}/${n} loss ${st.loss.toFixed(3)} acc ${pct(st.accuracy)}`)
+            if (bar) bar.update(a.steps !== undefined ? 0 : Math.min(total, Math.round((performance.now() - t0) / 1000)), `| imitate ${st.step}/${n} loss ${st.loss.toFixed(3)} acc ${pct(st.accuracy)}${st.priorAgreement !== undefined ? ` as-prior ${pct(st.priorAgreement)}` : ''}`)
           },
           onUpdate: (m, ev) => {
             if (ev) evalText = `vs random ${pct(ev[0]?.winRate)} vs heuristic ${pct(ev[1]?.winRate)} `

@@ -7,6 +7,7 @@ import { getRuleset } from '../../env/rules/index.ts'
 import { builtinScenario } from '../../env/scenario/builtin.ts'
 import { makeToyEngine } from '../helpers/toy-ruleset.ts'
 import { nthLegal } from '../../agents/types.ts'
+import { makeHeuristic } from '../../agents/heuristic/index.ts'
 
 function piwam(): Engine {
   const sc = builtinScenario('piwam-training')
@@ -140,6 +141,41 @@ describe('search agent', () => {
     expect(agent.act({ ...ctx, mask: one, legalCount: 1 })).toBe(a)
     expect(agent.lastScores(cand, score)).toBe(1)
     expect(cand[0]).toBe(a)
+  })
+
+  it('searches only the decision kinds it is given and plays the scripted choice elsewhere', () => {
+    const engine = piwam()
+    const heuristic = makeHeuristic(engine, 5)
+    const only = new SearchAgent(engine, 5, { iters: 12, depth: 10, crn: true, kinds: ['change-order'] })
+    const mask = new Uint8Array(engine.layout.size)
+    const s = engine.init(31)
+    const cand = new Int32Array(8)
+    const score = new Float64Array(8)
+    let searched = 0
+    let scripted = 0
+    // the restricted search plays both seats; at every other kind it must be the heuristic
+    for (let ply = 0; ply < 400 && engine.decision(s); ply++) {
+      const d = engine.decision(s)!
+      const n = engine.legal(s, mask)
+      const ctx = { engine, state: s, mask, legalCount: n, player: d.player as Player }
+      const h = heuristic.act(ctx)
+      const a = only.act(ctx)
+      const k = only.lastScores(cand, score)
+      if (d.kind === 'change-order' && n > 1) {
+        searched++
+        expect(k).toBe(n) // every legal order was rolled out
+      } else {
+        scripted++
+        expect(a).toBe(h)
+        expect(k).toBe(1)
+        expect(cand[0]).toBe(a)
+      }
+      expect(engine.apply(s, a)).toBeNull()
+    }
+    expect(searched).toBeGreaterThan(0)
+    expect(scripted).toBeGreaterThan(50)
+    expect(() => new SearchAgent(engine, 1, { kinds: ['charge'] })).toThrow(/kinds must name decision kinds of piwam/)
+    expect(() => new SearchAgent(engine, 1, { kinds: [] })).toThrow(RangeError)
   })
 
   it('works on any ruleset (toy engine) and rejects a zero budget', () => {

@@ -53,8 +53,11 @@ describe('tercio train', () => {
       [['--imitate-teacher', SEARCH, '--imitate-passes', '0'], /--imitate-passes must be a positive whole number/],
       [['--imitate-teacher', SEARCH, '--imitate-passes', '1.5'], /--imitate-passes must be a positive whole number/],
       [['--imitate-eval-every', '-1'], /--imitate-eval-every must be a whole number >= 0/],
+      [['--imitate-stagger', '2.5'], /--imitate-stagger must be a whole number >= 0/],
+      [['--imitate-teacher', 'search:kinds=charge'], /piwam has no decision kind "charge"/],
       // with --resume the run's own settings stand
       [['--resume', 'runs/nowhere', '--imitate-soft', '0.05'], /resume and imitate-soft are mutually exclusive/],
+      [['--resume', 'runs/nowhere', '--prior'], /resume and prior are mutually exclusive/],
     ]
     for (const [args, msg] of cases) {
       const r = tercio('train', ...args, '--steps', '16', '--quiet')

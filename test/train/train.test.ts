@@ -155,6 +155,21 @@ describe('train', () => {
     if (!g2.ok) expect(g2.error.message).toMatch(/did not end within 300/)
   }, 60_000)
 
+  it('--prior: a residual net skips cloning the heuristic, trains by PPO, and its checkpoint plays as the heuristic would until trained', async () => {
+    const out = join(dir, 'prior')
+    const r = await train({ ...TINY, prior: true, imitate: { ...TINY.imitate, steps: 5 } }, out, { steps: 32 }, { hooks: quiet })
+    expect(r.progress.update).toBe(2)
+    expect(r.progress.imitateSteps ?? 0).toBe(0) // cloning the heuristic is skipped: the net already plays its moves
+    const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { net: { prior: number }; config: { prior: boolean } }
+    expect(meta.net.prior).toBe(1)
+    expect(meta.config.prior).toBe(true)
+    const a = await loadPolicyAgent(engine, join(out, 'checkpoint'), 3, 'residual')
+    expect(a.ok).toBe(true)
+    if (!a.ok) return
+    const g = playGame(engine, [a.value, new RandomAgent(1)], { seed: 5, maxDecisions: 5000 })
+    expect(g.ok).toBe(true)
+  }, 60_000)
+
   it('a checkpoint refuses another scenario (spec mismatch) and a missing folder, saying why', async () => {
     const other = bindEngine('piwam', 'ivry-1590')
     if (!other.ok) throw new Error(other.error.message)

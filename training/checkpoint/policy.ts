@@ -19,8 +19,8 @@ export async function savePolicy(dir: string, net: PolicyNet, o: SaveOptions = {
   if (hash === undefined) throw new Error('savePolicy: the policy spec has no hash (build the net from the env spec)')
   const data: CheckpointData = {
     spec: net.spec.interfaceHash === undefined ? { hash } : { hash, interfaceHash: net.spec.interfaceHash },
-    // The checkpoint's net record is numeric: entityBoard is stored as 0/1.
-    net: { ...net.config, entityBoard: net.config.entityBoard ? 1 : 0 },
+    // The checkpoint's net record is numeric: entityBoard and prior are stored as 0/1.
+    net: { ...net.config, entityBoard: net.config.entityBoard ? 1 : 0, prior: net.config.prior ? 1 : 0 },
     weights: net.getWeights(),
     optimizer: o.learner ? await o.learner.optimizerState() : null,
     config: o.config ?? null,

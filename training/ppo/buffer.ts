@@ -11,7 +11,8 @@ export class RolloutBuffer {
   readonly T: number
   readonly B: number
   readonly shape: PolicyShape
-  readonly obs: ObsBatch
+  /** prior: the prior agent's action per row for residual nets (−1 when the collector gives none). */
+  readonly obs: ObsBatch & { prior: Int32Array }
   readonly actions: Int32Array
   readonly logp: Float32Array
   readonly values: Float32Array
@@ -38,6 +39,7 @@ export class RolloutBuffer {
       entities: new Float32Array(n * shape.entitySize),
       globals: new Float32Array(n * shape.globals),
       mask: new Uint8Array(n * shape.actions),
+      prior: new Int32Array(n).fill(-1),
     }
     this.actions = new Int32Array(n)
     this.logp = new Float32Array(n)
@@ -66,6 +68,7 @@ export class RolloutBuffer {
     this.obs.entities.set(obs.entities.subarray(0, B * s.entitySize), i * s.entitySize)
     this.obs.globals.set(obs.globals.subarray(0, B * s.globals), i * s.globals)
     this.obs.mask.set(obs.mask.subarray(0, B * s.actions), i * s.actions)
+    if (obs.prior) this.obs.prior.set(obs.prior.subarray(0, B), i)
     this.actions.set(act.actions.subarray(0, B), i)
     this.logp.set(act.logp.subarray(0, B), i)
     this.values.set(act.values.subarray(0, B), i)

@@ -68,7 +68,7 @@ export class PpoLearner {
   /** Weight of the teacher cross-entropy (starts at cfg.teacherCoef; a trainer may anneal it). */
   teacherCoef: number
   private perm = new Int32Array(0)
-  private mb: (ObsBatch & { actions: Int32Array; teacher: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
+  private mb: (ObsBatch & { prior: Int32Array; actions: Int32Array; teacher: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
 
   constructor(net: PolicyNet, cfg: Partial<PpoConfig> = {}, seed = 0) {
     this.net = net
@@ -94,6 +94,7 @@ export class PpoLearner {
       entities: new Float32Array(rows * s.entitySize),
       globals: new Float32Array(rows * s.globals),
       mask: new Uint8Array(rows * s.actions),
+      prior: new Int32Array(rows),
       actions: new Int32Array(rows),
       teacher: new Int32Array(rows),
       oldLogp: new Float32Array(rows),
@@ -143,6 +144,7 @@ export class PpoLearner {
           mb.entities.set(buf.obs.entities.subarray(k * s.entitySize, (k + 1) * s.entitySize), r * s.entitySize)
           mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
           mb.mask.set(buf.obs.mask.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
+          mb.prior[r] = buf.obs.prior[k] as number
           mb.actions[r] = buf.actions[k] as number
           mb.teacher[r] = buf.teacher[k] as number
           mb.oldLogp[r] = buf.logp[k] as number

@@ -51,7 +51,14 @@ export interface TrainConfig {
   /** How the policy plays in evaluations and as a shipped agent: its most likely legal
    *  action (greedy) or a sample. */
   play: 'greedy' | 'sample'
+  /** A residual policy over the scripted heuristic (NetConfig.prior, agents/policy/prior.ts):
+   *  the network sees the heuristic's action and plays it unless it learned better. Absent in
+   *  older configs: false. */
+  prior?: boolean
 }
+
+/** The network a run builds: its preset, residual or not. */
+export const netConfigOf = (cfg: Pick<TrainConfig, 'net' | 'prior'>): NetConfig => ({ ...NET_PRESETS[cfg.net], prior: cfg.prior === true })
 
 export const DEFAULT_TRAIN: TrainConfig = {
   ruleset: 'piwam',

@@ -17,12 +17,13 @@ import { makeActOut, PolicyNet, type NamedWeight } from '../../agents/policy/net
 import { Mulberry32 } from '../../agents/policy/sample.ts'
 import type { ObsBatch } from '../../agents/policy/spec.ts'
 import { PolicyAgent } from '../../agents/policy/agent.ts'
+import { PriorHints } from '../../agents/policy/prior.ts'
 import { describeTf, initTf } from '../../agents/tf/backend.ts'
 import { RolloutBuffer } from '../ppo/buffer.ts'
 import { PpoLearner, type PpoStats } from '../ppo/ppo.ts'
 import { loadPolicy } from '../../agents/policy/checkpoint.ts'
 import { restoreLearner, savePolicy } from '../checkpoint/policy.ts'
-import { DEFAULT_TRAIN, NET_PRESETS, type TrainConfig } from './config.ts'
+import { DEFAULT_TRAIN, NET_PRESETS, netConfigOf, type TrainConfig } from './config.ts'
 import { writeCurveSvg } from '../curve.ts'
 import { evaluatePolicy, type EvalResult } from '../evaluate.ts'
 import { Imitator, type ImitateStats } from '../imitate.ts'
@@ -127,6 +128,7 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   }
   if (c.imitate.passes !== undefined && (!Number.isInteger(c.imitate.passes) || c.imitate.passes < 1)) throw new RangeError(`imitate passes must be a positive integer, got ${c.imitate.passes}`)
   if (c.imitate.evalEvery !== undefined && (!Number.isInteger(c.imitate.evalEvery) || c.imitate.evalEvery < 0)) throw new RangeError(`imitate evalEvery must be a whole number >= 0, got ${c.imitate.evalEvery}`)
+  if (c.imitate.stagger !== undefined && (!Number.isInteger(c.imitate.stagger) || c.imitate.stagger < 0)) throw new RangeError(`imitate stagger must be a whole number >= 0, got ${c.imitate.stagger}`)
   if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
@@ -167,16 +169,18 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   if (cfg.init !== undefined && !resumed) {
     const r = loadPolicy(cfg.init, spec, { match: 'interface' })
     if (!r.ok) throw new Error(`init ${cfg.init}: ${r.error.code}: ${r.error.message}`)
-    const preset = NET_PRESETS[cfg.net] as Record<string, number | boolean>
+    const preset = netConfigOf(cfg) as unknown as Record<string, number | boolean>
     const theirs = r.value.data.net as Record<string, number>
     const differs = Object.keys(preset).filter((k) => Number(preset[k]) !== Number(theirs[k] ?? 0))
-    if (differs.length) throw new Error(`init ${cfg.init}: its network is not the "${cfg.net}" preset (${differs.join(', ')} differ); pass the matching net`)
+    if (differs.length) throw new Error(`init ${cfg.init}: its network is not the "${cfg.net}" preset${cfg.prior ? ' with --prior' : ''} (${differs.join(', ')} differ); pass the matching net`)
     initNet = r.value.net
     // Cloning the heuristic again would only undo the checkpoint's training; another teacher
     // (e.g. a search agent: expert iteration) improves on it.
     if ((cfg.imitate.teacher ?? 'heuristic') === 'heuristic') cfg = { ...cfg, imitate: { ...cfg.imitate, steps: 0 } }
   }
-  const net = resumed?.net ?? initNet ?? new PolicyNet(spec, NET_PRESETS[cfg.net], cfg.seed)
+  // A residual net already plays the heuristic's moves: cloning it teaches nothing.
+  if (cfg.prior === true && !resumed && (cfg.imitate.teacher ?? 'heuristic') === 'heuristic') cfg = { ...cfg, imitate: { ...cfg.imitate, steps: 0 } }
+  const net = resumed?.net ?? initNet ?? new PolicyNet(spec, netConfigOf(cfg), cfg.seed)
   const learner = new PpoLearner(net, cfg.ppo, cfg.seed)
   const prog: Progress = resumed?.progress ?? { update: 0, steps: 0, episodes: 0, seconds: 0, rngAct: (cfg.seed * 7919 + 1) >>> 0, rngOpp: (cfg.seed * 104729 + 3) >>> 0, rngShuffle: learner.rng.state, nextEpisodeSeed: cfg.seed * 1_000_003, lastEval: [] }
   if (resumed) {
@@ -194,7 +198,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const leagueAgents: PolicyAgent[] = []
   const leagueAgent = (i: number): PolicyAgent => {
     while (leagueNets.length <= i) {
-      const n = new PolicyNet(spec, NET_PRESETS[cfg.net], 0)
+      const n = new PolicyNet(spec, net.config, 0)
       leagueNets.push(n)
       leagueAgents.push(new PolicyAgent(n, engine, spec, { sample: true, name: `league${leagueNets.length - 1}`, seed: i }))
     }
@@ -213,9 +217,18 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const oppKind: OppKind[] = []
   const returns = new Float64Array(K)
   const shape = net.shape
-  const batch: ObsBatch = allocBatch(shape, K)
-  const finals: ObsBatch = allocBatch(shape, K)
+  const residual = net.config.prior === true
+  const batch: ObsBatch = allocBatch(shape, K, residual)
+  // a truncated game's final observation has no prior action (−1): only its value is read
+  const finals: ObsBatch = allocBatch(shape, K, residual)
+  const hints = residual ? new PriorHints(engine, K, cfg.seed) : null
   const copyRow = (dst: ObsBatch, b: number, env: TercioEnv) => copyObsRow(dst, b, env.obs, shape)
+  /** The learner's next observation of env b (with the prior's action for residual nets). */
+  const nextRow = (b: number) => {
+    const env = envs[b] as TercioEnv
+    copyRow(batch, b, env)
+    if (hints) (batch.prior as Int32Array)[b] = hints.forEnv(b, env)
+  }
   const pickOpponent = (b: number) => {
     const w = cfg.opponents
     const lw = league.length > 0 ? w.league : 0
@@ -239,7 +252,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     pickOpponent(b)
     ;(sps[b] as SelfPlayEnv).reset({ seed: prog.nextEpisodeSeed++ })
     returns[b] = 0
-    copyRow(batch, b, envs[b] as TercioEnv)
+    nextRow(b)
   }
   for (let b = 0; b < K; b++) resetEnv(b)
 
@@ -378,7 +391,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
             anyTrunc = true
           }
           resetEnv(b)
-        } else copyRow(batch, b, envs[b] as TercioEnv)
+        } else nextRow(b)
       }
       if (anyTrunc) net.values(finals, K, truncV)
       buf.recordStep(rew, term, trunc, anyTrunc ? truncV : null)
@@ -389,7 +402,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const tu0 = performance.now()
     // After imitation (or from an imitated --init) the value head is untrained: fit it alone
     // first, so the first policy updates do not follow advantages from an arbitrary baseline.
-    learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined) && prog.update < cfg.valueWarmup
+    learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined || cfg.prior === true) && prog.update < cfg.valueWarmup
     const st: PpoStats = learner.update(buf)
     const tu1 = performance.now()
     prog.update++

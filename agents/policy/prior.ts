@@ -1,0 +1,51 @@
+// The prior agent of a residual policy (NetConfig.prior): one scripted heuristic per row
+// (per env or per game, since the heuristic keeps a little per-activation state), asked
+// for its action at every decision of that row; the network reads the answer as
+// ObsBatch.prior. Why a residual policy: a network that must rediscover the heuristic's
+// coherent plan from the observation agrees with it on ~90% of decisions, and distilling a
+// stronger search teacher into it made it weaker (docs/training.md); a network that sees
+// the heuristic's move plays it by default and only has to learn where to depart from it.
+import type { AgentContext, Agent, EnvAtDecision } from '../types.ts'
+import { actInEnv } from '../types.ts'
+import type { Engine } from '../../env/core/types.ts'
+import { makeHeuristic } from '../heuristic/index.ts'
+
+/** The prior agents a residual network is trained and played with (stored in its checkpoint's net record as prior: 1). */
+export const PRIOR_AGENT = 'heuristic'
+
+export class PriorHints {
+  private readonly agents: Agent[]
+
+  constructor(
+    private readonly engine: Engine,
+    rows: number,
+    seed = 0,
+  ) {
+    this.agents = Array.from({ length: rows }, (_, i) => makeHeuristic(engine, (seed + i) >>> 0, { name: 'prior' }))
+  }
+
+  get rows(): number {
+    return this.agents.length
+  }
+
+  /** The prior's action for row i at the env's current decision. */
+  forEnv(i: number, env: EnvAtDecision): number {
+    return actInEnv(this.agent(i), this.engine, env)
+  }
+
+  /** The prior's action for row i at an agent's decision. */
+  forCtx(i: number, ctx: AgentContext): number {
+    return this.agent(i).act(ctx)
+  }
+
+  /** A new game in row i. */
+  reset(i: number, seed: number): void {
+    this.agent(i).reset?.(seed)
+  }
+
+  private agent(i: number): Agent {
+    const a = this.agents[i]
+    if (!a) throw new RangeError(`PriorHints: row ${i} of ${this.agents.length}`)
+    return a
+  }
+}
