@@ -182,10 +182,10 @@ describe('train', () => {
   })
 })
 
-describe('the shipped baseline', () => {
-  it('checkpoints/piwam-training-baseline still loads on the current env spec and plays a game', () => {
-    // Fails when the observation/action interface changes: the baseline must then be retrained.
-    const p = makePolicyAgent(engine, join(import.meta.dirname, '../../checkpoints/piwam-training-baseline'), 1)
+describe('the shipped checkpoints', () => {
+  it.each(['piwam-training-baseline', 'piwam-training-pure'])('checkpoints/%s still loads on the current env spec and plays a game', (name) => {
+    // Fails when the observation/action interface changes: the checkpoint must then be retrained.
+    const p = makePolicyAgent(engine, join(import.meta.dirname, '../../checkpoints', name), 1)
     if (!p.ok) throw new Error(p.error.message)
     const g = playGame(engine, [p.value, new RandomAgent(3)], { seed: 11, maxDecisions: 20_000 })
     expect(g.ok).toBe(true)

@@ -400,8 +400,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     net.values(batch, K, last)
     buf.finish(last, learner.cfg.gamma, learner.cfg.lambda)
     const tu0 = performance.now()
-    // After imitation (or from an imitated --init) the value head is untrained: fit it alone
-    // first, so the first policy updates do not follow advantages from an arbitrary baseline.
+    // After imitation (or from an imitated --init, or with a residual net that plays the heuristic's
+    // moves) the value head is untrained: fit it alone first, so the first policy updates do not
+    // follow advantages from an arbitrary baseline.
     learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined || cfg.prior === true) && prog.update < cfg.valueWarmup
     const st: PpoStats = learner.update(buf)
     const tu1 = performance.now()
@@ -455,7 +456,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     prog.lastEval = evals
   }
   await save()
-  writeCurveSvg(metricsFile, join(out, 'curve.svg'), `${cfg.ruleset}/${cfg.scenario}: imitation, then PPO self-play`, join(out, 'imitate.jsonl'))
+  const what = cfg.prior === true ? 'residual policy over the heuristic, PPO self-play' : 'imitation, then PPO self-play'
+  writeCurveSvg(metricsFile, join(out, 'curve.svg'), `${cfg.ruleset}/${cfg.scenario}: ${what}`, join(out, 'imitate.jsonl'))
   for (const n of leagueNets) n.dispose()
   return { out, progress: prog, last: lastM, evals, config: cfg, backend }
 }
