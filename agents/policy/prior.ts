@@ -4,14 +4,11 @@
 // ObsBatch.prior. Why a residual policy: a network that must rediscover the heuristic's
 // coherent plan from the observation agrees with it on ~90% of decisions, and distilling a
 // stronger search teacher into it made it weaker (docs/training.md); a network that sees
-// the heuristic's move plays it by default and only has to learn where to depart from it.
-import type { AgentContext, Agent, EnvAtDecision } from '../types.ts'
-import { actInEnv } from '../types.ts'
+// the heuristic's move plays it by default and only has to learn where to depart from it
+// (PPO taught the shipped baseline to, checkpoints/piwam-training-baseline).
+import { actInEnv, type Agent, type AgentContext, type EnvAtDecision } from '../types.ts'
 import type { Engine } from '../../env/core/types.ts'
 import { makeHeuristic } from '../heuristic/index.ts'
-
-/** The prior agents a residual network is trained and played with (stored in its checkpoint's net record as prior: 1). */
-export const PRIOR_AGENT = 'heuristic'
 
 export class PriorHints {
   private readonly agents: Agent[]
@@ -22,10 +19,6 @@ export class PriorHints {
     seed = 0,
   ) {
     this.agents = Array.from({ length: rows }, (_, i) => makeHeuristic(engine, (seed + i) >>> 0, { name: 'prior' }))
-  }
-
-  get rows(): number {
-    return this.agents.length
   }
 
   /** The prior's action for row i at the env's current decision. */
