@@ -1,9 +1,11 @@
 // Training throughput on the default backend: a short run of the real trainer with the
 // default settings (imitation phase, then PPO with the teacher term; evaluations off), timed
 // per phase from the trainer's own metrics. The first five PPO updates (value warm-up, JIT;
-// half of a shorter run) are left out of the medians.
+// half of a shorter run) are left out of the medians. `--prior`: the shipped baseline's recipe
+// instead (a residual net over the heuristic, no imitation, no teacher term, lr 3e-3), whose
+// rollouts also ask the heuristic for its proposal at each decision.
 //
-//   npx tsx bench/train.ts [--imitate 60] [--updates 20] [--scenario piwam-training] [--json FILE]
+//   npx tsx bench/train.ts [--imitate 60] [--updates 20] [--prior] [--scenario piwam-training] [--json FILE]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,16 +20,19 @@ const { values: a } = parseArgs({
   options: {
     imitate: { type: 'string', default: '60' },
     updates: { type: 'string', default: '20' },
+    prior: { type: 'boolean', default: false },
     scenario: { type: 'string', default: DEFAULT_TRAIN.scenario },
     json: { type: 'string' },
   },
 })
-const imitate = Number(a.imitate)
+const prior = a.prior === true
 const updates = Number(a.updates)
-if (!Number.isInteger(imitate) || imitate < 1 || !Number.isInteger(updates) || updates < 4) {
+const imitate = prior ? 0 : Number(a.imitate)
+if ((!prior && (!Number.isInteger(imitate) || imitate < 1)) || !Number.isInteger(updates) || updates < 4) {
   console.error('--imitate must be a whole number >= 1 and --updates >= 4')
   process.exit(2)
 }
+const recipe = prior ? { prior: true, teacher: { coef: 0, updates: 1 }, ppo: { lr: 3e-3 } } : {}
 
 const out = mkdtempSync(join(tmpdir(), 'tercio-bench-train-'))
 const rows: UpdateMetrics[] = []
@@ -39,7 +44,7 @@ let imitateSeconds = 0
 let run
 try {
   t0 = performance.now()
-  run = await train({ scenario: a.scenario as string, imitate: { ...DEFAULT_TRAIN.imitate, steps: imitate }, evalEvery: 0, evalGames: 2 }, out, { steps: updates * DEFAULT_TRAIN.envs * DEFAULT_TRAIN.rollout }, {
+  run = await train({ scenario: a.scenario as string, imitate: { ...DEFAULT_TRAIN.imitate, steps: imitate }, evalEvery: 0, evalGames: 2, ...recipe }, out, { steps: updates * DEFAULT_TRAIN.envs * DEFAULT_TRAIN.rollout }, {
     hooks: {
       log: () => {},
       onImitate: (s) => {
@@ -76,8 +81,8 @@ const result = {
   machine: machine(),
   backend: run.backend,
   scenario: run.config.scenario,
-  config: { envs: run.config.envs, rollout: run.config.rollout, net: run.config.net, epochs: run.config.ppo.epochs, minibatch: run.config.ppo.minibatch, imitateEnvs: run.config.imitate.envs, teacher: run.config.teacher },
-  imitation: { minibatches: imitate, secondsPerMinibatch: imMinibatch, labelledDecisionsPerSec: run.config.imitate.envs / imMinibatch, phaseSeconds: imitateSeconds },
+  config: { envs: run.config.envs, rollout: run.config.rollout, net: run.config.net, prior, epochs: run.config.ppo.epochs, minibatch: run.config.ppo.minibatch, imitateEnvs: run.config.imitate.envs, teacher: run.config.teacher },
+  imitation: prior ? null : { minibatches: imitate, secondsPerMinibatch: imMinibatch, labelledDecisionsPerSec: run.config.imitate.envs / imMinibatch, phaseSeconds: imitateSeconds },
   ppo: { updates: rows.length, rolloutSecPerUpdate: rollout, rolloutAgentStepsPerSec: samples / rollout, updateSecPerUpdate: update, samplePassesPerSec: (samples * (run.config.ppo.epochs ?? 1)) / update, agentStepsPerSec: samples / wall, updatesPerSec: 1 / wall },
 }
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
@@ -85,12 +90,12 @@ console.log(
   formatTable(
     ['phase', 'time', 'rate'],
     [
-      [`imitation minibatch (${run.config.imitate.envs} envs, heuristic labels, one step)`, `${f(imMinibatch, 2)} s`, `${f(result.imitation.labelledDecisionsPerSec)} labelled decisions/s`],
+      ...(result.imitation ? [[`imitation minibatch (${run.config.imitate.envs} envs, heuristic labels, one step)`, `${f(imMinibatch, 2)} s`, `${f(result.imitation.labelledDecisionsPerSec)} labelled decisions/s`]] : []),
       [`PPO rollout (${samples} agent steps)`, `${f(rollout, 2)} s`, `${f(result.ppo.rolloutAgentStepsPerSec)} agent steps/s`],
       [`PPO update (${samples} samples x ${run.config.ppo.epochs} epochs)`, `${f(update, 2)} s`, `${f(result.ppo.samplePassesPerSec)} sample-passes/s`],
       ['whole PPO update cycle', `${f(wall, 2)} s`, `${f(result.ppo.agentStepsPerSec)} agent steps/s, ${f(result.ppo.updatesPerSec, 2)} updates/s`],
     ],
   ),
 )
-console.log(`\n${run.config.scenario}, ${run.backend}, net ${run.config.net}; ${result.machine.cpu}, ${result.machine.cores} cores, load ${result.machine.load[0]?.toFixed(1)}`)
+console.log(`\n${run.config.scenario}, ${run.backend}, net ${run.config.net}${prior ? ' with the heuristic prior (residual)' : ''}; ${result.machine.cpu}, ${result.machine.cores} cores, load ${result.machine.load[0]?.toFixed(1)}`)
 if (a.json) writeFileSync(a.json, JSON.stringify(result, null, 2) + '\n')

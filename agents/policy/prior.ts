@@ -6,24 +6,28 @@
 // stronger search teacher into it made it weaker (docs/training.md); a network that sees
 // the heuristic's move plays it by default and only has to learn where to depart from it
 // (PPO taught the shipped baseline to, checkpoints/piwam-training-baseline).
-import { actInEnv, type Agent, type AgentContext, type EnvAtDecision } from '../types.ts'
-import type { Engine } from '../../env/core/types.ts'
+import type { Agent, AgentContext, EnvAtDecision } from '../types.ts'
+import type { BaseState, Engine, Player } from '../../env/core/types.ts'
 import { makeHeuristic } from '../heuristic/index.ts'
 
 export class PriorHints {
   private readonly agents: Agent[]
+  /** Reused for every env decision (no allocation per step in the rollout loop). */
+  private readonly ctx: { engine: Engine; state: BaseState; mask: Uint8Array; legalCount: number; player: Player }
 
-  constructor(
-    private readonly engine: Engine,
-    rows: number,
-    seed = 0,
-  ) {
+  constructor(engine: Engine, rows: number, seed = 0) {
     this.agents = Array.from({ length: rows }, (_, i) => makeHeuristic(engine, (seed + i) >>> 0, { name: 'prior' }))
+    this.ctx = { engine, state: engine.init(0), mask: new Uint8Array(0), legalCount: 0, player: 0 }
   }
 
   /** The prior's action for row i at the env's current decision. */
   forEnv(i: number, env: EnvAtDecision): number {
-    return actInEnv(this.agent(i), this.engine, env)
+    const c = this.ctx
+    c.state = env.state as BaseState
+    c.mask = env.obs.mask
+    c.legalCount = env.lastInfo.legalCount
+    c.player = env.lastInfo.player as Player
+    return this.agent(i).act(c)
   }
 
   /** The prior's action for row i at an agent's decision. */

@@ -160,6 +160,9 @@ describe('train', () => {
     const r = await train({ ...TINY, prior: true, imitate: { ...TINY.imitate, steps: 5 } }, out, { steps: 32 }, { hooks: quiet })
     expect(r.progress.update).toBe(2)
     expect(r.progress.imitateSteps ?? 0).toBe(0) // cloning the heuristic is skipped: the net already plays its moves
+    // kickstarting still works: its labels are the prior's actions
+    const m = lines(join(out, 'metrics.jsonl')).map((l) => JSON.parse(l) as { teacherCoef: number; teacherLoss: number })
+    expect(m.every((x) => x.teacherCoef > 0 && Number.isFinite(x.teacherLoss) && x.teacherLoss > 0)).toBe(true)
     const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { net: { prior: number }; config: { prior: boolean } }
     expect(meta.net.prior).toBe(1)
     expect(meta.config.prior).toBe(true)

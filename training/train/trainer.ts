@@ -305,7 +305,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   if (initNet && prog.update === 0 && (prog.imitateSteps ?? 0) === 0 && cfg.evalEvery > 0) {
     evals = runEval()
     prog.lastEval = evals
-    log(`init ${cfg.init}: ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+    log(`init ${cfg.init}: ${evalText(evals)}`)
     await keepBest(evals)
   }
   // Phase 1: imitation of the teacher (a new run only; it is checkpointed when complete).
@@ -328,6 +328,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const soft = cfg.imitate.soft
     log(`imitation: cloning ${teacherSpec === 'heuristic' ? 'the heuristic' : teacherSpec}${pool ? ` (labelled on ${labelWorkers} worker threads)` : ''} for ${cfg.imitate.steps} minibatches of ${cfg.imitate.envs} decisions (DAgger beta ${cfg.imitate.beta}, lr ${cfg.imitate.lr}${soft ? `, soft labels: temperature ${soft.temperature}, mix ${soft.mix}` : ''}${(cfg.imitate.passes ?? 1) > 1 ? `, ${cfg.imitate.passes} passes` : ''})`)
     const imEvery = cfg.imitate.evalEvery ?? 0
+    const recordImitateEval = (ev: EvalResult[]) =>
+      appendFileSync(imFile, JSON.stringify({ step: prog.imitateSteps, samples: (prog.imitateSteps ?? 0) * cfg.imitate.envs, evalRandom: ev[0]?.winRate ?? 0, evalHeuristic: ev[1]?.winRate ?? 0 }) + '\n')
     while (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
       await im.stepAsync()
       prog.imitateSteps++
@@ -339,8 +341,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       // evaluations during the phase (the last one is the end-of-phase evaluation below)
       if (imEvery > 0 && prog.imitateSteps % imEvery === 0 && prog.imitateSteps < cfg.imitate.steps) {
         const ev = runEval()
-        appendFileSync(imFile, JSON.stringify({ step: prog.imitateSteps, samples: prog.imitateSteps * cfg.imitate.envs, evalRandom: ev[0]?.winRate ?? 0, evalHeuristic: ev[1]?.winRate ?? 0 }) + '\n')
-        log(`imitation ${prog.imitateSteps}/${cfg.imitate.steps}: ${ev.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+        recordImitateEval(ev)
+        log(`imitation ${prog.imitateSteps}/${cfg.imitate.steps}: ${evalText(ev)}`)
         await keepBest(ev)
         // each evaluated stage is kept, so a longer measurement can pick among them afterwards
         await savePolicy(join(out, `imitate-${prog.imitateSteps}`), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps, evals: ev } })
@@ -352,8 +354,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     prog.seconds = sec0 + (performance.now() - t0) / 1000
     evals = runEval()
     prog.lastEval = evals
-    appendFileSync(imFile, JSON.stringify({ step: prog.imitateSteps, samples: prog.imitateSteps * cfg.imitate.envs, evalRandom: evals[0]?.winRate ?? 0, evalHeuristic: evals[1]?.winRate ?? 0 }) + '\n')
-    log(`imitation done: ${prog.imitateSteps} minibatches; ${evals.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')}`)
+    recordImitateEval(evals)
+    log(`imitation done: ${prog.imitateSteps} minibatches; ${evalText(evals)}`)
     await keepBest(evals)
     await save()
   }
@@ -365,10 +367,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       net.act(batch, K, rngFn, false, act)
       buf.recordObs(batch, act)
       if (learner.teacherCoef > 0) {
-        for (let b = 0; b < K; b++) {
-          const e = envs[b] as TercioEnv
-          buf.teacher[t * K + b] = actInEnv(teacher, engine, e)
-        }
+        // a residual net's prior is the heuristic's action already
+        if (batch.prior) buf.teacher.set(batch.prior.subarray(0, K), t * K)
+        else for (let b = 0; b < K; b++) buf.teacher[t * K + b] = actInEnv(teacher, engine, envs[b] as TercioEnv)
       }
       let anyTrunc = false
       for (let b = 0; b < K; b++) {
@@ -461,6 +462,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   for (const n of leagueNets) n.dispose()
   return { out, progress: prog, last: lastM, evals, config: cfg, backend }
 }
+
+/** Evaluation results as one log phrase: `vs random 60/0/0, vs heuristic 31/0/29` (won/drawn/lost). */
+const evalText = (ev: readonly EvalResult[]): string => ev.map((e) => `vs ${e.opponent} ${e.wins}/${e.draws}/${e.losses}`).join(', ')
 
 const round = (x: number, d: number) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : x)
 
