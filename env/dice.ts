@@ -69,3 +69,24 @@ export function roll(d: DiceState, sides: number, lo: number, why: string, event
 export const d10 = (d: DiceState, why: string, events?: { push(e: RolledEvent): unknown }) => roll(d, 10, 0, why, events)
 /** d6 read 1..6. */
 export const d6 = (d: DiceState, why: string, events?: { push(e: RolledEvent): unknown }) => roll(d, 6, 1, why, events)
+
+/** CFEO's Average die: faces 2-3-3-4-4-5, a die of its own. Generated from one d6 face read through
+ *  AVERAGE_DIE_FACES (the text's own substitute: "count 1 as 3, and 6 as 4" is the same distribution);
+ *  a forced value is the value read (2..5). The rolled event says `sides: 6` and names the die in `why`. */
+export const AVERAGE_DIE_FACES = [2, 3, 3, 4, 4, 5] as const
+export function avd(d: DiceState, why: string, events?: { push(e: RolledEvent): unknown }): number {
+  let value: number
+  let forced = false
+  if (d.forced.length > 0) {
+    value = d.forced.shift() as number
+    forced = true
+    if (!Number.isInteger(value) || value < 2 || value > 5) throw new RangeError(`forced die ${value} is not an Average die result (2..5) for ${why}`)
+  } else if (d.strict) {
+    throw new DiceExhaustedError(why)
+  } else {
+    value = AVERAGE_DIE_FACES[Math.floor((nextUint32(d) / 0x100000000) * 6)] as number
+  }
+  d.count++
+  if (events) events.push({ type: 'rolled', sides: 6, value, forced, why: `AvD: ${why}` })
+  return value
+}
