@@ -11,11 +11,13 @@
 // the weakest units first and keep commanders out of harm's way.
 import seedrandom from 'seedrandom'
 import type { Engine } from '../../env/core/types.ts'
-import { canAttack, canFire, fireTargets, fireValue, meleeValue, strengthAt } from '../../env/rules/marignan/combat.ts'
+import { leaderActive, leaderRange } from '../../env/rules/marignan/command.ts'
+import { canFire, fireTargets, fireValue, strengthAt } from '../../env/rules/marignan/fire.ts'
+import { canAttack, meleeValue } from '../../env/rules/marignan/melee.ts'
 import type { Ctx } from '../../env/rules/marignan/context.ts'
-import { leaderActive, leaderRange, occ, onMap, sync, T, touch } from '../../env/rules/marignan/core.ts'
+import { occ, sync, touch } from '../../env/rules/marignan/occupancy.ts'
 import { marignanContext } from '../../env/rules/marignan/index.ts'
-import { C, F_CHARGE, F_HEDGE, F_OOC, FACE0, FRENCH, K, L_WAIT, P, S_DIS, S_ORD, S_ROUT, S_WAIT, SWISS, type MState } from '../../env/rules/marignan/state.ts'
+import { C, F_CHARGE, F_HEDGE, F_OOC, FACE0, FRENCH, K, L_WAIT, onMap, P, S_DIS, S_ORD, S_ROUT, S_WAIT, SWISS, T, type MState } from '../../env/rules/marignan/state.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
 
 /** Tunable doctrine (measured in docs/agents-marignan.md). */

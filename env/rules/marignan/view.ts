@@ -1,15 +1,18 @@
-// What the world sees of a marignan state: the generic view, events in words,
+// view.ts — what the world sees of a marignan state: the generic view, events in words,
 // an ASCII map, material, and the observation encoding (published channel names).
 
 import type { GameView, LeaderView, ObsBuffers, ObsSpec, Player, UnitView, WingView } from '../../core/types.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { HS_CANAL, HS_FORT, HS_ROAD } from './context.ts'
-import { demoralised, heroicMask, lbl, leaderRange, onMap, sync, T, unitMorale } from './core.ts'
+import { leaderRange } from './command.ts'
+import { demoralised, heroicMask, unitMorale } from './morale.ts'
+import { sync } from './occupancy.ts'
 import { decisionPlayer } from './flow.ts'
 import { beginEncode, zero, type RetainedObsBuffers } from '../obs-writer.ts'
-import { fireValue, meleeValue } from './combat.ts'
-import { F_CHARGE, F_DONE, F_HEDGE, F_OOC, FRENCH, K, KINDS, L_DEAD, L_INJ, L_OK, LSTATUS, PHASES, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, S_WAIT, STATUS, SWISS, type MEvent, type MState } from './state.ts'
+import { fireValue } from './fire.ts'
+import { meleeValue } from './melee.ts'
+import { F_CHARGE, F_DONE, F_HEDGE, F_OOC, FRENCH, K, KINDS, L_DEAD, L_INJ, L_OK, lbl, LSTATUS, onMap, PHASES, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, S_WAIT, STATUS, SWISS, T, type MEvent, type MState } from './state.ts'
 
 export function viewOf(c: Ctx, s: MState): GameView {
   const units: UnitView[] = []

@@ -1,0 +1,83 @@
+// Morale: morale tests (0.2), corps and army morale (8), demoralisation (8.3)
+// and heroic value (7.2).
+
+import { roll } from '../../dice.ts'
+import type { Ctx } from './context.ts'
+import { MODIFIERS } from './tables.ts'
+import { adjacentEnemy, sync } from './occupancy.ts'
+import { type Events, FRENCH, L_INJ, L_OK, type MState, SWISS, T } from './state.ts'
+
+/** French corps morale <= 0 and not nullified by a heroic commander (7.2, 8.3). */
+export function demoralised(c: Ctx, s: MState, w: number): boolean {
+  if (w < 0 || c.wSide[w] !== FRENCH) return false
+  if ((s.mor[w] as number) > 0) return false
+  return (heroicMask(c, s) & (1 << w)) === 0
+}
+
+/** Corps whose demoralisation is nullified by Francois 1st / Bayard (7.2): one corps each, lowest index first. */
+export function heroicMask(c: Ctx, s: MState): number {
+  sync(c, s)
+  let mask = 0
+  for (let l = 0; l < c.nL; l++) {
+    const her = c.lHeroic[l] as number
+    if (!her || (s.lst[l] !== L_OK && s.lst[l] !== L_INJ)) continue
+    const h = s.lhex[l] as number
+    if (h < 0 || !adjacentEnemy(c, c.lSide[l] as number, h)) continue
+    for (let w = 0; w < c.nW; w++) {
+      if (mask & (1 << w) || c.wSide[w] !== FRENCH || (s.mor[w] as number) > 0) continue
+      if (her === 2 && !c.wAllCav[w]) continue
+      let stacked = false
+      for (let v = c.head[h] as number; v >= 0; v = c.next[v] as number) if (c.uCorps[v] === w) stacked = true
+      if (!stacked) continue
+      mask |= 1 << w
+      break
+    }
+  }
+  return mask
+}
+
+export function demoralisedFrench(c: Ctx, s: MState): number {
+  let n = 0
+  const hm = heroicMask(c, s)
+  for (let w = 0; w < c.nW; w++) if (c.wSide[w] === FRENCH && (s.mor[w] as number) <= 0 && !(hm & (1 << w))) n++
+  return n
+}
+
+export function unitMorale(c: Ctx, s: MState, u: number): number {
+  return T(c, s, u).morale + (demoralised(c, s, c.uCorps[u] as number) ? MODIFIERS.demoralisedMorale : 0)
+}
+
+/** 0.2: 2d6 <= morale + modifier passes. */
+export function moraleTest(c: Ctx, s: MState, u: number, mod: number, why: string, ev: Events): boolean {
+  const m = unitMorale(c, s, u)
+  const id = c.unitIds[u] as string
+  const a = roll(s.dice, 6, 1, `${why}: ${id}`, ev)
+  const b = roll(s.dice, 6, 1, `${why}: ${id}`, ev)
+  const passed = a + b <= m + mod
+  if (ev) ev.push({ type: 'test', unit: id, morale: m, mod, roll: a + b, passed, why })
+  return passed
+}
+
+export function corpsName(c: Ctx, side: number, w: number): string {
+  return side === SWISS ? 'swiss-army' : (c.corpsIds[w] ?? '?')
+}
+
+/** Adds delta to the morale of unit u's corps (French) or the Swiss army. */
+export function moraleDelta(c: Ctx, s: MState, side: number, w: number, delta: number, why: string, ev: Events): void {
+  if (delta === 0) return
+  if (side === SWISS) {
+    s.army += delta
+    if (ev) ev.push({ type: 'morale', corps: 'swiss-army', delta, to: s.army, why })
+    return
+  }
+  if (w < 0) return
+  const before = s.mor[w] as number
+  s.mor[w] = Math.max(0, before + delta)
+  if (ev) {
+    ev.push({ type: 'morale', corps: c.corpsIds[w] as string, delta, to: s.mor[w] as number, why })
+    if (before > 0 && (s.mor[w] as number) <= 0) ev.push({ type: 'demoralised', corps: c.corpsIds[w] as string, on: true })
+    if (before <= 0 && (s.mor[w] as number) > 0) ev.push({ type: 'demoralised', corps: c.corpsIds[w] as string, on: false })
+  }
+}
+
+// ---- status changes (10) -----------------------------------------------------

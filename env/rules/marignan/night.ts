@@ -1,0 +1,82 @@
+// 14.2 The night reorganisation of the two-day scenario.
+
+import type { Ctx } from './context.ts'
+import { commandReach, leaderActive } from './command.ts'
+import { moraleDelta } from './morale.ts'
+import { moveUnitTo } from './move.ts'
+import { adjacentEnemy, occ, sync } from './occupancy.ts'
+import { alignFacing, canStack } from './stacking.ts'
+import { type Events, FRENCH, F_DONE, type MState, SWISS, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
+import { inEnemyZoc } from './zoc.ts'
+
+// scratch lists (module-level: the hot paths allocate nothing)
+const buf2: number[] = []
+
+/** 14.2 steps 1-2. */
+export function nightAuto(c: Ctx, s: MState, ev: Events): void {
+  sync(c, s)
+  for (let u = 0; u < c.nU; u++) {
+    if (c.uSide[u] !== FRENCH || !onMap(s, u) || s.st[u] === S_ROUT) continue
+    const h = s.hex[u] as number
+    if (!adjacentEnemy(c, FRENCH, h)) continue
+    // back one hex toward the south: S, then the southward diagonals
+    for (const k of [3, 2, 4]) {
+      const n = c.grid.neighbors[h * 6 + k] as number
+      if (n < 0 || (c.edgeDist[FRENCH][n] as number) >= (c.edgeDist[FRENCH][h] as number)) continue
+      if (occ(c, SWISS, n) > 0 || inEnemyZoc(c, FRENCH, n) || !canStack(c, s, u, n)) continue
+      moveUnitTo(c, s, u, n, ev)
+      if (ev) ev.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, n) })
+      break
+    }
+  }
+  for (let u = 0; u < c.nU; u++) {
+    if (!onMap(s, u) || s.st[u] === S_ORD) continue
+    const was = s.st[u] as number
+    s.st[u] = S_ORD
+    if (was === S_ROUT) alignFacing(c, s, u)
+    if (ev) ev.push({ type: 'status-changed', unit: c.unitIds[u] as string, from: was === S_ROUT ? 'routed' : 'disordered', to: 'ordered', why: 'night reorganisation' })
+    if (was === S_ROUT && c.uSide[u] === FRENCH) moraleDelta(c, s, FRENCH, c.uCorps[u] as number, 1, `${c.unitIds[u]} back in order`, ev)
+  }
+}
+
+export function nightPlaceable(c: Ctx, s: MState, u: number): boolean {
+  if (c.uSide[u] !== s.active || !onMap(s, u) || (s.fl[u] as number) & F_DONE) return false
+  const w = c.uCorps[u] as number
+  if (w < 0) return false
+  const l = s.cmd[w] as number
+  if (l < 0 || !leaderActive(s, l) || (s.lhex[l] as number) < 0) return false
+  if (adjacentEnemy(c, s.active, s.hex[u] as number)) return false
+  return nightHexes(c, s, u, buf2) > 0
+}
+
+export function nightHexes(c: Ctx, s: MState, u: number, out: number[]): number {
+  out.length = 0
+  const w = c.uCorps[u] as number
+  const l = s.cmd[w] as number
+  const side = c.uSide[u] as number
+  commandReach(c, s, l, c.lRange[l] as number)
+  for (let h = 0; h < c.size; h++) {
+    if ((c.bfs[h] as number) < 0 || h === s.hex[u]) continue
+    if (occ(c, 1 - side, h) > 0 || adjacentEnemy(c, side, h) || !canStack(c, s, u, h)) continue
+    if (T(c, s, u).cls === 2 && !c.terrainRows[c.terrain[h] as number]) continue
+    out.push(h)
+  }
+  return out.length
+}
+
+export function fortifyHexes(c: Ctx, s: MState, out: number[]): number {
+  out.length = 0
+  c.mark.fill(0)
+  for (let l = 0; l < c.nL; l++) {
+    if (c.lSide[l] !== FRENCH || !leaderActive(s, l) || (s.lhex[l] as number) < 0) continue
+    commandReach(c, s, l, c.lRange[l] as number)
+    for (let h = 0; h < c.size; h++) if ((c.bfs[h] as number) >= 0) c.mark[h] = 1
+  }
+  for (let h = 0; h < c.size; h++) {
+    if (!c.mark[h] || s.forts.includes(h) || occ(c, SWISS, h) > 0 || adjacentEnemy(c, FRENCH, h)) continue
+    out.push(h)
+  }
+  return out.length
+}
+
+// ---- legal actions -------------------------------------------------------------------------

@@ -1,0 +1,53 @@
+// Who stands where: the per-hex occupancy index and ZOC counts, a scratch
+// rebuilt lazily from the state (never part of it). touch() marks it stale.
+
+import { rot } from '../../hex/grid.ts'
+import type { Ctx } from './context.ts'
+import { F_HEDGE, type MState, S_ROUT, T, onMap } from './state.ts'
+
+export function touch(c: Ctx): void {
+  c.dirty = true
+}
+
+/** Rebuilds occupancy, unit lists per hex and ZOC counts when the state changed. */
+export function sync(c: Ctx, s: MState): void {
+  if (!c.dirty && c.built === s) return
+  c.built = s
+  c.dirty = false
+  const size = c.size
+  c.occ.fill(0)
+  c.zoc.fill(0)
+  c.zocNonInf.fill(0)
+  c.zocCav.fill(0)
+  c.head.fill(-1)
+  for (let u = c.nU - 1; u >= 0; u--) {
+    if (!onMap(s, u)) continue
+    const h = s.hex[u] as number
+    const side = c.uSide[u] as number
+    c.next[u] = c.head[h] as number
+    c.head[h] = u
+    c.occ[side * size + h] = (c.occ[side * size + h] as number) + 1
+    if (s.st[u] === S_ROUT) continue // 4: routed units exert no ZOC
+    const t = T(c, s, u)
+    const f = s.face[u] as number
+    const hedge = ((s.fl[u] as number) & F_HEDGE) !== 0
+    for (let k = 0; k < 6; k++) {
+      if (!hedge && k !== f && k !== rot(f, 1) && k !== rot(f, -1)) continue
+      const n = c.grid.neighbors[h * 6 + k] as number
+      if (n < 0) continue
+      c.zoc[side * size + n] = (c.zoc[side * size + n] as number) + 1
+      if (t.cls !== 1) c.zocNonInf[side * size + n] = (c.zocNonInf[side * size + n] as number) + 1
+      if (t.cls === 0) c.zocCav[side * size + n] = (c.zocCav[side * size + n] as number) + 1
+    }
+  }
+}
+
+export const occ = (c: Ctx, side: number, h: number): number => c.occ[side * c.size + h] as number
+
+export function adjacentEnemy(c: Ctx, side: number, h: number): boolean {
+  for (let k = 0; k < 6; k++) {
+    const n = c.grid.neighbors[h * 6 + k] as number
+    if (n >= 0 && occ(c, 1 - side, n) > 0) return true
+  }
+  return false
+}

@@ -1,0 +1,69 @@
+// 11 Retreat movement: cavalry and Swiss arquebusiers backing out, General
+// Retreat Orders.
+
+import { rot } from '../../hex/grid.ts'
+import type { Ctx } from './context.ts'
+import { moraleDelta } from './morale.ts'
+import { moveUnitTo, terrainCheck } from './move.ts'
+import { adjacentEnemy, occ, sync } from './occupancy.ts'
+import { canStack } from './stacking.ts'
+import { type Events, F_DONE, F_HEDGE, type MState, S_ROUT, T, lbl, onMap, passive } from './state.ts'
+import { stepCost } from './terrain.ts'
+import { inEnemyZoc } from './zoc.ts'
+
+// scratch lists (module-level: the hot paths allocate nothing)
+const buf2: number[] = []
+
+export function retreatHexes(c: Ctx, s: MState, u: number, out: number[], prefer = false): number {
+  out.length = 0
+  const side = c.uSide[u] as number
+  const h = s.hex[u] as number
+  const f = s.face[u] as number
+  const order = prefer ? [3, 2, 4] : [2, 3, 4]
+  for (const r of order) {
+    const k = rot(f, r)
+    const n = c.grid.neighbors[h * 6 + k] as number
+    if (n < 0 || occ(c, 1 - side, n) > 0 || inEnemyZoc(c, side, n) || !canStack(c, s, u, n)) continue
+    if (stepCost(c, h, k, T(c, s, u).cls) < 0) continue
+    out.push(n)
+  }
+  return out.length
+}
+
+export function retreatable(c: Ctx, s: MState, u: number): boolean {
+  if (c.uSide[u] !== passive(s) || !onMap(s, u) || s.st[u] === S_ROUT) return false
+  const fl = s.fl[u] as number
+  if (fl & (F_DONE | F_HEDGE)) return false
+  const t = T(c, s, u)
+  if (!(t.cls === 0 || t.swissArq)) return false
+  const h = s.hex[u] as number
+  if ((c.zocCav[s.active * c.size + h] as number) > 0) return false
+  if (!adjacentEnemy(c, passive(s), h)) return false
+  return retreatHexes(c, s, u, buf2) > 0
+}
+
+export function groable(c: Ctx, s: MState, w: number): boolean {
+  if (c.wSide[w] !== passive(s) || s.gro & (1 << w)) return false
+  for (let u = 0; u < c.nU; u++) if (c.uCorps[u] === w && onMap(s, u) && s.st[u] !== S_ROUT) return true
+  return false
+}
+
+export function generalRetreat(c: Ctx, s: MState, w: number, ev: Events): void {
+  s.gro |= 1 << w
+  const side = c.wSide[w] as number
+  if (ev) ev.push({ type: 'general-retreat', corps: c.corpsIds[w] as string })
+  moraleDelta(c, s, side, w, -2, `General Retreat Order to ${c.corpsIds[w]}`, ev)
+  for (let u = 0; u < c.nU; u++) {
+    if (c.uCorps[u] !== w || !onMap(s, u) || s.st[u] === S_ROUT || (s.fl[u] as number) & F_HEDGE) continue
+    sync(c, s)
+    if (retreatHexes(c, s, u, buf2, true) === 0) continue
+    const h = s.hex[u] as number
+    const n = buf2[0] as number
+    moveUnitTo(c, s, u, n, ev)
+    s.fl[u] = (s.fl[u] as number) | F_DONE
+    if (ev) ev.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, n) })
+    terrainCheck(c, s, u, h, n, ev)
+  }
+}
+
+// ---- melee helpers ----------------------------------------------------------------------
