@@ -9,10 +9,16 @@
 import seedrandom from 'seedrandom'
 import type { Engine } from '../../env/core/types.ts'
 import { directionTo, rot } from '../../env/hex/grid.ts'
-import type { PiwamEngine } from '../../env/rules/piwam/engine.ts'
+import type { PiwamEngine } from '../../env/rules/piwam/index.ts'
 import type { Ctx } from '../../env/rules/piwam/context.ts'
-import * as PR from '../../env/rules/piwam/rules.ts'
-import type { Rules } from '../../env/rules/piwam/rules.ts'
+import type { Board } from '../../env/rules/piwam/board.ts'
+import { commandMod, commandOf, leaderMod, wingCmdHex } from '../../env/rules/piwam/command.ts'
+import * as PR from '../../env/rules/piwam/context.ts'
+import { cone, inZone } from '../../env/rules/piwam/fire.ts'
+import { canAttack } from '../../env/rules/piwam/melee.ts'
+import { canRally } from '../../env/rules/piwam/morale.ts'
+import { reactOpts } from '../../env/rules/piwam/reaction.ts'
+import { lost } from '../../env/rules/piwam/victory.ts'
 import * as PS from '../../env/rules/piwam/state.ts'
 import type { PiwamState } from '../../env/rules/piwam/state.ts'
 import * as PT from '../../env/rules/piwam/tables.ts'
@@ -78,7 +84,7 @@ export class PiwamHeuristic implements Agent {
   private rng: seedrandom.PRNG
   private readonly eps: number
   private readonly X: Ctx
-  private readonly R: Rules
+  private readonly R: Board
   private readonly n: number
   private readonly offC: number
   private readonly offW: number
@@ -224,7 +230,7 @@ export class PiwamHeuristic implements Agent {
   }
   /** Sum of the side's leader ratings at h (negative = better). */
   private leaders(s: PiwamState, h: number, side: number): number {
-    return this.R.leaderMod(s, h, side)
+    return leaderMod(this.R, s, h, side)
   }
   private hasLeader(s: PiwamState, h: number, side: number): boolean {
     for (let j = 0; j < this.X.m; j++) if (s.lState[j] === LS_IN && s.lHex[j] === h && this.X.lSide[j] === side) return true
@@ -288,8 +294,8 @@ export class PiwamHeuristic implements Agent {
     const h = s.uHex[u]!
     const f = s.uFace[u]!
     if (this.X.uType[u] === T_ART) {
-      const cone = this.R.cone(h, f)
-      for (let i = 0; i < cone.length; i++) this.considerFire(s, u, cone[i]!, extra)
+      const c = cone(this.R, h, f)
+      for (let i = 0; i < c.length; i++) this.considerFire(s, u, c[i]!, extra)
     } else {
       this.considerFire(s, u, this.nb[h * 6 + f]!, extra)
       this.considerFire(s, u, this.nb[h * 6 + ((f + 1) % 6)]!, extra)
@@ -301,7 +307,7 @@ export class PiwamHeuristic implements Agent {
   }
 
   private considerFire(s: PiwamState, u: number, t: number, extra: number): void {
-    if (t < 0 || this.R.occ0[t] === 0 || this.R.sideAt(t) === this.side(u) || !this.R.inZone(s, u, t)) return
+    if (t < 0 || this.R.occ0[t] === 0 || this.R.sideAt(t) === this.side(u) || !inZone(this.R, s, u, t)) return
     const ev = this.fireEV(s, u, t, extra)
     const out = this.fireOut
     if (out.hex < 0 || ev > out.ev) {
@@ -395,7 +401,7 @@ export class PiwamHeuristic implements Agent {
     for (let u = 0; u < this.n; u++) {
       const isA = u === a
       if (!isA && (s.uTarget[u] !== h || ((s.uFlags[u]! & F_REACT_ATT) !== 0) !== reaction)) continue
-      if (!isA && !this.R.canAttack(s, u, h, reaction)) continue
+      if (!isA && !canAttack(this.R, s, u, h, reaction)) continue
       supports++
       const uh = s.uHex[u]!
       let seen = false
@@ -410,7 +416,7 @@ export class PiwamHeuristic implements Agent {
     for (let u = 0; u < this.n; u++) {
       const isA = u === a
       if (!isA && (s.uTarget[u] !== h || ((s.uFlags[u]! & F_REACT_ATT) !== 0) !== reaction)) continue
-      if (!isA && !this.R.canAttack(s, u, h, reaction)) continue
+      if (!isA && !canAttack(this.R, s, u, h, reaction)) continue
       const m = this.ccMod(s, u, h, supports, flank, reaction) - (this.hasLeader(s, s.uHex[u]!, this.side(u)) ? 0.5 : 0)
       if (m > bestMod) {
         bestMod = m
@@ -429,7 +435,7 @@ export class PiwamHeuristic implements Agent {
     let be = -99
     for (let k = 0; k < 2; k++) {
       const x = this.nb[h * 6 + ((f + k) % 6)]!
-      if (x < 0 || !this.R.canAttack(s, a, x, reaction)) continue
+      if (x < 0 || !canAttack(this.R, s, a, x, reaction)) continue
       const ev = this.groupEV(s, a, x, reaction)
       if (ev > be) {
         be = ev
@@ -460,7 +466,7 @@ export class PiwamHeuristic implements Agent {
         const f = s.uFace[a]!
         for (let k = 0; k < 2; k++) {
           const x = this.nb[h * 6 + ((f + k) % 6)]!
-          if (x >= 0 && this.isTargeted(s, x, reaction) && this.R.canAttack(s, a, x, reaction) && this.groupEV(s, a, x, reaction) > 0) return this.offU + a
+          if (x >= 0 && this.isTargeted(s, x, reaction) && canAttack(this.R, s, a, x, reaction) && this.groupEV(s, a, x, reaction) > 0) return this.offU + a
         }
       }
       return this.offC + C.end
@@ -550,7 +556,7 @@ export class PiwamHeuristic implements Agent {
       if (mask[this.offW + w] !== 1) continue
       const order = s.wOrder[w]!
       const need = order === 0 ? T.target.charge : order === 1 ? T.target.march : T.target.rally
-      const p = this.p10(need - T.preemptDrm - this.R.commandMod(s, w))
+      const p = this.p10(need - T.preemptDrm - commandMod(this.R, s, w))
       const st = this.wingStats(s, w)
       if (st.minDist > 3 || st.units === 0) continue
       if (p >= bp) {
@@ -571,7 +577,7 @@ export class PiwamHeuristic implements Agent {
     const T = this.X.tables.orderChange.target
     const names = ['charge', 'march', 'rally'] as const
     const need = T[names[o]!][names[want]!]
-    const p = this.p10(need - this.R.commandMod(s, w))
+    const p = this.p10(need - commandMod(this.R, s, w))
     if (p < 0.3) return this.offC + C.pass
     return mask[this.offC + C.charge + want] === 1 ? this.offC + C.charge + want : this.offC + C.pass
   }
@@ -610,7 +616,7 @@ export class PiwamHeuristic implements Agent {
     const e = this.nearestEnemy(s, h, this.side(u), true)
     const dd = e >= 0 ? this.d(h, s.uHex[e]!) : 50
     let p = 50 - dd
-    if (s.uStatus[u]! > 0 && this.R.canRally(s, u)) p += 60
+    if (s.uStatus[u]! > 0 && canRally(this.R, s, u)) p += 60
     return p
   }
 
@@ -658,7 +664,7 @@ export class PiwamHeuristic implements Agent {
     let bestW = 0
     for (let v = 0; v < X.w; v++) {
       if (X.wSide[v] !== side || (s.wMark[v]! & M_FINISHED) !== 0) continue
-      const ch = this.R.wingCmdHex(s, v)
+      const ch = wingCmdHex(this.R, s, v)
       if (ch < 0) continue
       const dd = this.d(x, ch)
       const val = dd <= 1 ? 3 : -0.3 * dd
@@ -760,7 +766,7 @@ export class PiwamHeuristic implements Agent {
     }
     // rally first (it must be the whole action)
     if (mask[c + C['rally-unit']] === 1) {
-      const ch = this.R.wingCmdHex(s, X.uWing[u]!)
+      const ch = wingCmdHex(this.R, s, X.uWing[u]!)
       const auto = ch === h
       const p = this.p10(this.R.morale(s, u) - this.leaders(s, h, side))
       if (auto || p >= 0.6 || (s.uStatus[u] === 1 && p >= 0.5)) return c + C['rally-unit']
@@ -836,7 +842,7 @@ export class PiwamHeuristic implements Agent {
     let bp = 0
     for (let r = 0; r < this.n + this.X.m; r++) {
       if (mask[this.offU + r] !== 1) continue
-      const opts = this.R.reactOpts(s, r)
+      const opts = reactOpts(this.R, s, r)
       const ch = this.wantReaction(s, r, opts)
       if (ch === C.pass) continue
       const p = ch === C.fire ? 3 : ch === C.withdraw ? 4 : ch === C.intercept ? 2 : 1
@@ -849,7 +855,7 @@ export class PiwamHeuristic implements Agent {
   }
 
   private reactionChoice(s: PiwamState, r: number, mask: Uint8Array): number {
-    const ch = this.wantReaction(s, r, this.R.reactOpts(s, r))
+    const ch = this.wantReaction(s, r, reactOpts(this.R, s, r))
     return mask[this.offC + ch] === 1 ? ch : C.pass
   }
 

@@ -1,8 +1,11 @@
 // PIWAM state (plain JSON data, struct-of-arrays of small ints), decision
-// kinds, choice verbs, flags and the event union.
+// kinds, choice verbs, flags and the event union; the state's life cycle:
+// initial state, clone, hash, restore (validated), invariants.
 
-import type { BaseState, Player } from '../../core/types.ts'
-import type { DiceState } from '../../dice.ts'
+import { type BaseState, err, fail, ok, type Player, type Result } from '../../core/types.ts'
+import { cloneDice, type DiceState, seedDice } from '../../dice.ts'
+import { ARM_CAV, type Ctx } from './context.ts'
+import { STATUSES, T_ART, T_E, T_G } from './tables.ts'
 
 /** Decision kinds: one per kind of choice the rules ask a player to make. Index = id in observations. */
 export const KINDS = [
@@ -182,3 +185,252 @@ export type PiwamEvent =
   | { type: 'rout'; unit: string; from: string; to: string }
   | { type: 'turn-ended'; turn: number }
   | { type: 'game-over'; winner: Player | null; reason: string; score: [number, number] }
+
+
+const ARRAY_FIELDS = ['uHex', 'uFace', 'uStatus', 'uGone', 'uFlags', 'uMoved', 'uStamp', 'uTarget', 'lHex', 'lState', 'lFlags', 'wOrder', 'wMark', 'wCont', 'wCmd'] as const
+const NUM_FIELDS = [
+  'turn',
+  'ply',
+  'kind',
+  'player',
+  'activeWing',
+  'bypassed',
+  'chooser',
+  'sel',
+  'mp',
+  'startDist',
+  'fireExtra',
+  'preemptTried',
+  'orderTried',
+  'trig',
+  'trigUnit',
+  'trigBits',
+  'trigHex',
+  'resume',
+  'react',
+  'ccHex',
+  'ccStage',
+  'ccLead',
+  'advUnit',
+  'advFrom',
+  'winner',
+] as const
+
+/** The state at the start of the game, before the first turn's initiative (flow.startTurn). */
+export function initialState(ctx: Ctx, seed: number, opts?: { forcedDice?: number[]; strictDice?: boolean }): PiwamState {
+  const n = ctx.n
+  const dice = seedDice(seed)
+  if (opts?.forcedDice) dice.forced = opts.forcedDice.slice()
+  if (opts?.strictDice) dice.strict = true
+  const I = ctx.init
+  const s: PiwamState = {
+    ruleset: 'piwam',
+    turn: 1,
+    ply: 0,
+    dice,
+    uHex: I.uHex.slice(),
+    uFace: I.uFace.slice(),
+    uStatus: I.uStatus.slice(),
+    uGone: new Array<number>(n).fill(0),
+    uFlags: new Array<number>(n).fill(0),
+    uMoved: new Array<number>(n).fill(0),
+    uStamp: new Array<number>(n).fill(0),
+    uTarget: new Array<number>(n).fill(-1),
+    lHex: I.lHex.slice(),
+    lState: Array.from(ctx.lInitial),
+    lFlags: new Array<number>(ctx.m).fill(0),
+    wOrder: I.wOrder.slice(),
+    wMark: new Array<number>(ctx.w).fill(0),
+    wCont: new Array<number>(ctx.w).fill(0),
+    wCmd: I.wCmd.slice(),
+    kind: 0,
+    player: 0,
+    activeWing: -1,
+    bypassed: -1,
+    chooser: 0,
+    sel: -1,
+    mp: 0,
+    startDist: 0,
+    fireExtra: 0,
+    preemptTried: 0,
+    orderTried: 0,
+    trig: 0,
+    trigUnit: -1,
+    trigBits: 0,
+    trigHex: -1,
+    resume: 0,
+    react: -1,
+    ccHex: -1,
+    ccStage: 0,
+    ccLead: -1,
+    advUnit: -1,
+    advFrom: -1,
+    winner: -1,
+    reason: '',
+    score: [0, 0],
+  }
+  for (let u = 0; u < n; u++) {
+    if (ctx.uType[u] === T_ART) s.uStatus[u] = 0
+    // gendarmes that start reduced have already spent their lances (4.2)
+    if (ctx.uType[u] === T_G && s.uStatus[u]! > 0) s.uFlags[u] = F_G_REDUCED
+  }
+  return s
+}
+
+export function cloneState(s: PiwamState): PiwamState {
+  return {
+    ruleset: 'piwam',
+    turn: s.turn,
+    ply: s.ply,
+    dice: cloneDice(s.dice),
+    uHex: s.uHex.slice(),
+    uFace: s.uFace.slice(),
+    uStatus: s.uStatus.slice(),
+    uGone: s.uGone.slice(),
+    uFlags: s.uFlags.slice(),
+    uMoved: s.uMoved.slice(),
+    uStamp: s.uStamp.slice(),
+    uTarget: s.uTarget.slice(),
+    lHex: s.lHex.slice(),
+    lState: s.lState.slice(),
+    lFlags: s.lFlags.slice(),
+    wOrder: s.wOrder.slice(),
+    wMark: s.wMark.slice(),
+    wCont: s.wCont.slice(),
+    wCmd: s.wCmd.slice(),
+    kind: s.kind,
+    player: s.player,
+    activeWing: s.activeWing,
+    bypassed: s.bypassed,
+    chooser: s.chooser,
+    sel: s.sel,
+    mp: s.mp,
+    startDist: s.startDist,
+    fireExtra: s.fireExtra,
+    preemptTried: s.preemptTried,
+    orderTried: s.orderTried,
+    trig: s.trig,
+    trigUnit: s.trigUnit,
+    trigBits: s.trigBits,
+    trigHex: s.trigHex,
+    resume: s.resume,
+    react: s.react,
+    ccHex: s.ccHex,
+    ccStage: s.ccStage,
+    ccLead: s.ccLead,
+    advUnit: s.advUnit,
+    advFrom: s.advFrom,
+    winner: s.winner,
+    reason: s.reason,
+    score: [s.score[0], s.score[1]],
+  }
+}
+
+/** FNV-1a over every field of the state, the dice included. */
+export function hashState(s: PiwamState): string {
+  let h = 0x811c9dc5
+  const mix = (v: number) => {
+    v |= 0
+    for (let k = 0; k < 4; k++) {
+      h ^= (v >>> (k * 8)) & 0xff
+      h = Math.imul(h, 0x01000193)
+    }
+  }
+  for (const f of NUM_FIELDS) mix(s[f])
+  for (const f of ARRAY_FIELDS) {
+    const a = s[f]
+    mix(a.length)
+    for (let i = 0; i < a.length; i++) mix(a[i]!)
+  }
+  const d = s.dice
+  mix(d.x)
+  mix(d.y)
+  mix(d.z)
+  mix(d.w)
+  mix(d.count)
+  mix(d.strict ? 1 : 0)
+  mix(d.forced.length)
+  for (const v of d.forced) mix(v)
+  mix(s.score[0])
+  mix(s.score[1])
+  for (let i = 0; i < s.reason.length; i++) mix(s.reason.charCodeAt(i))
+  return (h >>> 0).toString(16).padStart(8, '0')
+}
+
+/** A state from JSON, every field's type and length checked against the scenario. */
+export function restoreState(ctx: Ctx, json: unknown): Result<PiwamState> {
+  const n = ctx.n
+  const bad = (m: string, path?: string) => fail<PiwamState>(err('STATE_INVALID', m, path))
+  if (typeof json !== 'object' || json === null) return bad('state must be an object')
+  const o = json as Record<string, unknown>
+  if (o.ruleset !== 'piwam') return bad(`state.ruleset must be "piwam", got ${JSON.stringify(o.ruleset)}`, 'ruleset')
+  for (const f of NUM_FIELDS) if (typeof o[f] !== 'number' || !Number.isInteger(o[f])) return bad(`state.${f} must be an integer`, f)
+  const lens: Record<string, number> = { u: n, l: ctx.m, w: ctx.w }
+  for (const f of ARRAY_FIELDS) {
+    const a = o[f]
+    const want = lens[f[0] as string] as number
+    if (!Array.isArray(a) || a.length !== want || !a.every((v) => Number.isInteger(v))) return bad(`state.${f} must be an array of ${want} integers`, f)
+  }
+  const d = o.dice as Record<string, unknown> | undefined
+  if (!d || typeof d !== 'object' || !['x', 'y', 'z', 'w', 'count'].every((k) => Number.isInteger(d[k])) || !Array.isArray(d.forced) || typeof d.strict !== 'boolean') return bad('state.dice must be a dice state {x,y,z,w,forced,strict,count}', 'dice')
+  if (typeof o.reason !== 'string') return bad('state.reason must be a string', 'reason')
+  if (!Array.isArray(o.score) || o.score.length !== 2 || !o.score.every((v) => typeof v === 'number')) return bad('state.score must be [number, number]', 'score')
+  const s = cloneState(o as unknown as PiwamState)
+  if ((s.kind < 0 || s.kind >= KINDS.length) && s.winner < 0) return bad(`state.kind ${s.kind} is not a decision kind`, 'kind')
+  for (let u = 0; u < n; u++) {
+    const h = s.uHex[u]!
+    if (h < -1 || h >= ctx.size) return bad(`state.uHex[${u}] (${ctx.uId[u]}) = ${h} is off the map`, 'uHex')
+    if (s.uFace[u]! < 0 || s.uFace[u]! > 5) return bad(`state.uFace[${u}] (${ctx.uId[u]}) must be 0..5`, 'uFace')
+    if (s.uStatus[u]! < 0 || s.uStatus[u]! > 3) return bad(`state.uStatus[${u}] (${ctx.uId[u]}) must be 0..3`, 'uStatus')
+  }
+  for (let j = 0; j < ctx.m; j++) if (s.lHex[j]! < -1 || s.lHex[j]! >= ctx.size) return bad(`state.lHex[${j}] (${ctx.lId[j]}) is off the map`, 'lHex')
+  for (let w = 0; w < ctx.w; w++) if (s.wOrder[w]! < 0 || s.wOrder[w]! > 2) return bad(`state.wOrder[${w}] (${ctx.wId[w]}) must be 0..2`, 'wOrder')
+  return ok(s)
+}
+
+/** What must hold in every state (stacking, sides, statuses, facings, leaders, commanders). */
+export function stateInvariants(ctx: Ctx, s: PiwamState): string[] {
+  const n = ctx.n
+  const out: string[] = []
+  const occ = new Map<number, number[]>()
+  for (let u = 0; u < n; u++) {
+    const h = s.uHex[u]!
+    const id = ctx.uId[u]
+    if ((h < 0) !== (s.uGone[u] !== 0)) out.push(`unit ${id}: hex ${h} but gone=${s.uGone[u]}`)
+    if (s.uStatus[u]! < 0 || s.uStatus[u]! > 3) out.push(`unit ${id}: status ${s.uStatus[u]} invalid`)
+    if (ctx.uType[u] === T_ART && s.uStatus[u] !== 0) out.push(`artillery ${id}: status ${STATUSES[s.uStatus[u]!]} (artillery is only normal)`)
+    if (s.uFace[u]! < 0 || s.uFace[u]! > 5) out.push(`unit ${id}: facing ${s.uFace[u]} invalid`)
+    if (h < 0) continue
+    if (ctx.terrain[h] === 5) out.push(`unit ${id} in water at ${ctx.grid.labels[h]}`)
+    const list = occ.get(h) ?? []
+    list.push(u)
+    occ.set(h, list)
+  }
+  for (const [h, list] of occ) {
+    const lab = ctx.grid.labels[h]
+    const ids = list.map((u) => ctx.uId[u]).join(', ')
+    if (list.length > 2) out.push(`hex ${lab}: ${list.length} units (${ids})`)
+    const sides = new Set(list.map((u) => ctx.uSide[u]))
+    if (sides.size > 1) out.push(`hex ${lab}: both sides (${ids})`)
+    if (list.length === 2) {
+      const [a, b] = list as [number, number]
+      const ta = ctx.uType[a]!
+      const tb = ctx.uType[b]!
+      const okPair = (ta === T_ART) !== (tb === T_ART) || (ta === T_E && ctx.uArm[b] === ARM_CAV) || (tb === T_E && ctx.uArm[a] === ARM_CAV)
+      if (!okPair) out.push(`hex ${lab}: illegal stack (${ids}); only artillery, and Enfants Perdus with cavalry, stack`)
+    }
+  }
+  for (let j = 0; j < ctx.m; j++) {
+    const h = s.lHex[j]!
+    if (s.lState[j] === LS_IN) {
+      if (h < 0) out.push(`leader ${ctx.lId[j]} in play but off the map`)
+      else if ((occ.get(h) ?? []).some((u) => ctx.uSide[u] !== ctx.lSide[j])) out.push(`leader ${ctx.lId[j]} at ${ctx.grid.labels[h]} shares a hex with enemy units`)
+    } else if (h >= 0) out.push(`leader ${ctx.lId[j]} not in play but at ${ctx.grid.labels[h]}`)
+  }
+  for (let w = 0; w < ctx.w; w++) {
+    const j = s.wCmd[w]!
+    if (j >= 0 && (ctx.lWing[j] !== w || s.lState[j] !== LS_IN)) out.push(`wing ${ctx.wId[w]} commander slot ${j} is not an active leader of the wing`)
+  }
+  if (s.winner < 0 && (s.kind < 0 || s.kind >= KINDS.length)) out.push(`decision kind ${s.kind} invalid while the game is on`)
+  return out
+}

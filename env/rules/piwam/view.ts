@@ -5,7 +5,9 @@ import type { Decision, GameView, ObsSpec, Player, UnitView, LeaderView, WingVie
 import { VERTEX_NAMES } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { beginEncode, zero, type RetainedObsBuffers } from '../obs-writer.ts'
-import type { Rules } from './rules.ts'
+import type { Board } from './board.ts'
+import { commandOf } from './command.ts'
+import { lost } from './victory.ts'
 import {
   F_ACTED,
   F_ART_FIRED,
@@ -101,7 +103,7 @@ export function markersOf(s: PiwamState, w: number): string[] {
   return out
 }
 
-export function viewOf(ctx: Ctx, R: Rules, s: PiwamState, decision: Decision | null): GameView {
+export function viewOf(ctx: Ctx, R: Board, s: PiwamState, decision: Decision | null): GameView {
   const units: UnitView[] = []
   for (let u = 0; u < ctx.n; u++) {
     const h = s.uHex[u]!
@@ -149,7 +151,7 @@ export function viewOf(ctx: Ctx, R: Rules, s: PiwamState, decision: Decision | n
     wings,
     activeWing: s.activeWing >= 0 ? ctx.wId[s.activeWing]! : null,
     mpLeft: s.sel >= 0 && s.sel < ctx.n ? s.mp : null,
-    lost: [R.lost(s, 0), R.lost(s, 1)],
+    lost: [lost(R, s, 0), lost(R, s, 1)],
   }
 }
 
@@ -274,7 +276,7 @@ function mapTemplate(t: Float32Array, ctx: Ctx): void {
 
 /** Fills the observation from `player`'s side. Overwrites every entry (only what changed when `out` is
  *  retained, see obs-writer.ts); no allocation. */
-export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out: RetainedObsBuffers): void {
+export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out: RetainedObsBuffers): void {
   const size = ctx.size
   const en = out.entities
   const gl = out.globals
@@ -289,7 +291,7 @@ export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out
   R.cmdWing = -1
   for (let w = 0; w < ctx.w; w++) {
     if (ctx.wSide[w] !== own) continue
-    R.commandOf(s, w)
+    commandOf(R, s, w)
     for (let u = 0; u < ctx.n; u++) if (R.cmd[u] && ctx.uWing[u] === w && s.uHex[u]! >= 0) R.reach[s.uHex[u]!] = 1
   }
   R.cmdWing = -1
@@ -363,7 +365,7 @@ export function encodeObs(ctx: Ctx, R: Rules, s: PiwamState, player: Player, out
   const me = own === 0 ? m1 : m0
   gl[G['material:own']] = sv[own] > 0 ? mo / sv[own] : 0
   gl[G['material:enemy']] = sv[1 - own]! > 0 ? me / sv[1 - own]! : 0
-  gl[G['lost:own']] = sv[own] > 0 ? R.lost(s, own) / sv[own] : 0
-  gl[G['lost:enemy']] = sv[1 - own]! > 0 ? R.lost(s, 1 - own) / sv[1 - own]! : 0
+  gl[G['lost:own']] = sv[own] > 0 ? lost(R, s, own) / sv[own] : 0
+  gl[G['lost:enemy']] = sv[1 - own]! > 0 ? lost(R, s, 1 - own) / sv[1 - own]! : 0
   gl[G['mp-left']] = s.sel >= 0 && s.sel < ctx.n ? s.mp / 8 : 0
 }

@@ -1,0 +1,149 @@
+// 3.1 / 3.2 Movement: orientation, front-hex moves and their costs, facing
+// changes, stacking when entering, leaders carried along, the per-unit action
+// loop, and the movement reach used by withdrawals.
+
+import { rot, VERTEX_NAMES } from '../../hex/grid.ts'
+import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
+import { T_ART } from './tables.ts'
+import { F_ACTED, F_ART_FIRED, F_ENDED, F_SPENT, F_TURNED, K, L_CARRY, LS_IN, type PiwamState, TR_ENTERED, TR_FACED, TR_MP } from './state.ts'
+import { Board, directionOf } from './board.ts'
+import { inCommand, removeLeader, wingCmdHex } from './command.ts'
+import { toSelect } from './activation.ts'
+import { trigger } from './reaction.ts'
+
+/** Moves a unit one hex (and the leaders stacked with it when it is the main unit there). */
+export function moveUnit(R: Board, s: PiwamState, u: number, to: number, withLeaders: boolean): void {
+  const from = s.uHex[u]!
+  const side = R.ctx.uSide[u]!
+  // leaders go with the unit they are stacked with; during an action only those stacked when it began (L_CARRY)
+  const carryOnly = s.sel === u && s.kind === K['unit-action']
+  const lead = withLeaders && R.mainAt(from) === u
+  // enemy artillery alone in the hex is overrun; lone enemy leaders are captured
+  const a = R.occ0[to]! - 1
+  if (a >= 0 && R.ctx.uSide[a] !== side) R.eliminate(s, a, 'overrun')
+  for (let j = 0; j < R.ctx.m; j++) {
+    if (s.lState[j] !== LS_IN) continue
+    if (s.lHex[j] === to && R.ctx.lSide[j] !== side) removeLeader(R, s, j, 'captured')
+    else if (lead && s.lHex[j] === from && R.ctx.lSide[j] === side && (!carryOnly || (s.lFlags[j]! & L_CARRY) !== 0)) s.lHex[j] = to
+  }
+  R.place(s, u, to)
+}
+
+export function turnCost(R: Board, u: number, about: boolean): number {
+  const cav = R.ctx.uArm[u] === ARM_CAV
+  return about ? (cav ? 2 : 4) : cav ? 1 : 2
+}
+
+/** Writes legal moves of the selected unit into mask; returns the count. */
+export function unitMoves(R: Board, s: PiwamState, u: number, mask: Uint8Array | null): number {
+  const h = s.uHex[u]!
+  const f = s.uFace[u]!
+  const side = R.ctx.uSide[u]!
+  const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
+  const full = R.ma(s, u)
+  if (full <= 0 || s.mp <= 0) return 0
+  const w = R.ctx.uWing[u]!
+  const order = s.wOrder[w]!
+  const inCmd = inCommand(R, s, u)
+  const ch = wingCmdHex(R, s, w)
+  if (!inCmd && ch < 0) return 0
+  const hereDist = order === 0 ? R.nearestEnemyDist(s, h, side) : 0
+  let c = 0
+  for (let k = 0; k < 2; k++) {
+    const d = (f + k) % 6
+    const x = R.ctx.grid.neighbors[h * 6 + d]!
+    if (x < 0) continue
+    const cost = R.ctx.cost[(arm * R.size + h) * 6 + d]!
+    if (cost === IMPASSABLE) continue
+    if (cost > s.mp && !(s.mp === full && (s.uFlags[u]! & F_SPENT) === 0)) continue
+    if (R.canEnter(u, x) === 0) continue
+    if (!inCmd && R.dist(x, ch) >= R.dist(h, ch)) continue
+    if (order === 0) {
+      if (R.nearestEnemyDist(s, x, side) >= hereDist) continue
+    } else if (order === 1) {
+      if (R.nearestEnemyDist(s, x, side) <= 1) continue
+    } else if (R.nearestEnemyDist(s, x, side) < s.startDist) continue
+    if (mask) mask[R.offHex + x] = 1
+    c++
+  }
+  return c
+}
+
+export function selectUnit(R: Board, s: PiwamState, u: number): void {
+  s.sel = u
+  s.uFlags[u] = (s.uFlags[u]! | F_ACTED) & ~(F_TURNED | F_SPENT | F_ENDED)
+  s.uMoved[u] = 0
+  s.mp = R.ma(s, u)
+  s.startDist = R.nearestEnemyDist(s, s.uHex[u]!, R.ctx.uSide[u]!)
+  s.kind = K['unit-action']
+  const h = s.uHex[u]!
+  const main = R.mainAt(h) === u
+  for (let j = 0; j < R.ctx.m; j++) {
+    const stacked = main && s.lState[j] === LS_IN && s.lHex[j] === h && R.ctx.lSide[j] === R.ctx.uSide[u]
+    s.lFlags[j] = stacked ? s.lFlags[j]! | L_CARRY : s.lFlags[j]! & ~L_CARRY
+  }
+}
+
+/** After an action step: go on with the unit, or back to unit selection. */
+export function continueUnit(R: Board, s: PiwamState): void {
+  const u = s.sel
+  if (u < 0 || u >= R.ctx.n || s.uHex[u]! < 0 || (s.uFlags[u]! & F_ENDED) !== 0 || (R.ctx.uArm[u] !== ARM_ART && s.mp <= 0)) {
+    toSelect(R, s)
+    return
+  }
+  s.kind = K['unit-action']
+  s.player = R.ctx.wSide[s.activeWing]!
+}
+
+export function doMove(R: Board, s: PiwamState, u: number, x: number): void {
+  const h = s.uHex[u]!
+  const d = directionOf(R.ctx.grid.neighbors, h, x)
+  const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
+  const cost = R.ctx.cost[(arm * R.size + h) * 6 + d]!
+  const spent = Math.min(cost, s.mp)
+  s.mp -= spent
+  moveUnit(R, s, u, x, true)
+  s.uMoved[u] = s.uMoved[u]! + 1
+  s.uFlags[u] = s.uFlags[u]! | F_SPENT
+  if (R.ev) R.push({ type: 'moved', unit: R.ctx.uId[u]!, from: R.hexLabel(h), to: R.hexLabel(x), mp: spent })
+  trigger(R, s, u, TR_ENTERED | TR_MP, -1)
+}
+
+export function doTurn(R: Board, s: PiwamState, u: number, by: number, cost: number): void {
+  const f = s.uFace[u]!
+  s.uFace[u] = rot(f, by)
+  s.mp = Math.max(0, s.mp - cost)
+  s.uFlags[u] = s.uFlags[u]! | F_TURNED | F_SPENT
+  if (R.ctx.uType[u] === T_ART) s.uFlags[u] = s.uFlags[u]! | F_ART_FIRED | F_ENDED
+  if (R.ev) R.push({ type: 'faced', unit: R.ctx.uId[u]!, from: VERTEX_NAMES[f]!, to: VERTEX_NAMES[s.uFace[u]!]!, mp: cost })
+  trigger(R, s, u, TR_FACED | TR_MP, -1)
+}
+
+/** Cheapest-path search from h with budget mp (arm 0/1), never through enemy units (or through stacks u may not pass).
+ *  Fills this.best with MP left on arrival (-1 unreachable). */
+export function search(R: Board, s: PiwamState, h: number, mp: number, arm: number, side: number, u: number): void {
+  R.best.fill(-1)
+  R.best[h] = mp
+  let qh = 0
+  let qt = 0
+  R.queue[qt++] = h
+  const nb = R.ctx.grid.neighbors
+  while (qh < qt) {
+    const a = R.queue[qh++]!
+    const left = R.best[a]!
+    for (let d = 0; d < 6; d++) {
+      const x = nb[a * 6 + d]!
+      if (x < 0) continue
+      const c = R.ctx.cost[(arm * R.size + a) * 6 + d]!
+      if (c === IMPASSABLE || c > left) continue
+      const sx = R.sideAt(x)
+      if (sx >= 0 && sx !== side) continue
+      if (u >= 0 && sx >= 0 && R.canEnter(u, x) !== 1) continue
+      const rem = left - c
+      if (rem > R.best[x]! && qt < R.queue.length) {
+        R.best[x] = rem
+        R.queue[qt++] = x
+      }
+    }
+  }
+}

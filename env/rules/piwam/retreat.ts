@@ -1,0 +1,112 @@
+// Retreats (4.2, 5.3), the Unable to Retreat table, and rout movement (1.3).
+
+import { ok } from '../../core/types.ts'
+import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
+import { STATUSES, T_ART } from './tables.ts'
+import { LS_IN, type PiwamState } from './state.ts'
+import { BIG, Board, directionOf } from './board.ts'
+import { leaderMod, removeLeadersAt } from './command.ts'
+import { moveUnit } from './move.ts'
+import { setStatus } from './morale.ts'
+
+/** Retreats u n hexes away from `away` (4.2, 5.3); unable: the Unable to Retreat table. Returns false if eliminated. */
+export function retreat(R: Board, s: PiwamState, u: number, n: number, away: number, inCombat: boolean): boolean {
+  const side = R.ctx.uSide[u]!
+  const start = s.uHex[u]!
+  let nc = 0
+  if (R.mainAt(start) === u) for (let j = 0; j < R.ctx.m; j++) if (s.lState[j] === LS_IN && s.lHex[j] === start && R.ctx.lSide[j] === side) R.carried[nc++] = j
+  const ok = retreatSteps(R, s, u, n, away, inCombat)
+  const end = s.uHex[u]!
+  if (end >= 0) for (let i = 0; i < nc; i++) if (s.lState[R.carried[i]!] === LS_IN) s.lHex[R.carried[i]!] = end
+  return ok
+}
+
+export function retreatSteps(R: Board, s: PiwamState, u: number, n: number, away: number, inCombat: boolean): boolean {
+  const side = R.ctx.uSide[u]!
+  const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
+  const nb = R.ctx.grid.neighbors
+  for (let step = 0; step < n; step++) {
+    const h = s.uHex[u]!
+    let pick = -1
+    let pickKey = BIG
+    const dh = R.dist(h, away)
+    for (let d = 0; d < 6; d++) {
+      const x = nb[h * 6 + d]!
+      if (x < 0 || R.ctx.cost[(arm * R.size + h) * 6 + d] === IMPASSABLE) continue
+      if (R.dist(x, away) <= dh) continue
+      if (R.canEnter(u, x) !== 1) continue
+      const key = R.ctx.edgeDist[side * R.size + x]! * 64 + d
+      if (key < pickKey) {
+        pickKey = key
+        pick = x
+      }
+    }
+    if (pick < 0) return unableToRetreat(R, s, u, inCombat)
+    const a = R.occ0[pick]! - 1
+    if (a >= 0 && R.ctx.uType[a] === T_ART && R.ctx.uType[u] !== T_ART) R.eliminate(s, a, 'retreated through')
+    const from = h
+    moveUnit(R, s, u, pick, false)
+    if (R.ev) R.push({ type: 'retreated', unit: R.ctx.uId[u]!, from: R.hexLabel(from), to: R.hexLabel(pick) })
+  }
+  if (s.uStatus[u] === 3) s.uFace[u] = R.ctx.edgeFacing[side]!
+  return true
+}
+
+export function unableToRetreat(R: Board, s: PiwamState, u: number, inCombat: boolean): boolean {
+  const roll = R.roll(s, 'unable to retreat')
+  const st = s.uStatus[u]!
+  const need = R.ctx.tables.unableToRetreat.stand[STATUSES[st]!]
+  const total = roll + leaderMod(R, s, s.uHex[u]!, R.ctx.uSide[u]!)
+  const stood = total <= need
+  if (R.ev) R.push({ type: 'stood', unit: R.ctx.uId[u]!, roll: total, need, stood })
+  if (stood) {
+    if (st > 1) setStatus(R, s, u, st - 1)
+    return true
+  }
+  const h = s.uHex[u]!
+  R.eliminate(s, u, 'unable to retreat')
+  if (inCombat) removeLeadersAt(R, s, h, R.ctx.uSide[u]!, 'stacked unit eliminated in close combat')
+  return false
+}
+
+/** 1.3 / 5.3: broken units spend their full allowance along the cheapest way to their edge, exiting off it. */
+export function routPhase(R: Board, s: PiwamState): void {
+  const nb = R.ctx.grid.neighbors
+  for (let u = 0; u < R.ctx.n; u++) {
+    if (s.uHex[u]! < 0 || s.uStatus[u] !== 3 || R.ctx.uArm[u] === ARM_ART) continue
+    const side = R.ctx.uSide[u]!
+    const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
+    let mp: number = R.ctx.tables.unitTypes.movement[R.typeName(u)]
+    const full = mp
+    s.uFace[u] = R.ctx.edgeFacing[side]!
+    while (mp > 0) {
+      const h = s.uHex[u]!
+      const ed = R.ctx.edgeDist[side * R.size + h]!
+      if (ed === 0) {
+        R.place(s, u, -1)
+        s.uGone[u] = 2
+        if (R.ev) R.push({ type: 'exited', unit: R.ctx.uId[u]! })
+        break
+      }
+      let pick = -1
+      let pickKey = BIG
+      for (let d = 0; d < 6; d++) {
+        const x = nb[h * 6 + d]!
+        if (x < 0 || R.ctx.edgeDist[side * R.size + x]! >= ed) continue
+        const c = R.ctx.cost[(arm * R.size + h) * 6 + d]!
+        if (c === IMPASSABLE || (c > mp && mp !== full)) continue
+        if (R.canEnter(u, x) !== 1) continue
+        // least resistance: cheapest, then away from enemies
+        const key = c * 16 + (R.nearestEnemyDist(s, x, side) <= 1 ? 8 : 0) + d
+        if (key < pickKey) {
+          pickKey = key
+          pick = x
+        }
+      }
+      if (pick < 0) break
+      mp -= Math.min(mp, R.ctx.cost[(arm * R.size + h) * 6 + directionOf(R.ctx.grid.neighbors, h, pick)]!)
+      R.place(s, u, pick)
+      if (R.ev) R.push({ type: 'rout', unit: R.ctx.uId[u]!, from: R.hexLabel(h), to: R.hexLabel(pick) })
+    }
+  }
+}
