@@ -6,7 +6,7 @@ import { parseAction } from '../../env/core/actions.ts'
 import type { Engine } from '../../env/core/types.ts'
 import { fireColumn } from '../../env/rules/marignan/fire.ts'
 import { oddsColumn } from '../../env/rules/marignan/melee.ts'
-import { shifts } from '../../env/rules/marignan/results.ts'
+import { columnShift, leftoverDieModifier } from '../../env/rules/shared/morale.ts'
 import { buildContext } from '../../env/rules/marignan/context.ts'
 import { marignan, type MEvent, type MState } from '../../env/rules/marignan/index.ts'
 import { FIRE_TABLE, MELEE_TABLE, parseResult } from '../../env/rules/marignan/tables.ts'
@@ -43,7 +43,7 @@ describe('the firing example (12.4)', () => {
   })
   it('the arithmetic: column of 8 is 8-9, one shift down is 6-7, row 4 there reads T', () => {
     expect(FIRE_TABLE.columns[FIRE_TABLE.min.indexOf(8)]).toBe('8-9')
-    expect(shifts(-2)).toEqual([-1, 0])
+    expect([columnShift(-2), leftoverDieModifier(-2)]).toEqual([-1, 0])
     expect(FIRE_TABLE.rows[3]?.[4]).toBe('T')
   })
 })
@@ -65,7 +65,7 @@ describe('the melee example (13.2)', () => {
     const c = buildContext(v.value)
     if (!c.ok) throw new Error(c.error.message)
     expect(c.value.meleeCols[oddsColumn(c.value, 8, 4)]).toBe('2/1')
-    expect(shifts(5)).toEqual([2, 1])
+    expect([columnShift(5), leftoverDieModifier(5)]).toEqual([2, 1])
     expect(MELEE_TABLE.columns[5]).toBe('4/1')
     expect(MELEE_TABLE.rows[5]?.[3]).toBe('-|*T-3')
     expect(parseResult('*T-3')).toEqual({ elim: 1, test: true, mod: -3, disorg: false })
@@ -89,11 +89,11 @@ describe('odds and shifts (13.2, 12.4)', () => {
     expect(col(40, 1)).toBe('6/1')
   })
   it('shifts one column per 2 points, the odd point goes to the die, both signs', () => {
-    expect(shifts(0)).toEqual([0, 0])
-    expect(shifts(1)).toEqual([0, 1])
-    expect(shifts(-1)).toEqual([0, -1])
-    expect(shifts(-3)).toEqual([-1, -1])
-    expect(shifts(4)).toEqual([2, 0])
+    expect([columnShift(0), leftoverDieModifier(0)]).toEqual([0, 0])
+    expect([columnShift(1), leftoverDieModifier(1)]).toEqual([0, 1])
+    expect([columnShift(-1), leftoverDieModifier(-1)]).toEqual([0, -1])
+    expect([columnShift(-3), leftoverDieModifier(-3)]).toEqual([-1, -1])
+    expect([columnShift(4), leftoverDieModifier(4)]).toEqual([2, 0])
   })
   it('fire columns by strength', () => {
     expect(fireColumn(c.value, 0)).toBe(-1)

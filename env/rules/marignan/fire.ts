@@ -7,7 +7,7 @@ import { MODIFIERS, RANGES, TERRAIN } from './tables.ts'
 import { leaderActive, leaderFire } from './command.ts'
 import { demoralised } from './morale.ts'
 import { occ, sync } from './occupancy.ts'
-import { shifts } from './results.ts'
+import { clampDie, columnShift, leftoverDieModifier, shiftColumn } from '../shared/morale.ts'
 import { type Events, F_DONE, F_HEDGE, F_OOC, type MState, NO_TEST, Q_HIT, S_ROUT, T, lbl, onMap } from './state.ts'
 import { zocOn } from './zoc.ts'
 
@@ -147,11 +147,12 @@ export function resolveFire(c: Ctx, s: MState, ev: Events): void {
   if (s.forts.includes(x)) m += TERRAIN.markerFire
   else if (behindFort(c, s, x)) m += MODIFIERS.fireFortification
   if (s.grp.some((u) => demoralised(c, s, c.uCorps[u] as number))) m += MODIFIERS.demoralisedAttack
-  const [sh, dm] = shifts(m)
+  const sh = columnShift(m)
+  const dm = leftoverDieModifier(m)
   const col0 = fireColumn(c, strength)
-  const col = Math.max(0, Math.min(c.fireCols.length - 1, col0 + sh))
+  const col = shiftColumn(col0, sh, c.fireCols.length)
   const die = roll(s.dice, 6, 1, `fire at ${lbl(c, x)}`, ev)
-  const md = Math.max(0, Math.min(7, die + dm))
+  const md = clampDie(die + dm, 0, 7) // rows 0 = "1 or less" .. 7 = "6 or more"
   const r = c.fireRes[col]?.[md]
   const txt = c.fireTxt[col]?.[md] ?? '-'
   for (const u of s.grp) s.fl[u] = (s.fl[u] as number) | F_DONE

@@ -7,7 +7,7 @@ import { MODIFIERS, TERRAIN } from './tables.ts'
 import { leaderActive, leaderMelee } from './command.ts'
 import { demoralised, unitMorale } from './morale.ts'
 import { occ, sync } from './occupancy.ts'
-import { shifts } from './results.ts'
+import { clampDie, columnShift, leftoverDieModifier, shiftColumn } from '../shared/morale.ts'
 import { canStack } from './stacking.ts'
 import { type Events, FRENCH, F_CHARGE, F_DONE, F_HEDGE, type MState, NO_TEST, Q_ADV, Q_HIT, S_ROUT, T, lbl, onMap } from './state.ts'
 import { dirTo, stepCost } from './terrain.ts'
@@ -140,11 +140,12 @@ export function resolveMelee(c: Ctx, s: MState, ev: Events): void {
   if (allFort) add(TERRAIN.hexsides.fortification.melee, 'fortification')
   if (allUp) add(TERRAIN.slope, 'up-slope attacker')
   else if (allDown) add(-TERRAIN.slope, 'up-slope defender')
-  const [sh, dm] = shifts(m)
+  const sh = columnShift(m)
+  const dm = leftoverDieModifier(m)
   const col0 = def <= 0 ? c.meleeCols.length - 1 : oddsColumn(c, att, def)
-  const col = Math.max(0, Math.min(c.meleeCols.length - 1, col0 + sh))
+  const col = shiftColumn(col0, sh, c.meleeCols.length)
   const die = roll(s.dice, 6, 1, `melee at ${lbl(c, x)}`, ev)
-  const md = Math.max(0, Math.min(7, die + dm))
+  const md = clampDie(die + dm, 0, 7) // rows 0 = "1 or less" .. 7 = "6 or more"
   const pair = c.meleeRes[col]?.[md]
   const txt = c.meleeTxt[col]?.[md] ?? '-|-'
   for (const u of s.grp) s.fl[u] = ((s.fl[u] as number) | F_DONE) & ~F_CHARGE

@@ -1,7 +1,7 @@
 // Morale: morale tests (0.2), corps and army morale (8), demoralisation (8.3)
 // and heroic value (7.2).
 
-import { roll } from '../../dice.ts'
+import { passesAtMost, rollSum } from '../shared/morale.ts'
 import type { Ctx } from './context.ts'
 import { MODIFIERS } from './tables.ts'
 import { adjacentEnemy, sync } from './occupancy.ts'
@@ -51,10 +51,9 @@ export function unitMorale(c: Ctx, s: MState, u: number): number {
 export function moraleTest(c: Ctx, s: MState, u: number, mod: number, why: string, ev: Events): boolean {
   const m = unitMorale(c, s, u)
   const id = c.unitIds[u] as string
-  const a = roll(s.dice, 6, 1, `${why}: ${id}`, ev)
-  const b = roll(s.dice, 6, 1, `${why}: ${id}`, ev)
-  const passed = a + b <= m + mod
-  if (ev) ev.push({ type: 'test', unit: id, morale: m, mod, roll: a + b, passed, why })
+  const sum = rollSum(s.dice, 2, 6, `${why}: ${id}`, ev)
+  const passed = passesAtMost(sum, m, mod)
+  if (ev) ev.push({ type: 'test', unit: id, morale: m, mod, roll: sum, passed, why })
   return passed
 }
 

@@ -1,7 +1,7 @@
 // Who stands where: the per-hex occupancy index and ZOC counts, a scratch
 // rebuilt lazily from the state (never part of it). touch() marks it stale.
 
-import { rot } from '../../hex/grid.ts'
+import { ALL_SIDES, anyNeighbourCounted, hexsideFrontSides, projectZoc } from '../shared/zoc.ts'
 import type { Ctx } from './context.ts'
 import { F_HEDGE, type MState, S_ROUT, T, onMap } from './state.ts'
 
@@ -30,24 +30,13 @@ export function sync(c: Ctx, s: MState): void {
     if (s.st[u] === S_ROUT) continue // 4: routed units exert no ZOC
     const t = T(c, s, u)
     const f = s.face[u] as number
-    const hedge = ((s.fl[u] as number) & F_HEDGE) !== 0
-    for (let k = 0; k < 6; k++) {
-      if (!hedge && k !== f && k !== rot(f, 1) && k !== rot(f, -1)) continue
-      const n = c.grid.neighbors[h * 6 + k] as number
-      if (n < 0) continue
-      c.zoc[side * size + n] = (c.zoc[side * size + n] as number) + 1
-      if (t.cls !== 1) c.zocNonInf[side * size + n] = (c.zocNonInf[side * size + n] as number) + 1
-      if (t.cls === 0) c.zocCav[side * size + n] = (c.zocCav[side * size + n] as number) + 1
-    }
+    const sides = (s.fl[u] as number) & F_HEDGE ? ALL_SIDES : hexsideFrontSides(f) // 3: a hedgehog fronts all round
+    projectZoc(c.grid, c.zoc, side * size, h, sides)
+    if (t.cls !== 1) projectZoc(c.grid, c.zocNonInf, side * size, h, sides)
+    if (t.cls === 0) projectZoc(c.grid, c.zocCav, side * size, h, sides)
   }
 }
 
 export const occ = (c: Ctx, side: number, h: number): number => c.occ[side * c.size + h] as number
 
-export function adjacentEnemy(c: Ctx, side: number, h: number): boolean {
-  for (let k = 0; k < 6; k++) {
-    const n = c.grid.neighbors[h * 6 + k] as number
-    if (n >= 0 && occ(c, 1 - side, n) > 0) return true
-  }
-  return false
-}
+export const adjacentEnemy = (c: Ctx, side: number, h: number): boolean => anyNeighbourCounted(c.grid, c.occ, (1 - side) * c.size, h)

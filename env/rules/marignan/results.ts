@@ -1,4 +1,4 @@
-// Combat results (12.4, 13.2): column shifts, eliminations chosen by the owner,
+// Combat results (12.4, 13.2; column shifts in ../shared/morale.ts): eliminations chosen by the owner,
 // commander injuries (12.5), then the survivors' tests.
 
 import type { Ctx } from './context.ts'
@@ -7,11 +7,6 @@ import { moraleTest } from './morale.ts'
 import { occ, sync } from './occupancy.ts'
 import { eliminate, failed } from './rout.ts'
 import { type Events, K, L_DEAD, L_REPL, type MState, NO_TEST, onMap, popTask } from './state.ts'
-
-export function shifts(m: number): [number, number] {
-  const sh = (m / 2) | 0 // toward zero; never -0
-  return [sh, m - 2 * sh]
-}
 
 export function processHit(c: Ctx, s: MState, ev: Events): number {
   const hex = s.q[1] as number
