@@ -5,7 +5,8 @@
 import type { Player } from '../../core/types.ts'
 import { ORDERS } from './tables.ts'
 import { F_ACTED, F_CHARGED, F_ENDED, F_INTERCEPTOR, F_NO_CHARGE, F_REACT_ATT, F_REACTED, F_SPENT, F_TURNED, K, L_ACTED, L_AIDED, L_MOVED, L_REACTED, M_BYPASSED, M_CONTINUED, M_FINISHED, M_NOCONT, M_PREEMPTING, type PiwamState } from './state.ts'
-import { Board } from './board.ts'
+import { changeMarks, clearMark, hasAnyMark, setMark } from '../shared/phases.ts'
+import type { Board } from './board.ts'
 import { commandMod, wingCmdHex, wingHasUnits } from './command.ts'
 import { activatable, nextActivation } from './flow.ts'
 
@@ -28,7 +29,7 @@ export function startActivation(R: Board, s: PiwamState, w: number, how: 'chosen
     if (R.ctx.lSide[j] !== side) s.lFlags[j] = s.lFlags[j]! & ~L_REACTED
   }
   if (R.ev) R.push({ type: 'wing-activated', wing: R.ctx.wId[w]!, player: side as Player, how })
-  if ((s.wMark[w]! & M_PREEMPTING) === 0 && preemptors(R, s, null) > 0) {
+  if (!hasAnyMark(s.wMark, w, M_PREEMPTING) && preemptors(R, s, null) > 0) {
     s.kind = K.preempt
     s.player = 1 - side
   } else toChangeOrder(R, s)
@@ -39,7 +40,7 @@ export function preemptors(R: Board, s: PiwamState, mask: Uint8Array | null): nu
   const side = R.ctx.wSide[s.activeWing]!
   let c = 0
   for (let w = 0; w < R.ctx.w; w++) {
-    if (R.ctx.wSide[w] === side || (s.wMark[w]! & (M_NOCONT | M_BYPASSED)) !== 0 || !activatable(R, s, w)) continue
+    if (R.ctx.wSide[w] === side || hasAnyMark(s.wMark, w, M_NOCONT | M_BYPASSED) || !activatable(R, s, w)) continue
     if (mask) mask[R.offWing + w] = 1
     c++
   }
@@ -66,16 +67,16 @@ export function doPreempt(R: Board, s: PiwamState, x: number): void {
   const a = s.activeWing
   if (R.ev) R.push({ type: 'preempt-attempt', wing: R.ctx.wId[x]!, against: R.ctx.wId[a]!, need, total, success })
   if (!success) {
-    s.wMark[x] = s.wMark[x]! | M_NOCONT
+    setMark(s.wMark, x, M_NOCONT)
     toChangeOrder(R, s)
     return
   }
-  if (s.wMark[a]! & M_CONTINUED) finishMark(R, s, a)
+  if (hasAnyMark(s.wMark, a, M_CONTINUED)) finishMark(R, s, a)
   else {
-    s.wMark[a] = s.wMark[a]! | M_BYPASSED
+    setMark(s.wMark, a, M_BYPASSED)
     s.bypassed = a
   }
-  s.wMark[x] = s.wMark[x]! | M_PREEMPTING
+  setMark(s.wMark, x, M_PREEMPTING)
   startActivation(R, s, x, 'preempt')
 }
 
@@ -92,19 +93,19 @@ export function doOrderChange(R: Board, s: PiwamState, o: number): void {
 }
 
 export function finishMark(R: Board, s: PiwamState, w: number): void {
-  s.wMark[w] = (s.wMark[w]! | M_FINISHED) & ~(M_CONTINUED | M_BYPASSED)
+  changeMarks(s.wMark, w, M_FINISHED, M_CONTINUED | M_BYPASSED)
   if (R.ev) R.push({ type: 'wing-finished', wing: R.ctx.wId[w]! })
 }
 
 export function finishWing(R: Board, s: PiwamState): void {
   const w = s.activeWing
   finishMark(R, s, w)
-  if (s.wMark[w]! & M_PREEMPTING && s.bypassed >= 0) {
+  if (hasAnyMark(s.wMark, w, M_PREEMPTING) && s.bypassed >= 0) {
     const b = s.bypassed
     s.bypassed = -1
-    s.wMark[b] = s.wMark[b]! & ~M_BYPASSED
+    clearMark(s.wMark, b, M_BYPASSED)
     if (activatable(R, s, b)) {
-      s.wMark[b] = s.wMark[b]! | M_CONTINUED
+      setMark(s.wMark, b, M_CONTINUED)
       startActivation(R, s, b, 'resumed')
       return
     }
@@ -123,7 +124,7 @@ export function toContinuation(R: Board, s: PiwamState): void {
 }
 
 export function canContinue(R: Board, s: PiwamState, w: number): boolean {
-  return (s.wMark[w]! & M_NOCONT) === 0 && s.wCont[w]! < R.ctx.tables.continuation.maxContinuations && wingCmdHex(R, s, w) >= 0 && wingHasUnits(R, s, w)
+  return !hasAnyMark(s.wMark, w, M_NOCONT) && s.wCont[w]! < R.ctx.tables.continuation.maxContinuations && wingCmdHex(R, s, w) >= 0 && wingHasUnits(R, s, w)
 }
 
 export function doContinuation(R: Board, s: PiwamState): void {
@@ -139,6 +140,6 @@ export function doContinuation(R: Board, s: PiwamState): void {
     return
   }
   s.wCont[w] = s.wCont[w]! + 1
-  s.wMark[w] = s.wMark[w]! | M_CONTINUED
+  setMark(s.wMark, w, M_CONTINUED)
   startActivation(R, s, w, 'continuation')
 }

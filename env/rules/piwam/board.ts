@@ -5,9 +5,13 @@
 // All randomness goes through s.dice.
 
 import { d10 } from '../../dice.ts'
-import { reach } from '../shared/paths.ts'
+import { SightLines } from '../shared/los.ts'
+import { PiwamSight } from './fire.ts'
+import { ActivationPick } from './flow.ts'
+import { WithdrawCost } from './move.ts'
+import { RetreatStep, RoutStep } from './retreat.ts'
 import { ARM_CAV, type Ctx } from './context.ts'
-import { type CcResult, parseResult, STATUSES, T_ART, T_E, UNIT_TYPES, type UnitType } from './tables.ts'
+import { type CcResult, parseResult, STATUSES, TERRAINS, T_ART, T_E, UNIT_TYPES, type UnitType } from './tables.ts'
 import { F_ENDED, K, type PiwamEvent, type PiwamState } from './state.ts'
 
 export const BIG = 9999
@@ -32,7 +36,15 @@ export class Board {
   readonly parsed: CcResult[]
   readonly carried: Int32Array
   readonly coneCache = new Map<number, Int32Array>()
-  readonly losCache = new Map<number, Int32Array>()
+  /** Line of sight: the lines between hex pairs (cached), what blocks them, terrain that blocks per hex. */
+  readonly sight: SightLines
+  readonly sightRule: PiwamSight
+  readonly blocksSight: Uint8Array
+  /** Preallocated rules of the shared path searches (fields set before each search). */
+  readonly retreatStep: RetreatStep
+  readonly routStep: RoutStep
+  readonly withdrawCost: WithdrawCost
+  readonly pickTest: ActivationPick
   /** Wing whose command is in this.cmd (memo valid while the state does not change; -1 none). */
   cmdWing = -1
   ev: PiwamEvent[] | null = null
@@ -54,6 +66,14 @@ export class Board {
     this.tmpLeaders = new Int32Array(ctx.m + 4)
     this.parsed = ctx.tables.closeCombat.results.map((r) => parseResult(r) as CcResult)
     this.carried = new Int32Array(ctx.m + 1)
+    this.sight = new SightLines(ctx.grid)
+    this.sightRule = new PiwamSight(this)
+    this.blocksSight = new Uint8Array(ctx.size)
+    for (let h = 0; h < ctx.size; h++) this.blocksSight[h] = ctx.tables.terrain.blocksSight[TERRAINS[ctx.terrain[h]!]!] ? 1 : 0
+    this.retreatStep = new RetreatStep(this)
+    this.routStep = new RoutStep(this)
+    this.withdrawCost = new WithdrawCost(this)
+    this.pickTest = new ActivationPick(this)
   }
 
   hexLabel(h: number): string {

@@ -3,7 +3,7 @@
 
 import { ARM_CAV } from './context.ts'
 import { LS_IN, LS_REMOVED, type PiwamState } from './state.ts'
-import { Board } from './board.ts'
+import type { Board } from './board.ts'
 
 /** Sum of the ratings (negative) of the side's leaders in play at h. */
 export function leaderMod(R: Board, s: PiwamState, h: number, side: number): number {

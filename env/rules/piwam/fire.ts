@@ -1,10 +1,10 @@
 // 4.1 Fire combat: fire zones, artillery cones and line of sight, offensive and
 // defensive fire, artillery lines of fire within 3 hexes, hits and margins.
 
-import { hexesBetween } from '../../hex/grid.ts'
+import { belowBothEnds, clearLine, type SightRule } from '../shared/los.ts'
 import { STATUSES, T_ART, T_R, TERRAINS } from './tables.ts'
 import { F_ART_FIRED, F_ENDED, F_SPENT, LS_IN, type PiwamState, TR_FIRED, TR_MP } from './state.ts'
-import { Board } from './board.ts'
+import type { Board } from './board.ts'
 import { removeLeader } from './command.ts'
 import { trigger } from './reaction.ts'
 import { moraleCheck } from './morale.ts'
@@ -62,23 +62,22 @@ export function inCone(R: Board, h: number, f: number, t: number): boolean {
   return a >= 0 && b >= 0
 }
 
-/** Line of sight (artillery): hexes strictly between block if woods/village or occupied, unless lower than both ends. */
+/** Line of sight (artillery, 4.1): hexes strictly between block if woods/village or occupied, unless lower than both ends. */
 export function los(R: Board, s: PiwamState, a: number, b: number): boolean {
-  if (R.dist(a, b) <= 1) return true
-  const key = a * R.size + b
-  let line = R.losCache.get(key)
-  if (!line) {
-    line = Int32Array.from(hexesBetween(R.ctx.grid, a, b))
-    R.losCache.set(key, line)
+  return clearLine(R.sight, a, b, R.sightRule)
+}
+
+/** What blocks a piwam line of sight: sight-blocking terrain or any unit, unless the hex lies below both ends. */
+export class PiwamSight implements SightRule {
+  R: Board
+  constructor(R: Board) {
+    this.R = R
   }
-  const e = Math.min(R.ctx.elev[a]!, R.ctx.elev[b]!)
-  const bs = R.ctx.tables.terrain.blocksSight
-  for (let i = 0; i < line.length; i++) {
-    const h = line[i]!
-    if (R.ctx.elev[h]! < e) continue
-    if (R.occ0[h]! > 0 || bs[TERRAINS[R.ctx.terrain[h]!]!]) return false
+  blocks(h: number, a: number, b: number): boolean {
+    const R = this.R
+    if (belowBothEnds(R.ctx.elev, h, a, b)) return false
+    return R.occ0[h]! > 0 || R.blocksSight[h] === 1
   }
-  return true
 }
 
 export function canFireType(R: Board, s: PiwamState, u: number): boolean {

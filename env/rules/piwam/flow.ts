@@ -7,7 +7,8 @@ import { VERTEX_NAMES } from '../../hex/grid.ts'
 import { ARM_ART, ARM_CAV } from './context.ts'
 import { ORDERS, T_ART } from './tables.ts'
 import { C, F_ACTED, F_ART_FIRED, F_G_REDUCED, K, KINDS, L_ACTED, L_AIDED, L_MOVED, L_REACTED, LS_IN, LS_REMOVED, LS_WAITING, M_FINISHED, M_NOCONT, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, type PiwamEvent, type PiwamState } from './state.ts'
-import { Board } from './board.ts'
+import { clearAllMarks, hasAnyMark, nextPicker, setMark, type PickTest } from '../shared/phases.ts'
+import type { Board } from './board.ts'
 import { inCommand, leaderDests, wingCmdHex, wingHasUnits, withWing } from './command.ts'
 import { doContinuation, doOrderChange, doPreempt, finishWing, preemptors, startActivation } from './activation.ts'
 import { continueUnit, doMove, doTurn, selectUnit, unitMoves } from './move.ts'
@@ -19,7 +20,20 @@ import { routPhase } from './retreat.ts'
 import { checkBreak, endByPoints } from './victory.ts'
 
 export function activatable(R: Board, s: PiwamState, w: number): boolean {
-  return (s.wMark[w]! & M_FINISHED) === 0 && wingCmdHex(R, s, w) >= 0 && wingHasUnits(R, s, w)
+  return !hasAnyMark(s.wMark, w, M_FINISHED) && wingCmdHex(R, s, w) >= 0 && wingHasUnits(R, s, w)
+}
+
+/** 1.1: a player may pick a wing when he has an activatable wing at the current precedence level. */
+export class ActivationPick implements PickTest {
+  R: Board
+  s: PiwamState | null = null
+  level = 0
+  constructor(R: Board) {
+    this.R = R
+  }
+  canPick(p: number): boolean {
+    return sideCanActivate(this.R, this.s!, p, this.level)
+  }
 }
 
 export function startTurn(R: Board, s: PiwamState): void {
@@ -85,7 +99,11 @@ export function nextActivation(R: Board, s: PiwamState): void {
     endTurn(R, s)
     return
   }
-  if (!sideCanActivate(R, s, s.chooser, lv)) s.chooser = 1 - s.chooser
+  const pick = R.pickTest
+  pick.s = s
+  pick.level = lv
+  s.chooser = nextPicker(s.chooser, pick)
+  pick.s = null
   s.kind = K['activate-wing']
   s.player = s.chooser
 }
@@ -98,10 +116,8 @@ export function endTurn(R: Board, s: PiwamState): void {
     s.uMoved[u] = 0
   }
   for (let j = 0; j < R.ctx.m; j++) s.lFlags[j] = 0
-  for (let w = 0; w < R.ctx.w; w++) {
-    s.wMark[w] = 0
-    s.wCont[w] = 0
-  }
+  clearAllMarks(s.wMark)
+  s.wCont.fill(0)
   s.bypassed = -1
   s.activeWing = -1
   s.sel = -1
@@ -487,8 +503,8 @@ export function setupState(R: Board, s: PiwamState, start: unknown): TercioError
   if (!Array.isArray(fin)) return fin
   const noc = wingList('noContinue')
   if (!Array.isArray(noc)) return noc
-  for (const w of fin) s.wMark[w] = s.wMark[w]! | M_FINISHED
-  for (const w of noc) s.wMark[w] = s.wMark[w]! | M_NOCONT
+  for (const w of fin) setMark(s.wMark, w, M_FINISHED)
+  for (const w of noc) setMark(s.wMark, w, M_NOCONT)
   if (o.firedArtillery !== undefined) {
     if (!Array.isArray(o.firedArtillery)) return bad('must be an array of artillery unit ids', 'firedArtillery')
     for (const id of o.firedArtillery) {

@@ -10,8 +10,7 @@ import type { Decision, Engine, GameView, ObsBuffers, Outcome, Player, RulesetMo
 import { err, fail, ok } from '../../core/types.ts'
 import { Board } from './board.ts'
 import { buildContext, type Ctx } from './context.ts'
-import { applyAction, legalInto, setupState, subjectOf } from './flow.ts'
-import { startTurn } from './flow.ts'
+import { applyAction, legalInto, setupState, startTurn, subjectOf } from './flow.ts'
 import { CHOICES, cloneState, hashState, initialState, KINDS, restoreState, stateInvariants, type PiwamEvent, type PiwamState } from './state.ts'
 import { asciiOf, describeEvent, encodeObs, makeObsSpec, viewOf } from './view.ts'
 

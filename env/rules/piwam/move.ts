@@ -3,10 +3,11 @@
 // loop, and the movement reach used by withdrawals.
 
 import { rot, VERTEX_NAMES } from '../../hex/grid.ts'
+import { reach, type StepCost } from '../shared/paths.ts'
 import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
 import { T_ART } from './tables.ts'
 import { F_ACTED, F_ART_FIRED, F_ENDED, F_SPENT, F_TURNED, K, L_CARRY, LS_IN, type PiwamState, TR_ENTERED, TR_FACED, TR_MP } from './state.ts'
-import { Board, directionOf } from './board.ts'
+import { directionOf, type Board } from './board.ts'
 import { inCommand, removeLeader, wingCmdHex } from './command.ts'
 import { toSelect } from './activation.ts'
 import { trigger } from './reaction.ts'
@@ -119,31 +120,32 @@ export function doTurn(R: Board, s: PiwamState, u: number, by: number, cost: num
   trigger(R, s, u, TR_FACED | TR_MP, -1)
 }
 
-/** Cheapest-path search from h with budget mp (arm 0/1), never through enemy units (or through stacks u may not pass).
- *  Fills this.best with MP left on arrival (-1 unreachable). */
-export function search(R: Board, s: PiwamState, h: number, mp: number, arm: number, side: number, u: number): void {
-  R.best.fill(-1)
-  R.best[h] = mp
-  let qh = 0
-  let qt = 0
-  R.queue[qt++] = h
-  const nb = R.ctx.grid.neighbors
-  while (qh < qt) {
-    const a = R.queue[qh++]!
-    const left = R.best[a]!
-    for (let d = 0; d < 6; d++) {
-      const x = nb[a * 6 + d]!
-      if (x < 0) continue
-      const c = R.ctx.cost[(arm * R.size + a) * 6 + d]!
-      if (c === IMPASSABLE || c > left) continue
-      const sx = R.sideAt(x)
-      if (sx >= 0 && sx !== side) continue
-      if (u >= 0 && sx >= 0 && R.canEnter(u, x) !== 1) continue
-      const rem = left - c
-      if (rem > R.best[x]! && qt < R.queue.length) {
-        R.best[x] = rem
-        R.queue[qt++] = x
-      }
-    }
+/** The cost of one withdrawal step (3.3 B): terrain cost, never into enemy units, nor into a stack u may not join. */
+export class WithdrawCost implements StepCost {
+  R: Board
+  arm = 0
+  side = 0
+  u = -1
+  constructor(R: Board) {
+    this.R = R
   }
+  cost(from: number, d: number, x: number): number {
+    const R = this.R
+    const c = R.ctx.cost[(this.arm * R.size + from) * 6 + d]!
+    if (c === IMPASSABLE) return -1
+    const sx = R.sideAt(x)
+    if (sx >= 0 && sx !== this.side) return -1
+    if (this.u >= 0 && sx >= 0 && R.canEnter(this.u, x) !== 1) return -1
+    return c
+  }
+}
+
+/** Cheapest-path search from h with budget mp (arm 0/1), never through enemy units (or through stacks u may not pass).
+ *  Fills R.best with MP left on arrival (-1 unreachable). */
+export function search(R: Board, s: PiwamState, h: number, mp: number, arm: number, side: number, u: number): void {
+  const rule = R.withdrawCost
+  rule.arm = arm
+  rule.side = side
+  rule.u = u
+  reach(R.ctx.grid, h, mp, rule, R.best, R.queue)
 }

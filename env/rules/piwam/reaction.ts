@@ -4,7 +4,7 @@
 import { rot, VERTEX_NAMES } from '../../hex/grid.ts'
 import { ARM_ART, ARM_CAV, ARM_INF, IMPASSABLE } from './context.ts'
 import { C, F_ENDED, F_INTERCEPTOR, F_NO_CHARGE, F_REACTED, K, L_REACTED, LS_IN, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, type PiwamState, TR_ENTERED, TR_FACED, TR_FIRED, TR_MP, TR_RALLY } from './state.ts'
-import { Board } from './board.ts'
+import type { Board } from './board.ts'
 import { leaderDests, leaderMod } from './command.ts'
 import { continueUnit, moveUnit, search } from './move.ts'
 import { canFireType, inZone, resolveFire } from './fire.ts'

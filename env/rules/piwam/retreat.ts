@@ -1,10 +1,10 @@
 // Retreats (4.2, 5.3), the Unable to Retreat table, and rout movement (1.3).
 
-import { ok } from '../../core/types.ts'
+import { bestStep, type StepScore } from '../shared/paths.ts'
 import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
 import { STATUSES, T_ART } from './tables.ts'
 import { LS_IN, type PiwamState } from './state.ts'
-import { BIG, Board, directionOf } from './board.ts'
+import { directionOf, type Board } from './board.ts'
 import { leaderMod, removeLeadersAt } from './command.ts'
 import { moveUnit } from './move.ts'
 import { setStatus } from './morale.ts'
@@ -21,26 +21,38 @@ export function retreat(R: Board, s: PiwamState, u: number, n: number, away: num
   return ok
 }
 
+/** One retreat step (4.2, 5.3): strictly farther from `away`, enterable (terrain, stacking), nearest the
+ *  friendly edge first. Preallocated per Board; retreatSteps sets the fields before each search. */
+export class RetreatStep implements StepScore {
+  R: Board
+  u = -1
+  away = -1
+  side = 0
+  arm = 0
+  fromDist = 0
+  constructor(R: Board) {
+    this.R = R
+  }
+  score(from: number, d: number, x: number): number {
+    const R = this.R
+    if (R.ctx.cost[(this.arm * R.size + from) * 6 + d] === IMPASSABLE) return -1
+    if (R.dist(x, this.away) <= this.fromDist) return -1
+    if (R.canEnter(this.u, x) !== 1) return -1
+    return R.ctx.edgeDist[this.side * R.size + x]!
+  }
+}
+
 export function retreatSteps(R: Board, s: PiwamState, u: number, n: number, away: number, inCombat: boolean): boolean {
   const side = R.ctx.uSide[u]!
-  const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
-  const nb = R.ctx.grid.neighbors
+  const rule = R.retreatStep
+  rule.u = u
+  rule.away = away
+  rule.side = side
+  rule.arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
   for (let step = 0; step < n; step++) {
     const h = s.uHex[u]!
-    let pick = -1
-    let pickKey = BIG
-    const dh = R.dist(h, away)
-    for (let d = 0; d < 6; d++) {
-      const x = nb[h * 6 + d]!
-      if (x < 0 || R.ctx.cost[(arm * R.size + h) * 6 + d] === IMPASSABLE) continue
-      if (R.dist(x, away) <= dh) continue
-      if (R.canEnter(u, x) !== 1) continue
-      const key = R.ctx.edgeDist[side * R.size + x]! * 64 + d
-      if (key < pickKey) {
-        pickKey = key
-        pick = x
-      }
-    }
+    rule.fromDist = R.dist(h, away)
+    const pick = bestStep(R.ctx.grid, h, rule)
     if (pick < 0) return unableToRetreat(R, s, u, inCombat)
     const a = R.occ0[pick]! - 1
     if (a >= 0 && R.ctx.uType[a] === T_ART && R.ctx.uType[u] !== T_ART) R.eliminate(s, a, 'retreated through')
@@ -69,15 +81,43 @@ export function unableToRetreat(R: Board, s: PiwamState, u: number, inCombat: bo
   return false
 }
 
+/** One rout step (1.3, 5.3) along the path of least resistance: strictly nearer the friendly edge,
+ *  affordable (a first step may always be taken), enterable; cheapest first, then not next to an enemy. */
+export class RoutStep implements StepScore {
+  R: Board
+  s: PiwamState | null = null
+  u = -1
+  side = 0
+  arm = 0
+  mp = 0
+  full = 0
+  edge = 0
+  constructor(R: Board) {
+    this.R = R
+  }
+  score(from: number, d: number, x: number): number {
+    const R = this.R
+    if (R.ctx.edgeDist[this.side * R.size + x]! >= this.edge) return -1
+    const c = R.ctx.cost[(this.arm * R.size + from) * 6 + d]!
+    if (c === IMPASSABLE || (c > this.mp && this.mp !== this.full)) return -1
+    if (R.canEnter(this.u, x) !== 1) return -1
+    return c * 2 + (R.nearestEnemyDist(this.s!, x, this.side) <= 1 ? 1 : 0)
+  }
+}
+
 /** 1.3 / 5.3: broken units spend their full allowance along the cheapest way to their edge, exiting off it. */
 export function routPhase(R: Board, s: PiwamState): void {
-  const nb = R.ctx.grid.neighbors
+  const rule = R.routStep
+  rule.s = s
   for (let u = 0; u < R.ctx.n; u++) {
     if (s.uHex[u]! < 0 || s.uStatus[u] !== 3 || R.ctx.uArm[u] === ARM_ART) continue
     const side = R.ctx.uSide[u]!
     const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
     let mp: number = R.ctx.tables.unitTypes.movement[R.typeName(u)]
-    const full = mp
+    rule.u = u
+    rule.side = side
+    rule.arm = arm
+    rule.full = mp
     s.uFace[u] = R.ctx.edgeFacing[side]!
     while (mp > 0) {
       const h = s.uHex[u]!
@@ -88,25 +128,14 @@ export function routPhase(R: Board, s: PiwamState): void {
         if (R.ev) R.push({ type: 'exited', unit: R.ctx.uId[u]! })
         break
       }
-      let pick = -1
-      let pickKey = BIG
-      for (let d = 0; d < 6; d++) {
-        const x = nb[h * 6 + d]!
-        if (x < 0 || R.ctx.edgeDist[side * R.size + x]! >= ed) continue
-        const c = R.ctx.cost[(arm * R.size + h) * 6 + d]!
-        if (c === IMPASSABLE || (c > mp && mp !== full)) continue
-        if (R.canEnter(u, x) !== 1) continue
-        // least resistance: cheapest, then away from enemies
-        const key = c * 16 + (R.nearestEnemyDist(s, x, side) <= 1 ? 8 : 0) + d
-        if (key < pickKey) {
-          pickKey = key
-          pick = x
-        }
-      }
+      rule.mp = mp
+      rule.edge = ed
+      const pick = bestStep(R.ctx.grid, h, rule)
       if (pick < 0) break
       mp -= Math.min(mp, R.ctx.cost[(arm * R.size + h) * 6 + directionOf(R.ctx.grid.neighbors, h, pick)]!)
       R.place(s, u, pick)
       if (R.ev) R.push({ type: 'rout', unit: R.ctx.uId[u]!, from: R.hexLabel(h), to: R.hexLabel(pick) })
     }
   }
+  rule.s = null
 }

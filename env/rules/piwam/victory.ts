@@ -3,7 +3,7 @@
 
 import type { Player } from '../../core/types.ts'
 import type { PiwamState } from './state.ts'
-import { Board } from './board.ts'
+import type { Board } from './board.ts'
 
 export function lost(R: Board, s: PiwamState, side: number): number {
   let v = 0

@@ -1,0 +1,133 @@
+// Path searches over integer hex indices (env/hex/grid.ts) for retreats, routs and
+// withdrawals. The ruleset supplies the rule as a small object (preallocate it
+// and set its fields before a call: no closure per step), these functions walk
+// the grid. Scratch arrays are the caller's, sized grid.size (queues: 8 × size).
+
+import type { HexGrid } from '../../hex/grid.ts'
+
+/** Scores one step from `from` across side d into neighbour `to`: lower is better, negative = not allowed. */
+export interface StepScore {
+  score(from: number, d: number, to: number): number
+}
+
+/** The allowed neighbour of h with the lowest score (ties: the lowest side index, N NE SE S SW NW); -1 none. */
+export function bestStep(grid: HexGrid, h: number, rule: StepScore): number {
+  const nb = grid.neighbors
+  let pick = -1
+  let pickScore = Infinity
+  for (let d = 0; d < 6; d++) {
+    const x = nb[h * 6 + d]!
+    if (x < 0) continue
+    const sc = rule.score(h, d, x)
+    if (sc < 0 || sc >= pickScore) continue
+    pickScore = sc
+    pick = x
+  }
+  return pick
+}
+
+/** Writes the allowed neighbours of h (score ≥ 0) into out in side order; returns how many (for a player's choice among them). */
+export function allowedSteps(grid: HexGrid, h: number, rule: StepScore, out: Int32Array): number {
+  const nb = grid.neighbors
+  let c = 0
+  for (let d = 0; d < 6; d++) {
+    const x = nb[h * 6 + d]!
+    if (x >= 0 && rule.score(h, d, x) >= 0) out[c++] = x
+  }
+  return c
+}
+
+/** The cost of one step (movement points), negative = cannot be entered. */
+export interface StepCost {
+  cost(from: number, d: number, to: number): number
+}
+
+/**
+ * Movement reach: best[x] = the most points left on arriving at x from `start` with `budget`
+ * points, -1 when x cannot be reached (best[start] = budget). Costs are paid in full (no
+ * "minimum move" exception). `queue` needs room for 8 × grid.size entries.
+ */
+export function reach(grid: HexGrid, start: number, budget: number, rule: StepCost, best: Int16Array, queue: Int32Array): void {
+  best.fill(-1)
+  best[start] = budget
+  let qh = 0
+  let qt = 0
+  queue[qt++] = start
+  const nb = grid.neighbors
+  while (qh < qt) {
+    const a = queue[qh++]!
+    const left = best[a]!
+    for (let d = 0; d < 6; d++) {
+      const x = nb[a * 6 + d]!
+      if (x < 0) continue
+      const c = rule.cost(a, d, x)
+      if (c < 0 || c > left) continue
+      const rem = left - c
+      if (rem > best[x]! && qt < queue.length) {
+        best[x] = rem
+        queue[qt++] = x
+      }
+    }
+  }
+}
+
+/** Which hexes are goals (e.g. a side's map edge). */
+export interface HexTest {
+  test(h: number): boolean
+}
+
+/** dist[h] = steps from h to the nearest goal hex (breadth-first, every hex passable), 255 when none. */
+export function distanceToGoal(grid: HexGrid, goal: HexTest, dist: Uint8Array, queue: Int32Array): void {
+  dist.fill(255)
+  let qt = 0
+  for (let h = 0; h < grid.size; h++) {
+    if (goal.test(h)) {
+      dist[h] = 0
+      queue[qt++] = h
+    }
+  }
+  const nb = grid.neighbors
+  for (let qh = 0; qh < qt; qh++) {
+    const a = queue[qh]!
+    for (let d = 0; d < 6; d++) {
+      const x = nb[a * 6 + d]!
+      if (x >= 0 && dist[x] === 255) {
+        dist[x] = dist[a]! + 1
+        queue[qt++] = x
+      }
+    }
+  }
+}
+
+/**
+ * Routes toward a goal by the most direct way: out[h] = 1 when some path from h reaches a goal
+ * hex (goalDist 0) moving only to neighbours strictly nearer the goal and only through hexes
+ * `passable` accepts (h itself included), else 0. A rout or retreat that must keep getting
+ * nearer its edge can then choose among the next steps x with out[x] = 1, and is blocked only
+ * when there is none. `order` is scratch of grid.size entries.
+ */
+export function directRoutes(grid: HexGrid, goalDist: ArrayLike<number>, passable: HexTest, out: Uint8Array, order: Int32Array): void {
+  // counting sort of the hexes by goal distance, nearest first
+  let maxD = 0
+  for (let h = 0; h < grid.size; h++) if (goalDist[h]! > maxD && goalDist[h]! < 255) maxD = goalDist[h]!
+  let n = 0
+  for (let lv = 0; lv <= maxD; lv++) for (let h = 0; h < grid.size; h++) if (goalDist[h] === lv) order[n++] = h
+  out.fill(0)
+  const nb = grid.neighbors
+  for (let i = 0; i < n; i++) {
+    const h = order[i]!
+    if (!passable.test(h)) continue
+    const gd = goalDist[h]!
+    if (gd === 0) {
+      out[h] = 1
+      continue
+    }
+    for (let d = 0; d < 6; d++) {
+      const x = nb[h * 6 + d]!
+      if (x >= 0 && goalDist[x]! < gd && out[x] === 1) {
+        out[h] = 1
+        break
+      }
+    }
+  }
+}

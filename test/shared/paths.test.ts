@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { hexOfLabel, makeGrid } from '../../env/hex/grid.ts'
+import { allowedSteps, bestStep, directRoutes, distanceToGoal, reach, type HexTest, type StepCost, type StepScore } from '../../env/rules/shared/paths.ts'
+
+const g = makeGrid(6, 6)
+const H = (l: string) => hexOfLabel(g, l)
+const lab = (h: number) => (h < 0 ? '-' : g.labels[h])
+
+/** Steps strictly farther from `away`, scored by a per-hex score (lower better), walls forbidden. */
+class Away implements StepScore {
+  away = 0
+  wall = new Uint8Array(g.size)
+  value = new Int32Array(g.size)
+  score(from: number, _d: number, to: number): number {
+    if (this.wall[to]) return -1
+    if (g.dist[to * g.size + this.away]! <= g.dist[from * g.size + this.away]!) return -1
+    return this.value[to]!
+  }
+}
+class Cost implements StepCost {
+  perHex = new Int32Array(g.size).fill(1)
+  cost(_from: number, _d: number, to: number): number {
+    return this.perHex[to]!
+  }
+}
+class Set_ implements HexTest {
+  constructor(readonly on: Uint8Array) {}
+  test(h: number): boolean {
+    return this.on[h] === 1
+  }
+}
+
+describe('shared path search', () => {
+  it('bestStep picks the lowest score; ties go to the lowest side (N NE SE S SW NW); -1 when nothing is allowed', () => {
+    const rule = new Away()
+    const h = H('0303')
+    rule.away = H('0302') // the hex to the N: the three southern neighbours are farther
+    const far: number[] = []
+    for (let d = 0; d < 6; d++) {
+      const x = g.neighbors[h * 6 + d]!
+      if (g.dist[x * g.size + rule.away]! > 1) far.push(d)
+    }
+    expect(far).toEqual([2, 3, 4]) // SE S SW
+    expect(lab(bestStep(g, h, rule))).toBe(lab(g.neighbors[h * 6 + 2]!)) // all score 0: SE (lowest side)
+    rule.value[g.neighbors[h * 6 + 2]!] = 5
+    rule.value[g.neighbors[h * 6 + 4]!] = 1
+    expect(lab(bestStep(g, h, rule))).toBe(lab(g.neighbors[h * 6 + 3]!)) // S scores 0
+    rule.wall[g.neighbors[h * 6 + 3]!] = 1
+    expect(lab(bestStep(g, h, rule))).toBe(lab(g.neighbors[h * 6 + 4]!)) // SW (1) beats SE (5)
+    rule.wall[g.neighbors[h * 6 + 2]!] = 1
+    rule.wall[g.neighbors[h * 6 + 4]!] = 1
+    expect(bestStep(g, h, rule)).toBe(-1)
+  })
+  it('allowedSteps lists every allowed neighbour in side order', () => {
+    const rule = new Away()
+    const h = H('0303')
+    rule.away = H('0302')
+    const out = new Int32Array(6)
+    expect(allowedSteps(g, h, rule, out)).toBe(3)
+    expect(Array.from(out.subarray(0, 3))).toEqual([2, 3, 4].map((d) => g.neighbors[h * 6 + d]!))
+  })
+  it('reach: points left on arrival, around an obstacle, within the budget', () => {
+    const rule = new Cost()
+    const best = new Int16Array(g.size)
+    const queue = new Int32Array(g.size * 8)
+    reach(g, H('0101'), 3, rule, best, queue)
+    expect(best[H('0101')]).toBe(3)
+    for (let h = 0; h < g.size; h++) {
+      const d = g.dist[H('0101') * g.size + h]!
+      expect(best[h]).toBe(d <= 3 ? 3 - d : -1)
+    }
+    // a wall hex (cost -1) and a costly hex change the way round
+    rule.perHex[H('0102')] = -1
+    rule.perHex[H('0201')] = 3
+    reach(g, H('0101'), 3, rule, best, queue)
+    expect(best[H('0102')]).toBe(-1)
+    expect(best[H('0201')]).toBe(0)
+    expect(best[H('0103')]).toBe(-1) // behind the wall: 0201 (3) leaves nothing, 0202 is 2 steps via 0201
+  })
+  it('distanceToGoal measures steps to the nearest goal hex', () => {
+    const edge = new Uint8Array(g.size)
+    for (let c = 0; c < g.cols; c++) edge[H(`0${c + 1}06`)] = 1 // bottom row
+    const dist = new Uint8Array(g.size)
+    distanceToGoal(g, new Set_(edge), dist, new Int32Array(g.size))
+    expect(dist[H('0106')]).toBe(0)
+    expect(dist[H('0101')]).toBe(5)
+    expect(dist[H('0305')]).toBe(1)
+  })
+  it('directRoutes: a hex has a route when a chain of strictly nearer passable hexes reaches the goal', () => {
+    const edge = new Uint8Array(g.size)
+    for (let c = 0; c < g.cols; c++) edge[H(`0${c + 1}06`)] = 1
+    const dist = new Uint8Array(g.size)
+    distanceToGoal(g, new Set_(edge), dist, new Int32Array(g.size))
+    const pass = new Uint8Array(g.size).fill(1)
+    const out = new Uint8Array(g.size)
+    const order = new Int32Array(g.size)
+    directRoutes(g, dist, new Set_(pass), out, order)
+    expect(out.every((v) => v === 1)).toBe(true)
+    // wall off row 5 entirely: nothing above it has a route, row 6 still does
+    for (let c = 0; c < g.cols; c++) pass[H(`0${c + 1}05`)] = 0
+    directRoutes(g, dist, new Set_(pass), out, order)
+    expect(out[H('0304')]).toBe(0)
+    expect(out[H('0101')]).toBe(0)
+    expect(out[H('0306')]).toBe(1)
+    // open one gap: hexes whose strictly-nearer chains pass through it have a route again
+    pass[H('0305')] = 1
+    directRoutes(g, dist, new Set_(pass), out, order)
+    expect(out[H('0305')]).toBe(1)
+    expect(out[H('0304')]).toBe(1)
+    expect(out[H('0604')]).toBe(0)
+  })
+})
