@@ -1459,12 +1459,14 @@ add({
 add({
   id: '13.1-hex-attacked-once',
   rule: '13.1',
-  description: 'A hex is attacked only once per melee phase: the second unit next to it does not attack again.',
-  units: [fr('F-G1', 'gendarmes', '0505'), fr('F-G2', 'gendarmes', '0404', 'NE'), sw('S-P1', 'swiss-pike', '0504')],
+  description:
+    'A hex is attacked only once per melee phase: F-G2, next to 0504 but with 0403 still to attack, stays out of the attack on 0504 and may not attack 0504 again afterwards (issue 15: a unit whose last chance it was would have had to join).',
+  units: [fr('F-G1', 'gendarmes', '0505'), fr('F-G2', 'gendarmes', '0404', 'NE'), sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0403', 'S')],
   start: FR_MELEE,
+  // 8 vs 8 = 1/1, better morale +1 and protection +1: one shift to 2/1; die 4: '-|T-2'; the pike tests 1+1 <= 6
   dice: [4, 1, 1],
   actions: ['hex:0504', 'unit:F-G1', 'choice:attack'],
-  expect: { turn: 2, events: [{ type: 'melee', attackers: ['F-G1'], result: '-|T-2' }] },
+  expect: { events: [{ type: 'melee', attackers: ['F-G1'], result: '-|T-2' }], decision: { player: 1, kind: 'melee', legal: ['hex:0403'] } },
 })
 add({
   id: '13.2-odds-rounded-for-defender',
@@ -1770,6 +1772,45 @@ add({
   dice: [1, 1],
   actions: [],
   expect: { units: { 'F-A1': { status: 'disordered', facing: 'NE' } } },
+})
+// =========================== issue 15: a careful referee's readings ==========================
+// 13.1: every unit with an enemy in its ZOC must attack. F-A1 (0404 facing NE) has only 0504 in
+// its ZOC; F-G1 (0505 facing N) has 0504 and 0604. An attack on 0504 cannot be closed without
+// F-A1 (its last chance); F-G1 may stay out of it, since 0604 is still to be attacked.
+add({
+  id: '13.1-last-chance-must-join',
+  rule: '13.1',
+  description: 'A unit whose only enemy in its ZOC is the hex under attack must join that attack: the attack cannot be closed without it.',
+  units: [fr('F-G1', 'gendarmes', '0505'), fr('F-A1', 'aventuriers', '0404', 'NE'), sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0604', 'SW')],
+  start: FR_MELEE,
+  dice: [],
+  actions: [
+    { expect: { decision: { player: 1, kind: 'melee', legal: ['hex:0504', 'hex:0604'] } } },
+    'hex:0504',
+    'unit:F-G1',
+    { expect: { decision: { player: 1, kind: 'melee-add', legal: ['unit:F-A1'] } } },
+    'unit:F-A1',
+  ],
+  expect: { decision: { player: 1, kind: 'melee-add', legal: ['choice:attack'] } },
+})
+add({
+  id: '13.1-may-join-a-later-attack',
+  rule: '13.1',
+  description: 'A unit with another enemy hex still to attack need not join this attack; once that hex is its last, it must join.',
+  units: [fr('F-G1', 'gendarmes', '0505'), fr('F-A1', 'aventuriers', '0404', 'NE'), sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0604', 'SW')],
+  start: FR_MELEE,
+  // 0504: aventuriers 4 vs pike 8 = 1/2; the pike's better morale (8 > 6) -1: no shift, -1 on the die;
+  // die 4 -> 3: 'T-1|-', the attacker tests at 6-1 = 5 with 1+1 and passes. 0604 is then F-G1's last chance.
+  dice: [4, 1, 1],
+  actions: [
+    'hex:0504',
+    'unit:F-A1',
+    { expect: { decision: { player: 1, kind: 'melee-add', legal: ['unit:F-G1', 'choice:attack'] } } },
+    'choice:attack',
+    { expect: { events: [{ type: 'melee', attackers: ['F-A1'], odds: '1/2', modifier: -1, die: 4, result: 'T-1|-' }], decision: { player: 1, kind: 'melee', legal: ['hex:0604'] } } },
+    'hex:0604',
+  ],
+  expect: { decision: { player: 1, kind: 'melee-add', legal: ['unit:F-G1'] } },
 })
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },

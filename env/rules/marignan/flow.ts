@@ -7,7 +7,7 @@ import { rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { commandPhase, fixLeaders, leaderActive, leaderMove } from './command.ts'
 import { canFire, fireTargets, resolveFire } from './fire.ts'
-import { acrossWater, advanceCandidates, canAttack, meleeTargets, resolveMelee } from './melee.ts'
+import { acrossWater, advanceCandidates, canAttack, meleeTargets, mustJoin, resolveMelee } from './melee.ts'
 import { demoralisedFrench, moraleTest } from './morale.ts'
 import { commitStack, entryHexes, hedgeStack, hedgehogOk, leaderMovable, movable, moveCost, moveUnitStep, moveUnitTo, terrainCheck } from './move.ts'
 import { fortifyHexes, nightAuto, nightHexes, nightPlaceable } from './night.ts'
@@ -354,7 +354,7 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
       break
     case K['melee-add']:
       for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && !s.grp.includes(u) && canAttack(c, s, u) && zocOn(c, s, u, s.tgt)) set(UN + u)
-      if (s.grp.length > 0) set(CH + C.attack)
+      if (s.grp.length > 0 && mustJoin(c, s, s.tgt) < 0) set(CH + C.attack) // 13.1
       break
     case K.loss:
       for (let i = 0; i < s.lc.length; i += 3) if (onMap(s, s.lc[i] as number) && !s.lc[i + 2]) set(UN + (s.lc[i] as number))

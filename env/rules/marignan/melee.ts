@@ -180,6 +180,26 @@ export function acrossWater(c: Ctx, s: MState, u: number, x: number): boolean {
   return false
 }
 
+/**
+ * 13.1: "if any enemy units are located in a unit's ZOC, it must attack". The first unit that
+ * has hex x in its ZOC, could join the attack on x and has no other enemy hex left to attack
+ * this phase (x is its last chance), but has not joined; -1 when the attack on x may be closed.
+ */
+export function mustJoin(c: Ctx, s: MState, x: number): number {
+  const side = s.active
+  for (let u = 0; u < c.nU; u++) {
+    if (c.uSide[u] !== side || s.grp.includes(u) || !canAttack(c, s, u) || !zocOn(c, s, u, x)) continue
+    const h = s.hex[u] as number
+    let other = false
+    for (let k = 0; k < 6 && !other; k++) {
+      const n = c.grid.neighbors[h * 6 + k] as number
+      if (n >= 0 && n !== x && occ(c, 1 - side, n) > 0 && !s.hit.includes(n) && zocOn(c, s, u, n)) other = true
+    }
+    if (!other) return u
+  }
+  return -1
+}
+
 export function meleeTargets(c: Ctx, s: MState, out: number[]): number {
   out.length = 0
   const side = s.active
@@ -195,8 +215,6 @@ export function meleeTargets(c: Ctx, s: MState, out: number[]): number {
   }
   return out.length
 }
-
-// ---- night reorganisation (14.2) -----------------------------------------------------------
 
 export function advanceCandidates(c: Ctx, s: MState, x: number, out: number[]): number {
   out.length = 0
