@@ -3,7 +3,8 @@
 // A spec is `KIND` or `KIND:key=value[:key=value...]`, e.g. `random`,
 // `heuristic:epsilon=0.1`, `search:iters=200:depth=20`; `ckpt:PATH` loads a
 // trained TF.js policy from a checkpoint folder (everything after `ckpt:` is
-// the path; the spec hash is checked by the policy module).
+// the path; the spec hash is checked by the policy module); `onnx:PATH` runs an ONNX
+// policy exported by a Python trainer (agents/onnx.ts, onnxruntime-node).
 // Lists of specs are comma-separated (`random,heuristic,search:iters=200`), so
 // parameters use `:` rather than commas. Every agent is seeded: the same spec,
 // engine and seed give the same agent.
@@ -20,7 +21,7 @@ export interface AgentSpec {
   readonly text: string
   readonly kind: AgentKindName
   readonly params: Readonly<Record<string, string>>
-  /** ckpt: the checkpoint folder. */
+  /** ckpt: the checkpoint folder; onnx: the model file. */
   readonly path?: string
 }
 
@@ -81,6 +82,7 @@ export const AGENT_KINDS = {
     },
   },
   ckpt: { describe: 'a trained TF.js policy: ckpt:PATH (a checkpoint folder)', params: {} },
+  onnx: { describe: 'an ONNX policy exported by a Python trainer: onnx:PATH (a .onnx file)', params: {} },
 } as const satisfies Record<string, KindInfo>
 export type AgentKindName = keyof typeof AGENT_KINDS
 export const AGENT_KIND_NAMES = Object.keys(AGENT_KINDS) as AgentKindName[]
@@ -98,6 +100,11 @@ export function parseAgentSpec(text: string): Result<AgentSpec> {
   if (kind === 'ckpt') {
     const path = colon < 0 ? '' : t.slice(colon + 1)
     if (path === '') return bad('ckpt needs a checkpoint folder: ckpt:PATH')
+    return ok({ text: t, kind, params: {}, path })
+  }
+  if (kind === 'onnx') {
+    const path = colon < 0 ? '' : t.slice(colon + 1)
+    if (path === '') return bad('onnx needs a model file: onnx:PATH')
     return ok({ text: t, kind, params: {}, path })
   }
   const params: Record<string, string> = {}
@@ -181,6 +188,7 @@ export function makeAgent(spec: AgentSpec | string, engine: Engine, seed: number
       return ok(new SearchAgent(engine, seed, o))
     }
     case 'ckpt':
+    case 'onnx':
       return fail(err(AGENT_ERROR, `agent "${text}": a checkpoint agent loads asynchronously (use createAgent)`))
   }
 }
@@ -190,6 +198,7 @@ export async function createAgent(spec: AgentSpec | string, engine: Engine, seed
   const sp = typeof spec === 'string' ? parseAgentSpec(spec) : ok(spec)
   if (!sp.ok) return fail(sp.error)
   if (sp.value.kind === 'ckpt') return policyLoader(engine, sp.value.path ?? '', seed, name ?? sp.value.text)
+  if (sp.value.kind === 'onnx') return (await import('./onnx.ts')).loadOnnxAgent(engine, sp.value.path ?? '', seed, name ?? sp.value.text)
   return makeAgent(sp.value, engine, seed, name)
 }
 

@@ -30,7 +30,7 @@ export const SERVER_VERSION: string = (() => {
 
 export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes', 'opponent', 'subjects', 'delta-observations'] as const
 
-/** Agent kinds a bridge opponent may be (ckpt:PATH through the websocket server only). */
+/** Agent kinds a bridge opponent may be (ckpt:PATH and onnx:PATH through the websocket server only). */
 export const OPPONENT_KINDS: readonly string[] = AGENT_KIND_NAMES
 
 /** Counts shared by every session of a server (tests and the view server read them). */
@@ -212,7 +212,7 @@ export class Session {
     const sp = parseAgentSpec(o.opponent)
     if (!sp.ok) return this.error(id, sp.error.code, `MakeEnvs.options.opponent: ${sp.error.message}`)
     const seedOf = (i: number) => ((m.baseSeed ?? 0) + i) >>> 0
-    if (sp.value.kind === 'ckpt') {
+    if (sp.value.kind === 'ckpt' || sp.value.kind === 'onnx') {
       if (!asyncOk) return this.error(id, 'UNSUPPORTED', `MakeEnvs.options.opponent: ${sp.value.text}: checkpoint agents load asynchronously (served by the websocket server only)`)
       const spec = sp.value
       return (async (): Promise<Reply> => {
