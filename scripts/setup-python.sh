@@ -1,36 +1,107 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the Python bridge client and its tests need
-# (PyPI is not reachable in CI; only the system /usr/bin/python3 sees these).
-# Idempotent: does nothing when every package is already installed, and runs
-# `apt-get update` only when a package cannot be found in the current lists.
-# Usage: scripts/setup-python.sh [--torch]   (--torch adds PyTorch for examples/ppo_torch.py)
+# Creates the Python virtual environment of the bridge client and its tests:
+# .venv/ at the repository root, from the machine's python3, with
+#   pip install -e 'clients/python[all]'
+# and nothing else (the package's dependencies: numpy, protobuf, websockets,
+# gymnasium, pettingzoo; its extras: torch, onnx, onnxruntime for the examples
+# and ray for scale-out).
+#
+# Offline machines: when pip's configuration names only local wheel folders and
+# file:// indexes (a wheelhouse), the install uses exactly those folders with
+# --no-index, so pip never tries an unreachable index. Elsewhere pip installs
+# as configured.
+#
+# Idempotent and quick: when .venv was made by this same script from the same
+# pyproject.toml and the same base interpreter, and every module is still
+# importable, it does nothing (well under a second).
+#
+# Usage: scripts/setup-python.sh [--protoc]
+#   --protoc   also install Debian's protoc 3.21 (protobuf-compiler), which `npm run proto` needs
+# Environment: TERCIO_PYTHON_BASE (default: python3 on PATH), TERCIO_VENV (default: <repo>/.venv)
 set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BASE=${TERCIO_PYTHON_BASE:-python3}
+VENV=${TERCIO_VENV:-$ROOT/.venv}
+PKG=clients/python
+EXTRAS=all
+MODULES=(numpy google.protobuf websockets gymnasium pettingzoo torch onnx onnxruntime ray tercio_client)
 
-pkgs=(python3-numpy python3-protobuf python3-websockets protobuf-compiler)
-if [[ "${1:-}" == "--torch" ]]; then pkgs+=(python3-torch libopenblas0-pthread); fi
+if [[ "${1:-}" == "--protoc" ]] && ! command -v protoc >/dev/null; then
+  SUDO=(); [[ $(id -u) -ne 0 ]] && SUDO=(sudo)
+  "${SUDO[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends protobuf-compiler
+fi
 
-missing=()
-for p in "${pkgs[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then missing+=("$p"); fi
-done
-if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "setup-python: all present (${pkgs[*]})"
+if ! command -v "$BASE" >/dev/null; then
+  echo "setup-python: no $BASE on PATH (set TERCIO_PYTHON_BASE to a Python >= 3.9)" >&2
+  exit 1
+fi
+BASE_EXE=$("$BASE" -c 'import sys; print(sys.executable)')
+"$BASE_EXE" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)' || {
+  echo "setup-python: $BASE_EXE is Python $("$BASE_EXE" -V 2>&1); tercio-client needs >= 3.9" >&2
+  exit 1
+}
+
+# What the environment is made from: any change (pyproject, this script, the interpreter) redoes the install.
+STAMP_WANT=$(cat "$PKG/pyproject.toml" "$0" <(echo "$BASE_EXE $("$BASE_EXE" -V 2>&1) $EXTRAS") | sha256sum | cut -c1-16)
+STAMP="$VENV/.tercio-setup"
+PY="$VENV/bin/python"
+importable() {
+  "$PY" - "${MODULES[@]}" <<'EOF'
+import importlib.util, sys
+missing = [m for m in sys.argv[1:] if importlib.util.find_spec(m) is None]
+if missing:
+    print("setup-python: missing in the venv: " + " ".join(missing), file=sys.stderr)
+sys.exit(1 if missing else 0)
+EOF
+}
+if [[ -x "$PY" && -f "$STAMP" && "$(cat "$STAMP")" == "$STAMP_WANT" ]] && importable 2>/dev/null; then
+  echo "setup-python: $VENV is up to date ($("$PY" -V 2>&1); run tests with $PY)"
   exit 0
 fi
 
-if [[ $(id -u) -eq 0 ]]; then SUDO=(); elif command -v sudo >/dev/null; then SUDO=(sudo); else
-  echo "setup-python: need root or sudo to install: ${missing[*]}" >&2
-  exit 1
+t0=$SECONDS
+if [[ ! -x "$PY" ]]; then
+  echo "setup-python: creating $VENV from $BASE_EXE ($("$BASE_EXE" -V 2>&1))"
+  "$BASE_EXE" -m venv "$VENV"
 fi
 
-need_update=0
-for p in "${missing[@]}"; do
-  # A package with no candidate means the package lists are missing or stale.
-  cand=$(apt-cache policy "$p" 2>/dev/null | awk '/Candidate:/ {print $2}')
-  if [[ -z "$cand" || "$cand" == "(none)" ]]; then need_update=1; break; fi
+# pip's own configuration (files and PIP_* variables) says where packages come from.
+pip_args=()
+mapfile -t cfg < <("$PY" -m pip config list 2>/dev/null || true)
+local_only=1
+sources=()
+for line in "${cfg[@]}"; do
+  key=${line%%=*}
+  val=${line#*=}; val=${val#\'}; val=${val%\'}
+  case "$key" in
+    *find-links|*index-url|*extra-index-url) ;;
+    *) continue ;;
+  esac
+  for v in $val; do
+    case "$v" in
+      file://*) p=${v#file://} ;;
+      /*) p=$v ;;
+      *) local_only=0; continue ;;
+    esac
+    # A file:// "simple" index links its wheels from a sibling files/ folder: give pip that folder.
+    if [[ "$key" == *index-url && -d "$p/../files" ]]; then p=$(cd "$p/../files" && pwd); fi
+    [[ -d "$p" ]] && sources+=("$p")
+  done
 done
-if [[ $need_update -eq 1 ]]; then "${SUDO[@]}" apt-get update -qq; fi
+if [[ $local_only -eq 1 && ${#sources[@]} -gt 0 ]]; then
+  pip_args+=(--no-index)
+  for s in $(printf '%s\n' "${sources[@]}" | awk '!seen[$0]++'); do pip_args+=(--find-links "$s"); done
+fi
 
-echo "setup-python: installing ${missing[*]}"
-DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-/usr/bin/python3 -c 'import numpy, google.protobuf, websockets; print("setup-python: numpy", numpy.__version__, "protobuf", google.protobuf.__version__, "websockets", websockets.__version__)'
+echo "setup-python: pip install -e '$PKG[$EXTRAS]' ${pip_args[*]}"
+"$PY" -m pip install --quiet --disable-pip-version-check "${pip_args[@]}" -e "$PKG[$EXTRAS]"
+importable
+echo "$STAMP_WANT" >"$STAMP"
+"$PY" - <<'EOF'
+from importlib.metadata import version
+names = ["numpy", "protobuf", "websockets", "gymnasium", "pettingzoo", "torch", "onnx", "onnxruntime", "ray"]
+print("setup-python: " + ", ".join(f"{n} {version(n)}" for n in names))
+EOF
+echo "setup-python: done in $((SECONDS - t0)) s; run tests with $PY"

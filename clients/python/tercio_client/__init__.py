@@ -1,21 +1,27 @@
-"""Python client of the Tercio bridge (`tercio serve`): numpy, protobuf and websockets only.
+"""Python client of the Tercio bridge (`tercio serve`): Gymnasium and PettingZoo envs over a protobuf websocket.
 
-    from tercio_client import TercioVecEnv
-    envs = TercioVecEnv("piwam-training", num_envs=64, url="ws://127.0.0.1:8765")
+    import gymnasium, tercio_client
+    env = gymnasium.make("tercio/piwam-training")            # a TercioEnv; url defaults to $TERCIO_URL or :8765
+    envs = tercio_client.TercioVecEnv("piwam-training", num_envs=64, url="ws://127.0.0.1:8765")
     obs, infos = envs.reset(seed=1)
     obs, rewards, terminated, truncated, infos = envs.step(actions)
 """
 from .aec import TercioAECEnv
 from .async_vec_env import TercioAsyncVecEnv
-from .connection import BridgeError, Connection, ConnectionClosed, PROTOCOL_VERSION
+from .connection import BridgeError, Connection, ConnectionClosed, PROTOCOL_VERSION, ServerUnavailable
 from .env import TercioEnv
+from .registration import BUILTIN_SCENARIOS, env_id, register_scenario
 from .server import LocalServer
 from .spec import ActionSegment, EnvSpec
 from .vec_env import TercioVecEnv, WINNER_DRAW, WINNER_TRUNCATED
+from . import registration as _registration
 
-__version__ = "0.1.0"
+_registration.register_builtin()
+
+__version__ = "0.2.0"
 
 __all__ = [
-    "BridgeError", "Connection", "ConnectionClosed", "PROTOCOL_VERSION", "TercioEnv", "TercioVecEnv", "TercioAsyncVecEnv",
-    "TercioAECEnv", "LocalServer", "EnvSpec", "ActionSegment", "WINNER_DRAW", "WINNER_TRUNCATED",
+    "BridgeError", "Connection", "ConnectionClosed", "ServerUnavailable", "PROTOCOL_VERSION", "TercioEnv", "TercioVecEnv",
+    "TercioAsyncVecEnv", "TercioAECEnv", "LocalServer", "EnvSpec", "ActionSegment", "WINNER_DRAW", "WINNER_TRUNCATED",
+    "BUILTIN_SCENARIOS", "env_id", "register_scenario",
 ]

@@ -1,47 +1,69 @@
-"""TercioAECEnv: the two-player game in PettingZoo's AEC style (PettingZoo's
-AECEnv base class when installed, not required).
+"""TercioAECEnv: the two-player game as a PettingZoo AEC env.
 
 Agents are "player_0" and "player_1"; `agent_selection` is the player the rules
 ask to decide now (reactions included, so turns do not simply alternate).
-observe(agent) is the latest observation encoded from that agent's point of
-view. When the game ends both agents are terminated (or truncated) and must be
-stepped with None, as in PettingZoo.
+Rewards follow PettingZoo: `rewards` holds the last step's rewards of every
+agent, `last()` the reward accumulated since the agent last acted. When the
+game ends both agents are terminated (or truncated), each gets its final reward
+once, and each must then be stepped with None (PettingZoo's dead steps), which
+removes it from `agents` and from `rewards`/`terminations`/`truncations`/`infos`.
+
+observe(agent): the bridge encodes an observation from the point of view of the
+player to act only. The agent to act sees the current one. The waiting agent
+sees its own latest observation (from the last time it was to act) with its mask
+all zero, or, before it has acted at all in this game, an all-zero observation
+(also with an all-zero mask); at the game's end the last actor sees the final
+observation and the other its own latest one. No agent is ever shown the other
+player's point of view.
+
+Illegal actions: as TercioEnv (illegal_action="penalty" by default: the game
+ends, the player who chose it loses).
 """
 from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
+import gymnasium as gym
 import numpy as np
+from pettingzoo import AECEnv
 
+from . import spaces
 from .env import TercioEnv
-
-try:
-    from pettingzoo import AECEnv as _Base  # type: ignore
-except Exception:  # pragma: no cover - depends on the machine
-    _Base = object
 
 AGENTS = ("player_0", "player_1")
 
 
-class TercioAECEnv(_Base):
-    metadata = {"name": "tercio_v1", "render_modes": ["ansi"], "is_parallelizable": False}
+class TercioAECEnv(AECEnv):
+    metadata = {"name": "tercio_v1", "render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 4}
 
-    def __init__(self, scenario: str = "piwam-training", url: Optional[str] = None, render_mode: Optional[str] = None, **kwargs):
+    def __init__(self, scenario: str = "piwam-training", url: Optional[str] = None, render_mode: Optional[str] = None,
+                 *, observation_layout: str = "dict", **kwargs):
+        """kwargs: TercioEnv's (illegal_action, illegal_action_penalty, seed, max_decisions, reward_shaping, ...)."""
+        super().__init__()
         if kwargs.get("opponent"):
             raise ValueError("TercioAECEnv has both players as agents; for a server-side opponent use TercioEnv or TercioVecEnv")
-        self.env = TercioEnv(scenario, url, **kwargs)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.layout = spaces.check_layout(observation_layout)
+        self.env = TercioEnv(scenario, url, render_mode="ansi", **kwargs)
+        self.tercio_spec = self.env.tercio_spec
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        self.observation_spaces = {a: self.env.observation_space for a in AGENTS}
-        self.action_spaces = {a: self.env.action_space for a in AGENTS}
+        # One space object per agent (seeding one agent's space must not move the other's).
+        self.observation_spaces = {a: spaces.observation_space(self.tercio_spec, observation_layout) for a in AGENTS}
+        self.action_spaces = {a: gym.spaces.Discrete(self.tercio_spec.action_size) for a in AGENTS}
         self.agents: list = []
         self.rewards: Dict[str, float] = {}
         self._cumulative_rewards: Dict[str, float] = {}
         self.terminations: Dict[str, bool] = {}
         self.truncations: Dict[str, bool] = {}
         self.infos: Dict[str, Dict[str, Any]] = {}
-        self._obs: Dict[str, Optional[dict]] = {}
+        self._views: Dict[str, dict] = {}  # each agent's own latest observation (flat layout)
         self.agent_selection: Optional[str] = None
+        blank = {k: np.zeros(s.shape, s.dtype) for k, s in spaces.observation_space(self.tercio_spec, "dict").spaces.items()}
+        for v in blank.values():
+            v.flags.writeable = False
+        self._blank = blank
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -50,61 +72,68 @@ class TercioAECEnv(_Base):
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """options: not used."""
         obs, info = self.env.reset(seed=seed)
+        if seed is not None:
+            for i, a in enumerate(AGENTS):
+                self.action_spaces[a].seed(seed + i)
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in AGENTS}
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
-        self._obs = {a: None for a in AGENTS}
-        self._select(obs, info)
+        self._views = {}
+        self._skip_agent_selection = None
+        self._select(self.env._obs, info)
 
-    def _select(self, obs, info) -> None:
+    def _select(self, obs: dict, info: Dict[str, Any]) -> None:
         agent = AGENTS[info["player"]]
-        self._obs[agent] = obs
-        self.infos[agent] = info
+        self._views[agent] = obs
+        self.infos = {a: dict(info) for a in self.agents}
         self.agent_selection = agent
 
     def observe(self, agent: str):
-        return self._obs.get(agent)
-
-    def last(self, observe: bool = True):
-        a = self.agent_selection
-        return (self.observe(a) if observe else None, self._cumulative_rewards[a], self.terminations[a], self.truncations[a], self.infos[a])
+        o = self._views.get(agent)
+        if o is None:
+            o = self._blank
+        elif agent != self.agent_selection or self.terminations.get(agent) or self.truncations.get(agent):
+            if o["action_mask"].any():
+                o = dict(o, action_mask=np.zeros_like(o["action_mask"]))
+        return spaces.arrange(o, self.layout)
 
     def step(self, action) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            if action is not None:
-                raise ValueError(f"{agent} is done: step it with None")
-            self.agents.remove(agent)
-            self._cumulative_rewards[agent] = 0.0
-            self.agent_selection = self.agents[0] if self.agents else None
+            self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        obs, _, term, trunc, info = self.env.step(action)
+        _, _, term, trunc, info = self.env.step(action)
         rw = info["rewards"]
-        for i, a in enumerate(AGENTS):
-            self.rewards[a] = float(rw[i])
-            self._cumulative_rewards[a] += float(rw[i])
+        self.rewards = {a: float(rw[i]) for i, a in enumerate(AGENTS)}
         if term or trunc:
+            self._views[agent] = self.env._obs  # the final observation, from the last actor's point of view
             for a in AGENTS:
                 self.terminations[a] = bool(term)
                 self.truncations[a] = bool(trunc)
-                # The last observation is encoded for the last actor; both agents see it (mask all zero).
-                self._obs[a] = obs
-                self.infos[a] = dict(info)
-            self.agent_selection = agent
+            self.infos = {a: dict(info) for a in self.agents}
         else:
-            self._select(obs, info)
+            self._select(self.env._obs, info)
+        self._accumulate_rewards()
 
     def action_mask(self, agent: Optional[str] = None) -> np.ndarray:
-        o = self.observe(agent or self.agent_selection)
-        return np.zeros(self.env.spec_.action_size, dtype=bool) if o is None else o["action_mask"].astype(bool)
+        """Boolean mask of `agent`'s legal actions now (all False when it is not its turn)."""
+        return spaces.mask_of(self.observe(agent or self.agent_selection)).astype(bool)
 
-    def render(self) -> str:
-        return self.env.render()
+    def render(self) -> Optional[str]:
+        """render_mode "ansi": the board as text; "human": printed, returns None."""
+        if self.render_mode is None:
+            gym.logger.warn("TercioAECEnv.render() without a render mode: make the env with render_mode='ansi' or 'human'")
+            return None
+        text = self.env.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         self.env.close()

@@ -16,7 +16,7 @@ once, which is what pays on a machine with two cores or more (docs/bridge.md, Th
 
 Everything else is the synchronous TercioVecEnv's: env i (of all num_envs) is seeded
 seed + i, so the same seeds and actions give the same trajectories as TercioVecEnv(num_envs);
-auto-reset with infos["final_observation"] / infos["episode"] (indexed within the batch, like
+auto-reset with infos["final_obs"] / infos["final_info"] (indexed within the batch, like
 every other array: row k is env info["env_id"][k]); delta observations kept per set; the
 `copy` convention (copy=False: read-only views that this same set's next recv() overwrites);
 errors as BridgeError.
@@ -48,11 +48,11 @@ class TercioAsyncVecEnv:
 
     def __init__(self, scenario: str = "piwam-training", num_envs: int = 128, url: Optional[str] = None, *,
                  batch_size: Optional[int] = None, token: str = "", ruleset: str = "",
-                 scenario_json: Optional[str] = None, seed: int = 0, skip_forced: bool = True,
+                 scenario_json: Optional[str] = None, seed: Optional[int] = None, skip_forced: bool = True,
                  max_decisions: Optional[int] = None, reward_shaping: float = 0.0, events: bool = False,
                  copy: bool = True, delta_observations: bool = True, sparse_planes: bool = True,
-                 opponent: str = "", opponent_player: int = 1, connection: Optional[Connection] = None,
-                 client_name: str = "tercio_client.TercioAsyncVecEnv"):
+                 opponent: str = "", opponent_player: int = 1, observation_layout: str = "dict",
+                 connection: Optional[Connection] = None, client_name: str = "tercio_client.TercioAsyncVecEnv"):
         """batch_size: envs per set (and per recv()); default num_envs // 2 (two sets, double buffering).
         num_envs must be a multiple of it. The other arguments are TercioVecEnv's."""
         bs = int(batch_size) if batch_size is not None else max(1, num_envs // 2)
@@ -64,10 +64,11 @@ class TercioAsyncVecEnv:
                                  reward_shaping=reward_shaping, events=events, copy=copy,
                                  delta_observations=delta_observations, sparse_planes=sparse_planes,
                                  opponent=opponent, opponent_player=opponent_player, pipeline=num_envs // bs,
-                                 connection=connection, client_name=client_name)
+                                 observation_layout=observation_layout, connection=connection, client_name=client_name)
         v = self._vec
         self.conn = v.conn
-        self.spec = v.spec
+        self.tercio_spec = v.tercio_spec
+        self.base_seed = v.base_seed
         self.num_envs = num_envs
         self.batch_size = bs
         self.copy = copy
@@ -80,6 +81,8 @@ class TercioAsyncVecEnv:
             ids.flags.writeable = False
             self._ids.append(ids)
         self._rows = np.arange(bs)
+        self._all = np.ones(bs, dtype=bool)
+        self._all.flags.writeable = False
         self._masks: List[Optional[np.ndarray]] = [None] * k  # each set's current action mask (checks send())
         self._flight: Deque[Tuple[int, int]] = collections.deque()  # (set, request id), in send order
         self._ready: Deque[int] = collections.deque()  # sets received and waiting for actions, oldest first
@@ -134,6 +137,7 @@ class TercioAsyncVecEnv:
         obs, reward, terminated, truncated, info = self._vec._decode(reply.batch, j)
         self._masks[j] = obs["action_mask"]
         self._ready.append(j)
+        obs, info = self._vec._present(obs, info, self._all)
         info["env_id"] = self._ids[j]
         return obs, reward, terminated, truncated, info
 
@@ -198,7 +202,7 @@ class TercioAsyncVecEnv:
 
     def _check(self, j: int, acts: np.ndarray) -> None:
         # Checked here so that a bad batch raises at send(), before anything is in flight.
-        n, N, off = self.batch_size, self.spec.action_size, int(self._ids[j][0])
+        n, N, off = self.batch_size, self.tercio_spec.action_size, int(self._ids[j][0])
         if len(acts) != n:
             raise BridgeError("BATCH_LENGTH", f"send(): {n} envs but {len(acts)} actions")
         bad = np.flatnonzero((acts < 0) | (acts >= N))
@@ -210,5 +214,5 @@ class TercioAsyncVecEnv:
             bad = np.flatnonzero(m[self._rows, acts] == 0)
             if len(bad):
                 i = int(bad[0])
-                raise BridgeError("ACTION_ILLEGAL", f"send(): env {off + i}: {self.spec.action_text(int(acts[i]))} "
+                raise BridgeError("ACTION_ILLEGAL", f"send(): env {off + i}: {self.tercio_spec.action_text(int(acts[i]))} "
                                                     f"(id {int(acts[i])}) is masked out", env=off + i)

@@ -16,12 +16,12 @@ import ssl
 import threading
 from typing import Deque, Dict, List, Optional, Set, Union
 
-from websockets.frames import OP_BINARY, OP_CONT, OP_TEXT
+from websockets.frames import Opcode
 from websockets.uri import parse_uri
 
 try:  # websockets >= 11
     from websockets.client import ClientProtocol as _Client
-except ImportError:  # websockets 10 (Debian 12)
+except ImportError:  # websockets 10 (Debian 12's python3-websockets)
     from websockets.client import ClientConnection as _Client
 
 from . import tercio_pb2 as pb
@@ -29,6 +29,8 @@ from . import tercio_pb2 as pb
 PROTOCOL_VERSION = 1
 _RECV_BYTES = 1 << 18
 _IDLE_CHECK_S = 0.1
+# Public names since websockets 10 (the OP_* aliases went away in 17).
+_DATA_OPCODES = (Opcode.BINARY, Opcode.TEXT, Opcode.CONT)
 
 
 class BridgeError(Exception):
@@ -47,6 +49,16 @@ class ConnectionClosed(BridgeError):
         super().__init__("CLOSED", f"connection closed ({code} {reason})".strip())
         self.close_code = code
         self.reason = reason
+
+
+class ServerUnavailable(BridgeError, ConnectionRefusedError):
+    """Nothing listens at the URL (connection refused): no `tercio serve` is running there."""
+
+    def __init__(self, url: str, detail: str):
+        super().__init__("SERVER_UNAVAILABLE", f"no Tercio bridge server at {url} ({detail}): start one with "
+                                               f"`npx tercio serve` in the Tercio repository (add `--port 0` for any free "
+                                               f"port; it prints its URL), or pass the URL of a running one")
+        self.url = url
 
 
 def _error(reply: pb.Envelope) -> BridgeError:
@@ -80,7 +92,10 @@ class Connection:
         uri = parse_uri(url)
         self._ws = _Client(uri, max_size=None)
         try:
-            sock = socket.create_connection((uri.host, uri.port), timeout)
+            try:
+                sock = socket.create_connection((uri.host, uri.port), timeout)
+            except ConnectionRefusedError as e:
+                raise ServerUnavailable(url, e.strerror or "connection refused") from None
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             if uri.secure:
                 sock = ssl.create_default_context().wrap_socket(sock, server_hostname=uri.host)
@@ -137,8 +152,7 @@ class Connection:
         """Reads from the socket and files complete messages."""
         n = self._read()
         for f in self._ws.events_received():
-            op = getattr(f, "opcode", None)
-            if op is OP_BINARY or op is OP_TEXT or op is OP_CONT:
+            if getattr(f, "opcode", None) in _DATA_OPCODES:
                 if f.fin and not self._fragments:
                     self._messages.append(bytes(f.data))
                 else:

@@ -1,82 +1,55 @@
-"""Observation and action spaces: Gymnasium's when it is installed, else small
-stand-ins with the same attributes (shape, dtype, n, sample, contains)."""
+"""Gymnasium spaces of a Tercio env spec, and the two observation layouts.
+
+layout "dict" (the default): {"planes", "entities", "globals", "action_mask"}.
+layout "masked": {"observation": {"planes", "entities", "globals"}, "action_mask"}, the layout of
+PettingZoo's classic games and of action-masking models (RLlib's, and most masked-PPO code).
+
+Masks are int8 (1 = legal): the dtype Gymnasium's Discrete.sample(mask=...) takes.
+"""
 from __future__ import annotations
 
+from typing import Dict
+
 import numpy as np
+from gymnasium import spaces
 
-try:  # Gymnasium is optional: used when present, never required.
-    import gymnasium as _gym  # type: ignore
-
-    HAVE_GYMNASIUM = True
-except Exception:  # pragma: no cover - depends on the machine
-    _gym = None
-    HAVE_GYMNASIUM = False
+LAYOUTS = ("dict", "masked")
+MASK_DTYPE = np.int8
 
 
-class _Box:
-    def __init__(self, low, high, shape, dtype):
-        self.low, self.high, self.shape, self.dtype = low, high, tuple(shape), np.dtype(dtype)
-
-    def sample(self, rng=None):
-        rng = rng or np.random.default_rng()
-        return rng.uniform(0, 1, self.shape).astype(self.dtype)
-
-    def contains(self, x) -> bool:
-        x = np.asarray(x)
-        return x.shape == self.shape and bool(np.all(x >= self.low)) and bool(np.all(x <= self.high))
-
-    def __repr__(self):
-        return f"Box({self.low}, {self.high}, {self.shape}, {self.dtype})"
+def check_layout(layout: str) -> str:
+    if layout not in LAYOUTS:
+        raise ValueError(f"observation layout must be one of {LAYOUTS}, got {layout!r}")
+    return layout
 
 
-class _Discrete:
-    def __init__(self, n):
-        self.n, self.shape, self.dtype = int(n), (), np.dtype(np.int64)
-
-    def sample(self, mask=None, rng=None):
-        rng = rng or np.random.default_rng()
-        if mask is None:
-            return int(rng.integers(self.n))
-        legal = np.flatnonzero(mask)
-        return int(rng.choice(legal))
-
-    def contains(self, x) -> bool:
-        return isinstance(x, (int, np.integer)) and 0 <= int(x) < self.n
-
-    def __repr__(self):
-        return f"Discrete({self.n})"
+def features(spec) -> Dict[str, spaces.Box]:
+    return {
+        "planes": spaces.Box(-np.inf, np.inf, tuple(spec.planes_shape), np.float32),
+        "entities": spaces.Box(-np.inf, np.inf, tuple(spec.entities_shape), np.float32),
+        "globals": spaces.Box(-np.inf, np.inf, tuple(spec.globals_shape), np.float32),
+    }
 
 
-class _Dict(dict):
-    @property
-    def spaces(self):
-        return self
-
-    def sample(self, rng=None):
-        return {k: v.sample(rng=rng) for k, v in self.items()}
-
-    def contains(self, x) -> bool:
-        return isinstance(x, dict) and all(k in x and s.contains(x[k]) for k, s in self.items())
+def mask_space(spec) -> spaces.Box:
+    return spaces.Box(0, 1, (spec.action_size,), MASK_DTYPE)
 
 
-def box(low, high, shape, dtype):
-    if HAVE_GYMNASIUM:
-        return _gym.spaces.Box(low=low, high=high, shape=tuple(shape), dtype=dtype)
-    return _Box(low, high, shape, dtype)
+def observation_space(spec, layout: str = "dict") -> spaces.Dict:
+    """The observation space of one env."""
+    if check_layout(layout) == "masked":
+        return spaces.Dict({"observation": spaces.Dict(features(spec)), "action_mask": mask_space(spec)})
+    return spaces.Dict({**features(spec), "action_mask": mask_space(spec)})
 
 
-def discrete(n):
-    return _gym.spaces.Discrete(n) if HAVE_GYMNASIUM else _Discrete(n)
+def arrange(obs: Dict[str, np.ndarray], layout: str) -> dict:
+    """Puts the client's flat observation dict ({planes, entities, globals, action_mask}) in `layout`."""
+    if layout == "masked":
+        return {"observation": {"planes": obs["planes"], "entities": obs["entities"], "globals": obs["globals"]},
+                "action_mask": obs["action_mask"]}
+    return obs
 
 
-def dict_space(d):
-    return _gym.spaces.Dict(d) if HAVE_GYMNASIUM else _Dict(d)
-
-
-def observation_space(spec):
-    return dict_space({
-        "planes": box(-np.inf, np.inf, spec.planes_shape, np.float32),
-        "entities": box(-np.inf, np.inf, spec.entities_shape, np.float32),
-        "globals": box(-np.inf, np.inf, spec.globals_shape, np.float32),
-        "action_mask": box(0, 1, (spec.action_size,), np.uint8),
-    })
+def mask_of(obs: dict) -> np.ndarray:
+    """The action mask of an observation in either layout."""
+    return obs["action_mask"]

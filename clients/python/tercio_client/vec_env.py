@@ -1,9 +1,11 @@
 """TercioVecEnv: a whole set of envs stepped with one message per step.
 
-Gymnasium vector-env conventions: observations are dicts of batched arrays
-(`planes`, `entities`, `globals`, `action_mask`), finished envs are reset in the
-same step, and their last observations are in infos["final_observation"]
-(object array, with the boolean mask infos["_final_observation"]).
+A `gymnasium.vector.VectorEnv` with autoreset mode SAME_STEP (Gymnasium 1.x):
+observations are dicts of batched arrays (`planes`, `entities`, `globals`,
+`action_mask`, or the "masked" layout, see spaces.py), finished envs are reset
+in the same step, their last observations are in infos["final_obs"] (object
+array) and the infos of their last step (winner, returns, ...) in
+infos["final_info"], each with its boolean mask (infos["_final_obs"], ...).
 
 Observations travel as changes by default (delta_observations=True, when the
 server has the "delta-observations" capability): the client keeps the last
@@ -17,18 +19,29 @@ travel sparsely by default (sparse_planes=True).
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+
+from gymnasium import logger as gym_logger
+from gymnasium import spaces as gym_spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
 from . import spaces
 from . import tercio_pb2 as pb
 from .connection import BridgeError, Connection
 from .spec import EnvSpec
 
-DEFAULT_URL = "ws://127.0.0.1:8765"
+DEFAULT_URL = "ws://127.0.0.1:8765"  # `npx tercio serve`'s default; $TERCIO_URL overrides it
 WINNER_DRAW = 2
 WINNER_TRUNCATED = 3
+
+
+def entropy_seed() -> int:
+    """A base seed from the operating system's entropy (unseeded envs play different games)."""
+    return int(np.random.SeedSequence().generate_state(1)[0])
 
 
 def _arr(data: bytes, dtype, shape, copy: bool) -> np.ndarray:
@@ -58,7 +71,7 @@ class _DeltaCopy:
             "planes": f[:P].reshape((n,) + tuple(spec.planes_shape)),
             "entities": f[P:P + E].reshape((n,) + tuple(spec.entities_shape)),
             "globals": f[P + E:P + E + G].reshape((n,) + tuple(spec.globals_shape)),
-            "action_mask": self.words[P + E + G:].view(np.uint8)[:M].reshape(n, spec.action_size),
+            "action_mask": self.words[P + E + G:].view(spaces.MASK_DTYPE)[:M].reshape(n, spec.action_size),
         }
         for v in self.obs.values():
             v.flags.writeable = False
@@ -79,33 +92,59 @@ class _DeltaCopy:
         return finals
 
 
-class TercioVecEnv:
-    """`num_envs` envs of one ruleset and scenario on a bridge server.
+_STEP_KEYS = ("player", "actor", "rewards", "legal_count", "decision_kind", "decisions", "skipped")
+
+
+class TercioVecEnv(VectorEnv):
+    """`num_envs` envs of one ruleset and scenario on a bridge server, as a Gymnasium vector env.
 
     reset(seed=None | int | list of ints) -> (obs, infos)
     step(actions) -> (obs, rewards, terminated, truncated, infos)
 
     `rewards` is the reward of the player who acted in each env; both players'
     rewards are in infos["rewards"] (shape (n, 2), zero-sum). infos["player"] is
-    the player to act now (the seat the next action is for).
+    the player to act now (the seat the next action is for), infos["actor"] the
+    player whose action this step applied (-1 after a reset). infos["rewards"] and
+    infos["actor"] describe the step just taken, also in envs whose episode ended
+    in it; "player", "legal_count", "decision_kind" and "decisions" describe the
+    current observation (after the auto-reset). Where an episode ended,
+    infos["final_obs"][i] is its last observation and infos["final_info"] holds
+    "winner" (0, 1, WINNER_DRAW, WINNER_TRUNCATED), "returns" (both players'
+    episode returns), "decisions" (its length), "actor" and "rewards" of its last
+    step, each with its `_key` mask (Gymnasium's vector-info layout).
+
+    A masked-out action raises BridgeError ACTION_ILLEGAL and steps nothing
+    (choose actions from infos masks or action_masks()). The Tercio env spec
+    (shapes, channel names, action texts, hash) is `tercio_spec`; `spec` is
+    Gymnasium's (None unless made by gymnasium.make_vec).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, scenario: str = "piwam-training", num_envs: int = 8, url: Optional[str] = None, *,
-                 token: str = "", ruleset: str = "", scenario_json: Optional[str] = None, seed: int = 0,
+                 token: str = "", ruleset: str = "", scenario_json: Optional[str] = None, seed: Optional[int] = None,
                  skip_forced: bool = True, max_decisions: Optional[int] = None, reward_shaping: float = 0.0,
                  events: bool = False, copy: bool = True, delta_observations: bool = True, sparse_planes: bool = True,
-                 opponent: str = "", opponent_player: int = 1, pipeline: int = 1,
-                 connection: Optional[Connection] = None, client_name: str = "tercio_client.TercioVecEnv"):
-        """opponent: an agent spec ("random", "heuristic", "heuristic:epsilon=0.1", "search:iters=200", "ckpt:DIR", ...)
+                 opponent: str = "", opponent_player: int = 1, pipeline: int = 1, observation_layout: str = "dict",
+                 render_mode: Optional[str] = None, connection: Optional[Connection] = None,
+                 client_name: str = "tercio_client.TercioVecEnv"):
+        """seed: env i starts from seed + i and derives its later episodes' seeds from it (a Reset without
+        seeds, and every auto-reset); None = a base seed from the OS's entropy.
+        opponent: an agent spec ("random", "heuristic", "heuristic:epsilon=0.1", "search:iters=200", "ckpt:DIR", ...)
         that the server plays as `opponent_player` (0 or 1); every step then leaves each env with the other player
         to act, and infos["opponent_actions"] lists the opponent's decisions (action texts).
+        observation_layout: "dict" or "masked" (spaces.py). render_mode: None or "ansi" (render() returns text).
         pipeline=K splits the envs into K sets on the server and sends their requests back to back, so the
         transfer of one set's batch overlaps the stepping of the next; results are identical to K=1."""
+        spaces.check_layout(observation_layout)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self._own_conn = connection is None
-        self.conn = connection if connection is not None else Connection(url or DEFAULT_URL, token=token, client_name=client_name)
+        self.conn = connection if connection is not None else Connection(url or os.environ.get("TERCIO_URL") or DEFAULT_URL, token=token,
+                                                                         client_name=client_name)
         self.copy = copy
+        self.layout = observation_layout
+        self.render_mode = render_mode
         caps = set(self.conn.welcome.capabilities)
         # Negotiated: a server without the capability gets (and sends) whole arrays.
         self._delta = delta_observations and "delta-observations" in caps
@@ -120,6 +159,7 @@ class TercioVecEnv:
                              delta_observations=self._delta, opponent=opponent, opponent_player=opponent_player)
         if max_decisions is not None:
             opts.max_decisions = max_decisions
+        self.base_seed = entropy_seed() if seed is None else int(seed) % 2**32
         k = max(1, min(int(pipeline), num_envs))
         sizes = [num_envs // k + (1 if i < num_envs % k else 0) for i in range(k)]
         self._parts = []  # (env_set, offset, count)
@@ -128,7 +168,7 @@ class TercioVecEnv:
             off = 0
             for c in sizes:
                 # Env i of the whole vector is seeded seed + i, whichever part it lives in.
-                m = pb.MakeEnvs(ruleset=ruleset, count=c, base_seed=(seed + off) % 2**32, options=opts)
+                m = pb.MakeEnvs(ruleset=ruleset, count=c, base_seed=(self.base_seed + off) % 2**32, options=opts)
                 if scenario_json is not None:
                     m.scenario_json = scenario_json
                 else:
@@ -146,20 +186,27 @@ class TercioVecEnv:
             if self._own_conn:
                 self.conn.close()
             raise
-        self.spec = dataclasses.replace(spec, count=num_envs)
+        self.tercio_spec = dataclasses.replace(spec, count=num_envs)
         self.num_envs = num_envs
-        s = self.spec
-        self.single_observation_space = spaces.observation_space(s)
-        self.single_action_space = spaces.discrete(s.action_size)
+        s = self.tercio_spec
+        self.single_observation_space = spaces.observation_space(s, observation_layout)
+        self.single_action_space = gym_spaces.Discrete(s.action_size)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
         self._last_mask: Optional[np.ndarray] = None
         self._copies = [_DeltaCopy(s, c) for _, _, c in self._parts] if self._delta else None
+        self._all = np.ones(num_envs, dtype=bool)
+        self._all.flags.writeable = False
 
     # -- Gymnasium vector API --------------------------------------------------------------------
 
-    def reset(self, seed: Union[None, int, Sequence[int]] = None, options: Optional[dict] = None) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    def reset(self, *, seed: Union[None, int, Sequence[int]] = None, options: Optional[dict] = None) -> Tuple[dict, Dict[str, Any]]:
+        """seed: None (each env starts the next episode of its own seed sequence), an int (env i gets seed + i)
+        or one seed per env. options: not used."""
         seeds = None if seed is None or isinstance(seed, (int, np.integer)) else [int(x) for x in seed]
         if seeds is not None and len(seeds) != self.num_envs:
             raise BridgeError("BATCH_LENGTH", f"reset: {self.num_envs} envs but {len(seeds)} seeds")
+        super().reset(seed=int(seed) if seeds is None and seed is not None else None)
         reqs = []
         for h, off, c in self._parts:
             r = pb.Reset(env_set=h)
@@ -171,14 +218,14 @@ class TercioVecEnv:
         obs, _, _, _, infos = self._run(reqs)
         return obs, infos
 
-    def step(self, actions) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    def step(self, actions) -> Tuple[dict, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
         if len(self._parts) > 1:
             self._check(acts)  # parts step independently: refuse a bad batch before any part moves
         return self._run([{"step": pb.Step(env_set=h, actions=acts[off:off + c].tolist())} for h, off, c in self._parts])
 
     def _check(self, acts: np.ndarray) -> None:
-        n, N = self.num_envs, self.spec.action_size
+        n, N = self.num_envs, self.tercio_spec.action_size
         if len(acts) != n:
             raise BridgeError("BATCH_LENGTH", f"Step: {n} envs but {len(acts)} actions")
         bad = np.flatnonzero((acts < 0) | (acts >= N))
@@ -189,21 +236,38 @@ class TercioVecEnv:
             bad = np.flatnonzero(self._last_mask[np.arange(n), acts] == 0)
             if len(bad):
                 i = int(bad[0])
-                raise BridgeError("ACTION_ILLEGAL", f"Step: env {i}: {self.spec.action_text(int(acts[i]))} (id {int(acts[i])}) is masked out", env=i)
+                raise BridgeError("ACTION_ILLEGAL", f"Step: env {i}: {self.tercio_spec.action_text(int(acts[i]))} (id {int(acts[i])}) is masked out", env=i)
 
     def _run(self, reqs: List[dict]):
         if len(reqs) == 1:
             (kind, body), = reqs[0].items()
-            return self._decode(self.conn.request(**{kind: body}).batch, 0)
-        replies = self.conn.request_many(reqs)
-        # Every Batch is applied, even when another part was refused: the delta copies must
-        # follow what the server sent.
-        parts = [self._decode(r.batch, j) for j, r in enumerate(replies) if r.WhichOneof("kind") == "batch"]
-        for r in replies:
-            if r.WhichOneof("kind") == "error":
-                err = r.error
-                raise BridgeError(err.code, err.message, err.request_id, err.env if err.HasField("env") else None)
-        return self._merge(parts)
+            obs, rew, term, trunc, infos = self._decode(self.conn.request(**{kind: body}).batch, 0)
+        else:
+            replies = self.conn.request_many(reqs)
+            # Every Batch is applied, even when another part was refused: the delta copies must
+            # follow what the server sent.
+            parts = [self._decode(r.batch, j) for j, r in enumerate(replies) if r.WhichOneof("kind") == "batch"]
+            for r in replies:
+                if r.WhichOneof("kind") == "error":
+                    err = r.error
+                    raise BridgeError(err.code, err.message, err.request_id, err.env if err.HasField("env") else None)
+            obs, rew, term, trunc, infos = self._merge(parts)
+        self._last_mask = obs["action_mask"]
+        obs, infos = self._present(obs, infos, self._all)
+        return obs, rew, term, trunc, infos
+
+    def _present(self, obs: Dict[str, np.ndarray], infos: Dict[str, Any], all_rows: np.ndarray):
+        """The observation in the chosen layout, and the infos with Gymnasium's `_key` masks."""
+        for k in _STEP_KEYS:
+            infos["_" + k] = all_rows
+        for k in ("events", "opponent_actions", "opponent_after_reset"):
+            if k in infos:
+                infos["_" + k] = all_rows
+        if self.layout != "dict" and "final_obs" in infos:
+            f = infos["final_obs"]
+            for j in np.flatnonzero(infos["_final_obs"]):
+                f[j] = spaces.arrange(f[j], self.layout)
+        return spaces.arrange(obs, self.layout), infos
 
     def action_masks(self) -> np.ndarray:
         """Boolean (n, N) mask of the current observations (for maskable policies)."""
@@ -211,16 +275,49 @@ class TercioVecEnv:
             raise RuntimeError("call reset() first")
         return self._last_mask.astype(bool)
 
-    def render(self, env: int = 0, fmt: str = "ascii") -> str:
-        """Picture of env `env`: fmt "ascii" (text) or "svg" (an SVG document)."""
+    def render(self, env: Optional[int] = None, fmt: str = "ascii"):
+        """render(): with render_mode "ansi", a tuple of every env's picture as text (None without a render mode).
+        render(env=i, fmt="ascii" | "svg"): env i's picture, whatever the render mode."""
+        if env is None:
+            if self.render_mode is None:
+                gym_logger.warn("TercioVecEnv.render() without a render mode: make it with render_mode='ansi' "
+                                "(or call render(env=i))")
+                return None
+            return tuple(self._render(i, "ascii") for i in range(self.num_envs))
+        return self._render(env, fmt)
+
+    def _render(self, env: int, fmt: str) -> str:
         f = {"ascii": pb.ASCII, "svg": pb.SVG}[fmt]
-        h, off, _ = next(p for p in self._parts if p[1] <= env < p[1] + p[2]) if 0 <= env < self.num_envs else self._parts[0]
+        if not 0 <= env < self.num_envs:
+            raise IndexError(f"env {env} is outside 0..{self.num_envs - 1}")
+        h, off, _ = next(p for p in self._parts if p[1] <= env < p[1] + p[2])
         return self.conn.request(render=pb.Render(env_set=h, env=env - off, format=f)).frame.text
 
-    def close(self) -> None:
+    # Gymnasium's per-env accessors. Every env of the vector shares one spec and one set of spaces.
+    _PER_ENV_CALLS = ("render", "action_masks", "legal_actions")
+
+    def call(self, name: str, *args, **kwargs) -> tuple:
+        """Per-env results of `render` (text), `action_masks` (bool rows) or `legal_actions` (ids)."""
+        if name == "render":
+            fmt = kwargs.get("fmt", args[0] if args else "ascii")
+            return tuple(self._render(i, fmt) for i in range(self.num_envs))
+        if name == "action_masks":
+            return tuple(self.action_masks())
+        if name == "legal_actions":
+            return tuple(np.flatnonzero(m) for m in self.action_masks())
+        raise AttributeError(f"TercioVecEnv.call: {name!r} is not a per-env method (known: {', '.join(self._PER_ENV_CALLS)})")
+
+    def get_attr(self, name: str) -> tuple:
+        """An attribute of every env: the same value for each (they share spec, spaces and options)."""
+        single = {"observation_space": self.single_observation_space, "action_space": self.single_action_space}
+        v = single[name] if name in single else getattr(self, name)
+        return (v,) * self.num_envs
+
+    def close(self, **kwargs) -> None:
         if self._closed:
             return
         self._closed = True
+        self.closed = True
         for h, _, _ in self._parts:
             try:
                 if not self.conn.closed:
@@ -236,12 +333,20 @@ class TercioVecEnv:
     def __exit__(self, *exc):
         self.close()
 
+    def __del__(self):
+        # VectorEnv.__del__ calls close(); a half-made env (a refused MakeEnvs) has nothing to close.
+        if getattr(self, "_parts", None) is not None and not getattr(self, "_closed", True):
+            try:
+                self.close()
+            except Exception:
+                pass
+
     # -- decoding ----------------------------------------------------------------------------------
 
     def _decode(self, b, part: int = 0):
         n = b.count
         c = self.copy
-        s = self.spec
+        s = self.tercio_spec
         finals = None
         if self._delta:
             dc = self._copies[part]
@@ -263,9 +368,8 @@ class TercioVecEnv:
                 "planes": planes,
                 "entities": _arr(b.entities, "<f4", sh["entities"], c),
                 "globals": _arr(b.globals, "<f4", sh["globals"], c),
-                "action_mask": _arr(b.masks, np.uint8, sh["action_mask"], c),
+                "action_mask": _arr(b.masks, spaces.MASK_DTYPE, sh["action_mask"], c),
             }
-        self._last_mask = obs["action_mask"]
         # Few numpy calls per step: this runs once per batch on the trainer's critical path.
         rewards2 = np.frombuffer(b.rewards, dtype="<f4").reshape(n, 2)
         actor = np.frombuffer(b.actor, dtype=np.int8)
@@ -291,7 +395,7 @@ class TercioVecEnv:
                 fp = _arr(b.final_planes, "<f4", (k,) + tuple(s.planes_shape), c)
                 fe = _arr(b.final_entities, "<f4", (k,) + tuple(s.entities_shape), c)
                 fg = _arr(b.final_globals, "<f4", (k,) + tuple(s.globals_shape), c)
-                fm = _arr(b.final_masks, np.uint8, (k, s.action_size), c)
+                fm = _arr(b.final_masks, spaces.MASK_DTYPE, (k, s.action_size), c)
             final = np.full(n, None, dtype=object)
             for j, i in enumerate(idx):
                 final[i] = {"planes": fp[j], "entities": fe[j], "globals": fg[j], "action_mask": fm[j]}
@@ -303,19 +407,25 @@ class TercioVecEnv:
             length[idx] = _arr(b.episode_decisions, "<i4", (k,), False)
             winner = np.full(n, -1, dtype=np.int8)
             winner[idx] = _arr(b.winner, np.int8, (k,), False)
-            infos["final_observation"] = final
-            infos["_final_observation"] = has
-            # Episode statistics in the RecordEpisodeStatistics layout (r = returns of both players).
-            infos["episode"] = {"r": ret, "l": length, "winner": winner}
-            infos["_episode"] = has
+            infos["final_obs"] = final
+            infos["_final_obs"] = has
+            infos["final_info"] = {"winner": winner, "_winner": has, "returns": ret, "_returns": has,
+                                   "decisions": length, "_decisions": has,
+                                   "actor": np.where(has, actor, -1).astype(np.int8), "_actor": has,
+                                   "rewards": np.where(has[:, None], rewards2, 0).astype(np.float32), "_rewards": has}
+            infos["_final_info"] = has
         if len(b.events):
-            ev = [[] for _ in range(n)]
+            ev = np.empty(n, dtype=object)
+            for i in range(n):
+                ev[i] = []
             for e in b.events:
                 ev[e.env] = list(e.text)
             infos["events"] = ev
         if self._opponent:
-            acts: List[List[str]] = [[] for _ in range(n)]
-            after: List[List[str]] = [[] for _ in range(n)]
+            acts = np.empty(n, dtype=object)
+            after = np.empty(n, dtype=object)
+            for i in range(n):
+                acts[i], after[i] = [], []
             for o in b.opponent_actions:
                 acts[o.env] = list(o.actions)
                 after[o.env] = list(o.after_reset)
@@ -328,34 +438,33 @@ class TercioVecEnv:
         """Concatenates the decoded results of the parts (in env order)."""
         n = self.num_envs
         obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
-        self._last_mask = obs["action_mask"]
         reward, term, trunc = (np.concatenate([p[i] for p in parts]) for i in (1, 2, 3))
-        infos: Dict[str, Any] = {k: np.concatenate([p[4][k] for p in parts]) for k in
-                                 ("player", "actor", "rewards", "legal_count", "decision_kind", "decisions", "skipped")}
+        infos: Dict[str, Any] = {k: np.concatenate([p[4][k] for p in parts]) for k in _STEP_KEYS}
         offs = [off for _, off, _ in self._parts]
-        if any("final_observation" in p[4] for p in parts):
+        if any("final_obs" in p[4] for p in parts):
             final = np.full(n, None, dtype=object)
             has = np.zeros(n, dtype=bool)
-            ret = np.zeros((n, 2), dtype=np.float32)
-            length = np.zeros(n, dtype=np.int32)
-            winner = np.full(n, -1, dtype=np.int8)
+            fin: Dict[str, np.ndarray] = {}
             for p, off in zip(parts, offs):
                 inf = p[4]
-                if "final_observation" not in inf:
+                if "final_obs" not in inf:
                     continue
-                c = len(inf["_final_observation"])
-                final[off:off + c] = inf["final_observation"]
-                has[off:off + c] = inf["_final_observation"]
-                ret[off:off + c] = inf["episode"]["r"]
-                length[off:off + c] = inf["episode"]["l"]
-                winner[off:off + c] = inf["episode"]["winner"]
-            infos.update(final_observation=final, _final_observation=has, episode={"r": ret, "l": length, "winner": winner}, _episode=has)
-        if any("events" in p[4] for p in parts):
-            ev: list = []
-            for p, (_, _, c) in zip(parts, self._parts):
-                ev.extend(p[4].get("events", [[] for _ in range(c)]))
-            infos["events"] = ev
-        if self._opponent:
-            for key in ("opponent_actions", "opponent_after_reset"):
-                infos[key] = [x for p in parts for x in p[4][key]]
+                c = len(inf["_final_obs"])
+                final[off:off + c] = inf["final_obs"]
+                has[off:off + c] = inf["_final_obs"]
+                for key, v in inf["final_info"].items():
+                    if key.startswith("_"):
+                        continue
+                    if key not in fin:
+                        fin[key] = np.full((n,) + v.shape[1:], -1 if key in ("winner", "actor") else 0, dtype=v.dtype)
+                    fin[key][off:off + c] = v
+            infos.update(final_obs=final, _final_obs=has, _final_info=has)
+            infos["final_info"] = {**fin, **{"_" + key: has for key in fin}}
+        for key in ("events", "opponent_actions", "opponent_after_reset"):
+            if any(key in p[4] for p in parts):
+                col = np.empty(n, dtype=object)
+                for p, (_, off, c) in zip(parts, self._parts):
+                    for j in range(c):
+                        col[off + j] = p[4][key][j] if key in p[4] else []
+                infos[key] = col
         return obs, reward, term, trunc, infos

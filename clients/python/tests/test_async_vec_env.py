@@ -29,10 +29,10 @@ def record(rows: dict, ids, obs, reward, term, trunc, info) -> None:
         r = {key: np.array(obs[key][k]) for key in OBS_KEYS}
         r.update(reward=float(reward[k]), terminated=bool(term[k]), truncated=bool(trunc[k]))
         r.update({key: np.array(info[key][k]) for key in INFO_KEYS})
-        if "final_observation" in info and info["_final_observation"][k]:
-            f = info["final_observation"][k]
+        if "final_obs" in info and info["_final_obs"][k]:
+            f = info["final_obs"][k]
             r["final"] = {key: np.array(f[key]) for key in OBS_KEYS}
-            r["episode"] = (np.array(info["episode"]["r"][k]), int(info["episode"]["l"][k]), int(info["episode"]["winner"][k]))
+            r["episode"] = (np.array(info["final_info"]["returns"][k]), int(info["final_info"]["decisions"][k]), int(info["final_info"]["winner"][k]))
         for key in ("opponent_actions", "opponent_after_reset"):
             if key in info:
                 r[key] = list(info[key][k])
@@ -137,7 +137,7 @@ class AsyncVecEnvTest(unittest.TestCase):
 
     def test_env_id_bookkeeping(self):
         a = self.make_async()
-        self.assertEqual((a.num_envs, a.batch_size, a.spec.count), (6, 2, 6))
+        self.assertEqual((a.num_envs, a.batch_size, a.tercio_spec.count), (6, 2, 6))
         with self.assertRaises(RuntimeError):
             a.recv()  # nothing in flight
         a.async_reset(seed=5)
@@ -145,7 +145,7 @@ class AsyncVecEnvTest(unittest.TestCase):
         for _ in range(3):
             obs, rew, term, trunc, info = a.recv()
             self.assertEqual(info["env_id"].dtype, np.int32)
-            self.assertEqual(obs["planes"].shape, (2,) + a.spec.planes_shape)
+            self.assertEqual(obs["planes"].shape, (2,) + a.tercio_spec.planes_shape)
             self.assertEqual(rew.shape, (2,))
             self.assertEqual(info["player"].shape, (2,))
             got.append((info["env_id"].tolist(), obs["action_mask"].copy()))
@@ -204,16 +204,16 @@ class AsyncVecEnvTest(unittest.TestCase):
             np.testing.assert_allclose(info["rewards"].sum(axis=1), 0, atol=1e-6)
             done = term | trunc
             if done.any():
-                np.testing.assert_array_equal(info["_final_observation"], done)
+                np.testing.assert_array_equal(info["_final_obs"], done)
                 for k in np.flatnonzero(done):
-                    f = info["final_observation"][k]
+                    f = info["final_obs"][k]
                     self.assertEqual(int(f["action_mask"].sum()), 0)  # the finished position: no legal action
-                    self.assertEqual(int(info["episode"]["l"][k]), 8)
-                    self.assertEqual(int(info["episode"]["winner"][k]), WINNER_TRUNCATED)
+                    self.assertEqual(int(info["final_info"]["decisions"][k]), 8)
+                    self.assertEqual(int(info["final_info"]["winner"][k]), WINNER_TRUNCATED)
                     self.assertLess(int(info["decisions"][k]), 8)  # the new episode's count (forced decisions skipped count)
                     ended.add(int(ids[k]))
             else:
-                self.assertNotIn("final_observation", info)
+                self.assertNotIn("final_obs", info)
             a.send(pick(obs["action_mask"], u.random(2)), ids)
         self.assertEqual(ended, set(range(6)))  # every set ended episodes and reported them under its own ids
 
@@ -232,7 +232,7 @@ class AsyncVecEnvTest(unittest.TestCase):
             a.send(bad, info["env_id"])
         self.assertEqual((e.exception.code, e.exception.env), ("ACTION_ILLEGAL", 3))
         with self.assertRaises(BridgeError) as e:
-            a.send([0, a.spec.action_size], info["env_id"])
+            a.send([0, a.tercio_spec.action_size], info["env_id"])
         self.assertEqual((e.exception.code, e.exception.env), ("ACTION_OUT_OF_RANGE", 3))
         with self.assertRaises(BridgeError) as e:
             a.send(good[:1], info["env_id"])

@@ -44,7 +44,7 @@ class DeltaTest(unittest.TestCase):
                 a = random_actions(rng, ow["action_mask"])
                 if t == 33:
                     bad = a.copy()
-                    bad[n - 1] = whole.spec.action_size
+                    bad[n - 1] = whole.tercio_spec.action_size
                     with self.assertRaises(BridgeError):
                         delta.step(bad)
                 ow, rw, tw, uw, iw = whole.step(a)
@@ -54,12 +54,12 @@ class DeltaTest(unittest.TestCase):
             self.same_obs(ow, od, f"step {t}")
             for k in ("player", "legal_count", "decisions", "rewards"):
                 np.testing.assert_array_equal(iw[k], idl[k])
-            self.assertEqual("final_observation" in iw, "final_observation" in idl)
-            if "final_observation" in iw:
-                np.testing.assert_array_equal(iw["_final_observation"], idl["_final_observation"])
-                np.testing.assert_array_equal(iw["episode"]["r"], idl["episode"]["r"])
-                for i in np.flatnonzero(iw["_final_observation"]):
-                    self.same_obs(iw["final_observation"][i], idl["final_observation"][i], f"final of env {i} at step {t}")
+            self.assertEqual("final_obs" in iw, "final_obs" in idl)
+            if "final_obs" in iw:
+                np.testing.assert_array_equal(iw["_final_obs"], idl["_final_obs"])
+                np.testing.assert_array_equal(iw["final_info"]["returns"], idl["final_info"]["returns"])
+                for i in np.flatnonzero(iw["_final_obs"]):
+                    self.same_obs(iw["final_obs"][i], idl["final_obs"][i], f"final of env {i} at step {t}")
                     finals += 1
         self.assertGreater(finals, 5)  # max_decisions 40: many auto-resets
 
@@ -76,7 +76,7 @@ class DeltaTest(unittest.TestCase):
         v = self.make(2, delta_observations=False)
         self.assertFalse(v._delta)
         obs, _ = v.reset(seed=1)
-        self.assertEqual(obs["planes"].shape, (2,) + v.spec.planes_shape)
+        self.assertEqual(obs["planes"].shape, (2,) + v.tercio_spec.planes_shape)
 
 
 if __name__ == "__main__":

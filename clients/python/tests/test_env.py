@@ -28,13 +28,15 @@ class TercioEnvTest(unittest.TestCase):
             self.assertLess(steps, 1000)
         self.assertTrue(trunc or term)
         self.assertEqual(int(obs["action_mask"].sum()), 0)
-        self.assertIn("episode", info)
+        self.assertEqual(info["winner"], 3)  # truncated (max_decisions)
+        self.assertEqual(info["player"], -1)
+        self.assertEqual(info["returns"].shape, (2,))
         with self.assertRaises(RuntimeError):
             env.step(0)
         obs2, _ = env.reset(seed=3)
         obs3, _ = env.reset(seed=3)
         np.testing.assert_array_equal(obs2["planes"], obs3["planes"])
-        self.assertIn("turn", env.render())
+        self.assertIsNone(env.render())  # no render mode: nothing (Gymnasium's rule)
 
 
 class AECTest(unittest.TestCase):

@@ -50,10 +50,10 @@ class OpponentTest(unittest.TestCase):
             self.addCleanup(v.close)
             rng = np.random.default_rng(0)
             obs, infos = v.reset(seed=8)
-            moves = [infos["opponent_actions"]]
+            moves = [infos["opponent_actions"].tolist()]
             for _ in range(30):
                 obs, *_, infos = v.step(random_actions(rng, obs["action_mask"]))
-                moves.append(infos["opponent_actions"])
+                moves.append(infos["opponent_actions"].tolist())
             runs.append(moves)
         self.assertEqual(runs[0], runs[1])
 

@@ -15,7 +15,7 @@ class VecEnvTest(unittest.TestCase):
 
     def test_spec_and_shapes(self):
         v = self.make(3)
-        s = v.spec
+        s = v.tercio_spec
         self.assertEqual(s.ruleset, "piwam")
         self.assertEqual(len(s.planes_shape), 3)
         self.assertEqual(len(s.channels), s.planes_shape[0])
@@ -55,16 +55,16 @@ class VecEnvTest(unittest.TestCase):
             self.assertEqual(rew.shape, (4,))
             np.testing.assert_allclose(infos["rewards"].sum(axis=1), 0, atol=1e-6)  # zero-sum
             self.assertTrue((obs["action_mask"].sum(axis=1) > 0).all())  # never empty: finished envs were reset
-            if "final_observation" in infos:
+            if "final_obs" in infos:
                 done = term | trunc
-                np.testing.assert_array_equal(infos["_final_observation"], done)
+                np.testing.assert_array_equal(infos["_final_obs"], done)
                 for i in np.flatnonzero(done):
-                    f = infos["final_observation"][i]
-                    self.assertEqual(f["planes"].shape, v.spec.planes_shape)
+                    f = infos["final_obs"][i]
+                    self.assertEqual(f["planes"].shape, v.tercio_spec.planes_shape)
                     self.assertEqual(int(f["action_mask"].sum()), 0)
-                    self.assertGreater(int(infos["episode"]["l"][i]), 0)
+                    self.assertGreater(int(infos["final_info"]["decisions"][i]), 0)
                     if trunc[i]:
-                        self.assertEqual(int(infos["episode"]["winner"][i]), WINNER_TRUNCATED)
+                        self.assertEqual(int(infos["final_info"]["winner"][i]), WINNER_TRUNCATED)
                     finals += 1
         self.assertGreater(finals, 0)
 
@@ -96,7 +96,7 @@ class VecEnvTest(unittest.TestCase):
             v.step(good[:2])
         self.assertEqual(e.exception.code, "BATCH_LENGTH")
         with self.assertRaises(BridgeError) as e:
-            v.step([0, 0, v.spec.action_size])
+            v.step([0, 0, v.tercio_spec.action_size])
         self.assertEqual(e.exception.code, "ACTION_OUT_OF_RANGE")
         a, *_ = v.step(good)
         b, *_ = ref.step(good)
@@ -154,12 +154,12 @@ class VecEnvTest(unittest.TestCase):
             np.testing.assert_array_equal(r1, r2)
             np.testing.assert_array_equal(t1 | u1, t2 | u2)
             np.testing.assert_array_equal(i1["player"], i2["player"])
-            self.assertEqual("final_observation" in i1, "final_observation" in i2)
-            if "final_observation" in i1:
-                np.testing.assert_array_equal(i1["_final_observation"], i2["_final_observation"])
-                np.testing.assert_array_equal(i1["episode"]["l"], i2["episode"]["l"])
-                for i in np.flatnonzero(i1["_final_observation"]):
-                    np.testing.assert_array_equal(i1["final_observation"][i]["planes"], i2["final_observation"][i]["planes"])
+            self.assertEqual("final_obs" in i1, "final_obs" in i2)
+            if "final_obs" in i1:
+                np.testing.assert_array_equal(i1["_final_obs"], i2["_final_obs"])
+                np.testing.assert_array_equal(i1["final_info"]["decisions"], i2["final_info"]["decisions"])
+                for i in np.flatnonzero(i1["_final_obs"]):
+                    np.testing.assert_array_equal(i1["final_obs"][i]["planes"], i2["final_obs"][i]["planes"])
                     finals += 1
         self.assertGreater(finals, 0)
         self.assertIn("turn", two.render(4))
