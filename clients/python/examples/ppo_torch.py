@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import warnings
@@ -137,7 +138,8 @@ def finished_episodes(info, me: int):
 
 
 def as_torch(obs: Dict[str, np.ndarray], inputs: List[str]) -> Dict[str, torch.Tensor]:
-    return {k: torch.as_tensor(obs[k].astype(bool) if k == "action_mask" else obs[k]) for k in inputs}
+    # (arrays from Ray's object store are read-only: np.require copies those)
+    return {k: torch.as_tensor(obs[k].astype(bool) if k == "action_mask" else np.require(obs[k], requirements="W")) for k in inputs}
 
 
 def parse_args(argv=None):
@@ -170,6 +172,9 @@ def parse_args(argv=None):
     ap.add_argument("--export", help="write the trained policy to this .onnx file")
     ap.add_argument("--play", choices=("sample", "greedy"), default="sample", help="how the exported agent picks actions")
     ap.add_argument("--json", help="write per-iteration figures to this file")
+    ap.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                    help="step the env sets on Ray actors, each with its own server (tercio_client.ray.RayVecEnv): "
+                         "'local' starts a local Ray, 'auto' joins the cluster this machine is in")
     a = ap.parse_args(argv)
     if a.num_envs % a.sets:
         ap.error(f"--num-envs ({a.num_envs}) must be a multiple of --sets ({a.sets})")
@@ -182,13 +187,22 @@ def main(argv=None) -> int:
     torch.set_num_threads(a.threads)
     server = None
     url = a.url
-    if url is None:
+    kw = dict(batch_size=a.num_envs // a.sets, seed=a.seed, max_decisions=a.max_decisions, reward_shaping=a.shaping,
+              opponent=a.opponent, opponent_player=1 - a.seat)
+    if a.ray:
+        import ray
+        from tercio_client.ray import RayVecEnv
+        # Ray's workers import tercio_client too: from this checkout when it is not pip-installed.
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).resolve().parents[1]), os.environ.get("PYTHONPATH")]))
+        ray.init(address=None if a.ray == "local" else a.ray, include_dashboard=False)
+    elif url is None:
         server = LocalServer()
         url = server.start()
     try:
-        envs = TercioAsyncVecEnv(a.scenario, a.num_envs, url, batch_size=a.num_envs // a.sets, token=a.token, seed=a.seed,
-                                 max_decisions=a.max_decisions, reward_shaping=a.shaping, opponent=a.opponent,
-                                 opponent_player=1 - a.seat, client_name="ppo_torch")
+        if a.ray:
+            envs = RayVecEnv(a.scenario, a.num_envs, **kw)
+        else:
+            envs = TercioAsyncVecEnv(a.scenario, a.num_envs, url, token=a.token, client_name="ppo_torch", **kw)
         try:
             net, history = train(a, envs)
             if a.export:
