@@ -1812,6 +1812,107 @@ add({
   ],
   expect: { decision: { player: 1, kind: 'melee-add', legal: ['unit:F-G1'] } },
 })
+// 7.1: the successor "is selected and becomes efficient at the beginning of the reorganization
+// phase of the following turn": LF1 dies in the Swiss melee of turn 1, so the French
+// reorganisation of turn 1 leaves F1 without a commander; that of turn 2 installs LF2.
+add({
+  id: '7.1-successor-takes-office-next-turn',
+  rule: '7.1',
+  description: 'A French successor chosen in turn 1 takes over at the French reorganisation phase of turn 2, not at that of turn 1.',
+  units: [sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0504'), sw('S-P3', 'swiss-pike', '0504'), fr('F-A1', 'aventuriers', '0505')],
+  leaders: [{ id: 'LF1', hex: '0505' }],
+  start: { phase: 'melee', active: 'swiss', leaders: { LF1: { status: 'injured' } } },
+  // as 7.1-french-successor: 24 vs 4 = 6/1, +1, die 6: '****'; LF1 (injured) rolls 4 + 2 = 6: killed
+  dice: [6, 4],
+  actions: [
+    'hex:0505',
+    'unit:S-P1',
+    'unit:S-P2',
+    'unit:S-P3',
+    'choice:attack',
+    'choice:end',
+    'unit:LF2',
+    { expect: { turn: 1, decision: { player: 1, kind: 'move' }, wings: { F1: { markers: ['no-commander'] } } } },
+    'choice:end', // French movement, turn 1
+    'choice:end', // Swiss retreat phase (no General Retreat Order)
+    { expect: { turn: 2, decision: { player: 0, kind: 'move' } } },
+    'choice:end', // Swiss movement, turn 2
+  ],
+  expect: { turn: 2, decision: { player: 1, kind: 'move' }, wings: { F1: { markers: [] } }, events: [{ type: 'phase', phase: 'reorganisation', player: 1, turn: 2 }] },
+})
+// 8.3: "All stacks which include a unit belonging to a demoralized corps suffer a modifier of -2
+// to all its fire and melee combat attacks" — the stack, not only the units of that corps.
+add({
+  id: '8.3-stack-with-demoralised-unit-fires-at-minus-2',
+  rule: '8.3, 12.4',
+  description: 'A Gascon of a sound corps fires from a stack that includes a unit of a demoralised corps (which does not fire): -2, 4-5 shifts to 2-3; die 5: T.',
+  units: [fr('F-g1', 'gascons', '0505'), fr('F-A3', 'aventuriers', '0505', 'N', { wing: 'F3' }), sw('S-P1', 'swiss-pike', '0504')],
+  morale: { F3: 0 },
+  start: FR_OFIRE,
+  // the pike tests 1+1 <= 8: passes
+  dice: [5, 1, 1],
+  actions: ['unit:F-g1', 'hex:0504', 'choice:fire'],
+  expect: { events: [{ type: 'fired', units: ['F-g1'], strength: 4, column: '2-3', modifier: -2, shift: -1, result: 'T' }] },
+})
+add({
+  id: '8.3-stack-with-demoralised-unit-attacks-at-minus-2',
+  rule: '8.3, 13.2',
+  description:
+    'Aventuriers of a sound corps attack from a hex holding a routed unit of a demoralised corps: 4 vs 8 = 1/2, the pike\'s better morale -1 and the demoralised stack -2 = -3: one column down to 1/3 and -1 on the die; die 6 -> 5: T|-.',
+  units: [fr('F-A1', 'aventuriers', '0505'), fr('F-R3', 'aventuriers', '0505', 'N', { wing: 'F3', status: 'routed' }), sw('S-P1', 'swiss-pike', '0504')],
+  morale: { F3: 0 },
+  start: FR_MELEE,
+  // F-A1 tests 1+1 <= 6: passes
+  dice: [6, 1, 1],
+  actions: ['hex:0504', { expect: { decision: { player: 1, kind: 'melee-add', legal: ['unit:F-A1'] } } }, 'unit:F-A1', 'choice:attack'],
+  expect: { events: [{ type: 'melee', attackers: ['F-A1'], attack: 4, defence: 8, odds: '1/2', column: '1/3', modifier: -3, shift: -1, dieMod: -1, die: 6, result: 'T|-', modifiers: ['better morale (defender) -1', 'demoralised corps -2'] }] },
+})
+// 13.2: odds below the first column (1/3) are read on it: the attack is mandatory (13.1), the table
+// has no weaker column, and as with fire "a shot is never shifted below the weakest column".
+add({
+  id: '13.2-odds-below-one-third',
+  rule: '13.2, 13.1',
+  description: 'Gascons (2) must attack a Swiss pike (8): 1/4 is below the table and is read on 1/3; worse morale -1 and protection -1 cannot shift it lower; die 6: T|T.',
+  units: [fr('F-g1', 'gascons', '0505'), sw('S-P1', 'swiss-pike', '0504')],
+  start: FR_MELEE,
+  // the pike tests 1+1 <= 8, the Gascons 1+1 <= 7: both pass
+  dice: [6, 1, 1, 1, 1],
+  actions: ['hex:0504', 'unit:F-g1', 'choice:attack'],
+  expect: { events: [{ type: 'melee', attack: 2, defence: 8, odds: '1/3', column: '1/3', modifier: -2, shift: -1, dieMod: 0, die: 6, result: 'T|T' }] },
+})
+// 14.2 steps 3-4 and the fortification markers: "within the command range of their corps
+// commander" is the range of the moment — at night one less (14.1), injured one less (1.2).
+add({
+  id: '14.2-night-placement-uses-reduced-range',
+  rule: '14.2, 14.1, 1.2',
+  description:
+    'After a night turn, F-A2 is re-placed within the range of its injured commander LF1 (3 - 1 night - 1 injured = 1 hex of 0808); fortification markers go within the night ranges (Francois 1st at 0108: 2 hexes, not 3).',
+  units: [fr('F-A2', 'aventuriers', '0707'), sw('S-P1', 'swiss-pike', '0504')],
+  turns: 2,
+  rules: { nightReorganisation: 1, fortificationMarkers: 4, night: [1] },
+  start: { ...FR_MELEE, leaders: { LF1: { status: 'injured' } } },
+  dice: [],
+  actions: ['unit:F-A2', { expect: { decision: { player: 1, kind: 'night-hex', legal: ['hex:0708', 'hex:0807', 'hex:0808'] } } }, 'hex:0807'],
+  expect: { units: { 'F-A2': { hex: '0807' } }, decision: { player: 1, kind: 'fortify', legalIncludes: ['hex:0308', 'hex:0208'], legalExcludes: ['hex:0408', 'hex:0505'] } },
+})
+// 14.2 step 1: "all French units adjacent to the enemy are moved back one hex toward the south"
+// — a routed unit too; step 2 then returns it to order (+1 to its corps, 8.2).
+add({
+  id: '14.2-routed-unit-next-to-enemy-moves-back',
+  rule: '14.2, 8.2',
+  description: 'A routed French unit next to the enemy at the night reorganisation is moved back one hex south, then returns to order (+1 to its corps).',
+  units: [fr('F-R1', 'aventuriers', '0505', 'N', { status: 'routed' }), sw('S-P1', 'swiss-pike', '0504')],
+  turns: 2,
+  rules: { nightReorganisation: 1, fortificationMarkers: 4 },
+  start: FR_MELEE,
+  dice: [],
+  actions: [],
+  expect: {
+    phase: 'night-reorganisation',
+    units: { 'F-R1': { hex: '0506', status: 'ordered' } },
+    wings: { F1: { morale: 6 } },
+  },
+})
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },
   '8.1-swiss-army-demoralised': { army: 0 },

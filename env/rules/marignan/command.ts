@@ -168,6 +168,6 @@ export function afterDeath(c: Ctx, s: MState, l: number): void {
   for (let w = 0; w < c.nW; w++)
     if (s.cmd[w] === l) {
       s.cmd[w] = -1
-      s.q.push(Q_SUCC, w, 0, 0, 0, 0)
+      s.q.push(Q_SUCC, w, s.turn, 0, 0, 0) // the turn of the death
     }
 }

@@ -5,7 +5,7 @@ import { roll } from '../../dice.ts'
 import { type Ctx, HS_FORT, losHexes } from './context.ts'
 import { MODIFIERS, RANGES, TERRAIN } from './tables.ts'
 import { leaderActive, leaderFire } from './command.ts'
-import { demoralised } from './morale.ts'
+import { stackDemoralised } from './morale.ts'
 import { occ, sync } from './occupancy.ts'
 import { clampDie, columnShift, leftoverDieModifier, shiftColumn } from '../shared/morale.ts'
 import { type Events, F_DONE, F_HEDGE, F_OOC, type MState, NO_TEST, Q_HIT, S_ROUT, T, lbl, onMap } from './state.ts'
@@ -146,7 +146,8 @@ export function resolveFire(c: Ctx, s: MState, ev: Events): void {
   m += c.terrainRows[c.terrain[x] as number]?.fire ?? 0
   if (s.forts.includes(x)) m += TERRAIN.markerFire
   else if (behindFort(c, s, x)) m += MODIFIERS.fireFortification
-  if (s.grp.some((u) => demoralised(c, s, c.uCorps[u] as number))) m += MODIFIERS.demoralisedAttack
+  // 8.3: every stack that includes a unit of a demoralised corps, whether that unit fires or not
+  if (s.grp.some((u) => stackDemoralised(c, s, s.hex[u] as number))) m += MODIFIERS.demoralisedAttack
   const sh = columnShift(m)
   const dm = leftoverDieModifier(m)
   const col0 = fireColumn(c, strength)

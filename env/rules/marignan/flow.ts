@@ -542,6 +542,7 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
       const w = s.q[1] as number
       const l = unit - c.nU
       s.pend[w] = l
+      s.pendTurn[w] = (s.q[2] as number) + 1 // 7.1: effective at the reorganisation phase of the following turn
       popTask(s)
       if (ev) ev.push({ type: 'successor', corps: c.corpsIds[w] as string, leader: c.leaderIds[l] as string })
       break

@@ -5,7 +5,7 @@ import { roll } from '../../dice.ts'
 import { type Ctx, HS_BRIDGE, HS_CANAL, HS_FORT } from './context.ts'
 import { MODIFIERS, TERRAIN } from './tables.ts'
 import { leaderActive, leaderMelee } from './command.ts'
-import { demoralised, unitMorale } from './morale.ts'
+import { stackDemoralised, unitMorale } from './morale.ts'
 import { occ, sync } from './occupancy.ts'
 import { clampDie, columnShift, leftoverDieModifier, shiftColumn } from '../shared/morale.ts'
 import { canStack } from './stacking.ts'
@@ -93,9 +93,10 @@ export function resolveMelee(c: Ctx, s: MState, ev: Events): void {
   else if (dMinM > aMaxM) add(-MODIFIERS.betterMorale, 'better morale (defender)')
   if (aMinP > dMaxP) add(MODIFIERS.betterProtection, 'better protection')
   else if (dMinP > aMaxP) add(-MODIFIERS.betterProtection, 'better protection (defender)')
-  const frenchDemo = (list: number[]): boolean => list.some((u) => c.uSide[u] === FRENCH && demoralised(c, s, c.uCorps[u] as number))
-  if (side === FRENCH && frenchDemo(s.grp)) add(-MODIFIERS.demoralised, 'demoralised corps')
-  if (side !== FRENCH && frenchDemo(defs)) add(MODIFIERS.demoralised, 'demoralised corps (defender)')
+  // 8.3: an attacking stack that includes a unit of a demoralised corps (joining the attack or
+  // not) -2; 13.2: French defenders of a demoralised corps (every unit of the hex is involved) +2
+  if (side === FRENCH && s.grp.some((u) => stackDemoralised(c, s, s.hex[u] as number))) add(-MODIFIERS.demoralised, 'demoralised corps')
+  if (side !== FRENCH && stackDemoralised(c, s, x)) add(MODIFIERS.demoralised, 'demoralised corps (defender)')
   if (charge && !defHedge) add(MODIFIERS.charge, 'cavalry charge')
   // 7.4 commander bonus: both sides' bonuses cancel out
   let ab = 0

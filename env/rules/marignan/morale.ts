@@ -36,6 +36,13 @@ export function heroicMask(c: Ctx, s: MState): number {
   return mask
 }
 
+/** 8.3: does the stack in hex h include a unit of a demoralised corps (its attacks get -2)? */
+export function stackDemoralised(c: Ctx, s: MState, h: number): boolean {
+  sync(c, s)
+  for (let v = c.head[h] as number; v >= 0; v = c.next[v] as number) if (demoralised(c, s, c.uCorps[v] as number)) return true
+  return false
+}
+
 export function demoralisedFrench(c: Ctx, s: MState): number {
   let n = 0
   const hm = heroicMask(c, s)

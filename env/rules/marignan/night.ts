@@ -1,7 +1,7 @@
 // 14.2 The night reorganisation of the two-day scenario.
 
 import type { Ctx } from './context.ts'
-import { commandReach, leaderActive } from './command.ts'
+import { commandReach, leaderActive, leaderRange } from './command.ts'
 import { moraleDelta } from './morale.ts'
 import { moveUnitTo } from './move.ts'
 import { adjacentEnemy, occ, sync } from './occupancy.ts'
@@ -16,7 +16,9 @@ const buf2: number[] = []
 export function nightAuto(c: Ctx, s: MState, ev: Events): void {
   sync(c, s)
   for (let u = 0; u < c.nU; u++) {
-    if (c.uSide[u] !== FRENCH || !onMap(s, u) || s.st[u] === S_ROUT) continue
+    // 14.2 step 1: "all French units adjacent to the enemy", routed ones included
+    if (c.uSide[u] !== FRENCH || !onMap(s, u)) continue
+    sync(c, s)
     const h = s.hex[u] as number
     if (!adjacentEnemy(c, FRENCH, h)) continue
     // back one hex toward the south: S, then the southward diagonals
@@ -54,7 +56,7 @@ export function nightHexes(c: Ctx, s: MState, u: number, out: number[]): number 
   const w = c.uCorps[u] as number
   const l = s.cmd[w] as number
   const side = c.uSide[u] as number
-  commandReach(c, s, l, c.lRange[l] as number)
+  commandReach(c, s, l, leaderRange(c, s, l)) // 14.2: the range as reduced by injury and night
   for (let h = 0; h < c.size; h++) {
     if ((c.bfs[h] as number) < 0 || h === s.hex[u]) continue
     if (occ(c, 1 - side, h) > 0 || adjacentEnemy(c, side, h) || !canStack(c, s, u, h)) continue
@@ -69,7 +71,7 @@ export function fortifyHexes(c: Ctx, s: MState, out: number[]): number {
   c.mark.fill(0)
   for (let l = 0; l < c.nL; l++) {
     if (c.lSide[l] !== FRENCH || !leaderActive(s, l) || (s.lhex[l] as number) < 0) continue
-    commandReach(c, s, l, c.lRange[l] as number)
+    commandReach(c, s, l, leaderRange(c, s, l)) // 14.2: the range as reduced by injury and night
     for (let h = 0; h < c.size; h++) if ((c.bfs[h] as number) >= 0) c.mark[h] = 1
   }
   for (let h = 0; h < c.size; h++) {

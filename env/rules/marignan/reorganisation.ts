@@ -23,7 +23,7 @@ export function reorganisation(c: Ctx, s: MState, ev: Events): void {
   if (side === FRENCH)
     for (let w = 0; w < c.nW; w++) {
       const p = s.pend[w] as number
-      if (p < 0) continue
+      if (p < 0 || s.turn < (s.pendTurn[w] as number)) continue
       s.pend[w] = -1
       if (!leaderActive(s, p)) continue
       s.cmd[w] = p

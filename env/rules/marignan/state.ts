@@ -94,6 +94,8 @@ export const Q_ADV = 2 // [hex]
 export const Q_SUCC = 3 // [corps]
 export const Q_HEDGE = 4 // [hex, rear, 0]
 export const NO_TEST = 99
+/** Width of a rout record in MState.rq. */
+export const RW = 4
 
 export interface MState extends BaseState {
   ruleset: 'marignan'
@@ -120,6 +122,12 @@ export interface MState extends BaseState {
   cmd: number[]
   /** Per corps: successor taking over at the next reorganisation phase (-1 none). */
   pend: number[]
+  /** Per corps: the turn from which the pending successor takes office (7.1: the following turn). */
+  pendTurn: number[]
+  /** Per commander: the corps whose demoralisation his heroic value nullifies (7.2), -1 none. */
+  her: number[]
+  /** Rout movements under way, RW ints each (10.1): [unit, MP left, hexes moved, prolonged]. */
+  rq: number[]
   /** Per corps morale (French corps; Swiss corps unused). */
   mor: number[]
   /** Swiss army morale (8.1). */
@@ -226,6 +234,9 @@ export function initState(c: Ctx, seed: number, opts?: InitOptions): MState {
     lfl: c.lStart.map(() => 0),
     cmd: Array.from(c.wCmd),
     pend: Array.from(c.wCmd, () => -1),
+    pendTurn: Array.from(c.wCmd, () => 0),
+    her: Array.from(c.lStart, () => -1),
+    rq: [],
     mor: Array.from(c.wMorale),
     army: c.armyMorale,
     sel: -1,
@@ -266,6 +277,9 @@ export function cloneState(s: MState): MState {
     lfl: s.lfl.slice(),
     cmd: s.cmd.slice(),
     pend: s.pend.slice(),
+    pendTurn: s.pendTurn.slice(),
+    her: s.her.slice(),
+    rq: s.rq.slice(),
     mor: s.mor.slice(),
     army: s.army,
     sel: s.sel,
@@ -305,7 +319,7 @@ export function fnvArr(h: number, a: readonly number[]): number {
 export function hashState(s: MState): string {
   let h = 0x811c9dc5
   for (const v of [s.turn, s.ply, s.active, s.phase, s.dk, s.army, s.sel, s.mp, s.spent, s.tgt, s.cap, s.flags, s.gro, s.over]) h = fnv(h, v)
-  for (const a of [s.hex, s.st, s.face, s.fl, s.ty, s.lhex, s.lst, s.lfl, s.cmd, s.pend, s.mor, s.grp, s.q, s.lc, s.hit, s.forts]) h = fnvArr(h, a)
+  for (const a of [s.hex, s.st, s.face, s.fl, s.ty, s.lhex, s.lst, s.lfl, s.cmd, s.pend, s.pendTurn, s.her, s.rq, s.mor, s.grp, s.q, s.lc, s.hit, s.forts]) h = fnvArr(h, a)
   const d = s.dice
   for (const v of [d.x, d.y, d.z, d.w, d.count, d.strict ? 1 : 0]) h = fnv(h, v)
   h = fnvArr(h, d.forced)
@@ -313,7 +327,7 @@ export function hashState(s: MState): string {
   return (h >>> 0).toString(16).padStart(8, '0')
 }
 
-export const INT_ARRAYS = ['hex', 'st', 'face', 'fl', 'ty', 'lhex', 'lst', 'lfl', 'cmd', 'pend', 'mor', 'grp', 'q', 'lc', 'hit', 'forts'] as const
+export const INT_ARRAYS = ['hex', 'st', 'face', 'fl', 'ty', 'lhex', 'lst', 'lfl', 'cmd', 'pend', 'pendTurn', 'her', 'rq', 'mor', 'grp', 'q', 'lc', 'hit', 'forts'] as const
 
 export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'army', 'sel', 'mp', 'spent', 'tgt', 'cap', 'flags', 'gro', 'over'] as const
 
@@ -327,7 +341,7 @@ export function restoreState(c: Ctx, json: unknown): Result<MState> {
     const a = o[k]
     if (!Array.isArray(a) || !a.every((v) => typeof v === 'number' && Number.isInteger(v))) return bad(`field ${k} must be an array of integers`)
   }
-  const lens: Record<string, number> = { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, mor: c.nW }
+  const lens: Record<string, number> = { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, pendTurn: c.nW, her: c.nL, mor: c.nW }
   for (const [k, n] of Object.entries(lens)) if ((o[k] as unknown[]).length !== n) return bad(`${k} has ${(o[k] as unknown[]).length} entries, the scenario needs ${n}`)
   if (typeof o['why'] !== 'string') return bad('field why must be a string')
   const d = o['dice'] as Record<string, unknown> | undefined
@@ -337,6 +351,7 @@ export function restoreState(c: Ctx, json: unknown): Result<MState> {
   if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`)
   if (s.dk < -1 || s.dk >= KINDS.length) return bad(`decision kind ${s.dk} out of range`)
   if (s.q.length % QW !== 0) return bad('task queue is malformed')
+  if (s.rq.length % RW !== 0) return bad('rout queue is malformed')
   for (let u = 0; u < c.nU; u++) {
     if ((s.st[u] as number) < 0 || (s.st[u] as number) >= STATUS.length) return bad(`unit ${c.unitIds[u]}: status ${s.st[u]} out of range`)
     if ((s.ty[u] as number) < 0 || (s.ty[u] as number) >= c.types.length) return bad(`unit ${c.unitIds[u]}: counter type ${s.ty[u]} out of range`)
