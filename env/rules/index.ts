@@ -3,8 +3,9 @@ import type { RulesetModule } from '../core/types.ts'
 import { err, fail, ok, type Result } from '../core/types.ts'
 import { piwam } from './piwam/index.ts'
 import { marignan } from './marignan/index.ts'
+import { mttsog } from './mttsog/index.ts'
 
-export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam, marignan }
+export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam, marignan, mttsog }
 
 export function getRuleset(id: string): Result<RulesetModule> {
   const r = RULESETS[id]

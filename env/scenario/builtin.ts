@@ -9,6 +9,7 @@ import coutras from './scenarios/coutras-1587.json' with { type: 'json' }
 import ivry from './scenarios/ivry-1590.json' with { type: 'json' }
 import marignanDay1 from './scenarios/marignan-1515-first-day.json' with { type: 'json' }
 import marignanDays2 from './scenarios/marignan-1515-two-days.json' with { type: 'json' }
+import mttsogTraining from './scenarios/mttsog-training.json' with { type: 'json' }
 
 export interface BuiltinInfo {
   readonly id: string
@@ -24,6 +25,7 @@ const RAW: Readonly<Record<string, unknown>> = {
   'ivry-1590': ivry,
   'marignan-1515-first-day': marignanDay1,
   'marignan-1515-two-days': marignanDays2,
+  'mttsog-training': mttsogTraining,
 }
 
 export const DEFAULT_SCENARIO = 'piwam-training'

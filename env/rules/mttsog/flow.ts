@@ -1,0 +1,597 @@
+// B) The sequence of play: the phasing player's command, movement, shooting,
+// melee and end phases; whose decision it is; legal() and apply() dispatch;
+// the task queue of reactions and melee aftermath.
+
+import type { Player } from '../../core/types.ts'
+import type { Ctx } from './context.ts'
+import { ARM_CAV } from './context.ts'
+import { canStep, dist, isGood, lbl, moveRate, nb, onMap } from './core.ts'
+import { assignDie, canAssign, canJoinPool, canReroll, joinPool, nextCorps, reroll, rollPool, startCommand } from './command.ts'
+import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
+import { canAttack, fightRound } from './melee.ts'
+import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
+import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
+import { moveAway, placeUnit, routMove } from './rout.ts'
+import { FORMS_OF, FORMATIONS } from './tables.ts'
+import {
+  C,
+  F_ACTED,
+  F_CHARGE,
+  F_EXH,
+  F_MELEE,
+  F_RALLIED,
+  F_SHOT,
+  F_SQFAIL,
+  FACE0,
+  FORM_CHOICE,
+  K,
+  LF_MOVED,
+  LF_REMOVED,
+  P,
+  PHASES,
+  S_DIS,
+  S_GOOD,
+  S_ROUT,
+  T_CONSOL,
+  T_EVADE,
+  T_EXHQC,
+  T_PURSUE,
+  T_RETREAT,
+  T_SQUARE,
+  type Events,
+  type MtState,
+} from './state.ts'
+
+const alive = (s: MtState, l: number): boolean => ((s.lfl[l] as number) & LF_REMOVED) === 0
+
+/** The decision kind now: the head task's (a reaction or aftermath choice), else the main one. */
+export function curKind(s: MtState): number {
+  if (s.dk < 0) return -1
+  if (s.q.length === 0) return s.dk
+  switch (s.q[0]) {
+    case T_SQUARE:
+      return K.square
+    case T_EVADE:
+      return K.evade
+    case T_RETREAT:
+      return K['give-way']
+    case T_PURSUE:
+      return K.pursue
+    default:
+      return K.consolidate
+  }
+}
+
+export function decisionPlayer(c: Ctx, s: MtState): Player {
+  if (s.q.length === 0) return s.active
+  return c.uSide[s.q[1] as number] as Player
+}
+
+/** What the current decision is about (a unit or commander id), if anything. */
+export function subjectOf(c: Ctx, s: MtState): string | null {
+  if (s.q.length) return c.unitIds[s.q[1] as number] as string
+  const k = s.dk
+  if (k === K['cp-pool'] || k === K['cp-assign']) return s.corps >= 0 ? (c.leaderIds[s.corps] as string) : null
+  if (k === K['act-unit'] || k === K['commander-hex']) return s.lead >= 0 ? (c.leaderIds[s.lead] as string) : null
+  if (s.sel >= 0) return c.unitIds[s.sel] as string
+  return null
+}
+
+// ---- phases ----------------------------------------------------------------
+
+function beginPlayerTurn(c: Ctx, s: MtState, p: Player, ev: Events): void {
+  s.active = p
+  s.phase = P.command
+  s.sqTried.length = 0
+  for (let u = 0; u < c.nU; u++) s.fl[u] = (s.fl[u] as number) & ~(F_SQFAIL | F_SHOT | F_ACTED)
+  ev?.push({ type: 'phase', phase: 'command', player: p, turn: s.turn })
+  startCommand(c, s, ev)
+  s.dk = s.corps >= 0 ? K['cp-pool'] : K['army-reroll']
+}
+
+export function startGame(c: Ctx, s: MtState, ev: Events): void {
+  beginPlayerTurn(c, s, 0, ev)
+}
+
+/** Starts the active player's turn at a given phase (fixtures' start blocks): command rolls CP; the
+ *  others begin with the CP and markers the start block set. */
+export function startAt(c: Ctx, s: MtState, phase: number, ev: Events): void {
+  if (phase === P.command) beginPlayerTurn(c, s, s.active, ev)
+  else if (phase === P.movement) beginMovement(c, s, ev)
+  else if (phase === P.shooting) beginShooting(c, s, ev)
+  else {
+    s.phase = P.melee
+    s.dk = K.melee
+  }
+  settle(c, s, ev)
+}
+
+function beginMovement(c: Ctx, s: MtState, ev: Events): void {
+  s.phase = P.movement
+  s.corps = -1
+  ev?.push({ type: 'phase', phase: 'movement', player: s.active, turn: s.turn })
+  s.dk = K.activate
+}
+
+/** E) "After all rally, those units still routed must make a full move toward their own board edge." */
+function endUnitActions(c: Ctx, s: MtState, ev: Events): void {
+  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && onMap(s, u) && s.st[u] === S_ROUT) routMove(c, s, u, ev)
+  s.dk = K.commander
+}
+
+function beginShooting(c: Ctx, s: MtState, ev: Events): void {
+  s.phase = P.shooting
+  ev?.push({ type: 'phase', phase: 'shooting', player: s.active, turn: s.turn })
+  s.dk = K.shoot
+}
+
+function beginMelee(c: Ctx, s: MtState, ev: Events): void {
+  applyShootingResults(c, s, ev)
+  s.phase = P.melee
+  ev?.push({ type: 'phase', phase: 'melee', player: s.active, turn: s.turn })
+  s.dk = K.melee
+}
+
+/** H) End phase: army morale of the phasing player, victory conditions, recovery of exhausted and disordered units. */
+function endPhase(c: Ctx, s: MtState, ev: Events): void {
+  s.phase = P.end
+  const p = s.active
+  ev?.push({ type: 'phase', phase: 'end', player: p, turn: s.turn })
+  for (let u = 0; u < c.nU; u++) s.fl[u] = (s.fl[u] as number) & ~F_CHARGE
+  const losses = armyLosses(c, s, p)
+  const broken = armyBroken(c, s, p)
+  ev?.push({ type: 'army-morale', side: p, losses, breakPoint: c.breakPoint[p], broken })
+  if (broken) return gameOver(c, s, p === 0 ? 2 : 1, `side ${p} lost more than half its break points (${losses} of ${c.breakPoint[p]})`, ev)
+  for (let u = 0; u < c.nU; u++) {
+    if (c.uSide[u] !== p || !onMap(s, u)) continue
+    const fl = s.fl[u] as number
+    if (!(fl & F_MELEE)) {
+      if (fl & F_EXH) {
+        s.fl[u] = fl & ~F_EXH
+        ev?.push({ type: 'exhausted', unit: c.unitIds[u] as string, on: false })
+      }
+      if (s.st[u] === S_DIS) {
+        s.st[u] = S_GOOD
+        ev?.push({ type: 'status-changed', unit: c.unitIds[u] as string, from: 'disordered', to: 'good', why: 'not in melee this turn' })
+      }
+    }
+    s.fl[u] = (s.fl[u] as number) & ~(F_MELEE | F_RALLIED)
+  }
+  if (p === 1 && s.turn >= c.scenario.turns) {
+    const sc = scores(c, s)
+    return gameOver(c, s, sc[0] > sc[1] ? 1 : sc[1] > sc[0] ? 2 : 3, `turn limit: objectives held plus enemy losses ${sc[0]} to ${sc[1]}`, ev)
+  }
+  if (p === 1) s.turn++
+  beginPlayerTurn(c, s, p === 0 ? 1 : 0, ev)
+}
+
+/** Reconstructed victory at the turn limit: objective points held + the enemy's army-morale losses. */
+export function scores(c: Ctx, s: MtState): [number, number] {
+  const sc: [number, number] = [armyLosses(c, s, 1), armyLosses(c, s, 0)]
+  for (const o of c.objectives) {
+    const u = c.occ[o.hex] as number
+    if (u >= 0 && s.st[u] !== S_ROUT) sc[c.uSide[u] as 0 | 1] += o.points
+  }
+  return sc
+}
+
+function gameOver(c: Ctx, s: MtState, over: number, why: string, ev: Events): void {
+  s.over = over
+  s.why = why
+  s.phase = P.over
+  s.dk = -1
+  s.q.length = 0
+  ev?.push({ type: 'game-over', winner: over === 1 ? 0 : over === 2 ? 1 : null, reason: why })
+  void c
+}
+
+// ---- tasks -------------------------------------------------------------------
+
+/** Processes automatic tasks and drops stale ones until the head task needs a decision (or none is left),
+ *  then lets the main flow move on where it has nothing to decide. */
+export function settle(c: Ctx, s: MtState, ev: Events): void {
+  for (;;) {
+    if (s.over) return
+    while (s.q.length) {
+      const kind = s.q[0] as number
+      const a = s.q[1] as number
+      const b = s.q[2] as number
+      const x = s.q[3] as number
+      if (kind === T_SQUARE) {
+        if (onMap(s, a) && isGood(s, a) && s.form[a] !== 2 && onMap(s, b)) return
+      } else if (kind === T_EVADE) {
+        if (onMap(s, a) && onMap(s, b) && isGood(s, a) && !((s.fl[a] as number) & F_EXH) && dist(c, s.hex[a] as number, s.hex[b] as number) === 1 && moveRate(c, s, a) > 0) return
+      } else if (kind === T_RETREAT) {
+        if (retreat(c, s, a, b, x, -1, ev)) return
+      } else if (kind === T_EXHQC) {
+        if (onMap(s, a) && s.st[a] !== S_ROUT && !((s.fl[a] as number) & F_EXH) && !qc(c, s, a, 'exhaustion after a round of combat', ev)) {
+          s.fl[a] = (s.fl[a] as number) | F_EXH
+          ev?.push({ type: 'exhausted', unit: c.unitIds[a] as string, on: true })
+          if (onMap(s, b)) moveAway(c, s, a, s.hex[b] as number, 4, ev)
+        }
+      } else if (kind === T_PURSUE) {
+        if (pursuitPossible(c, s, a, b, x) >= 0) return
+      } else if (kind === T_CONSOL) {
+        if (onMap(s, a) && isGood(s, a)) return
+      }
+      s.q.splice(0, 4)
+    }
+    if (s.dk === K.melee && !anyMeleeTarget(c, s)) {
+      endPhase(c, s, ev)
+      continue
+    }
+    return
+  }
+}
+
+/** G 7 / Blocking retreat. `choice` -1: decide (returns true if the owner must choose), 0 stand firm, 1 give way. */
+function retreat(c: Ctx, s: MtState, u: number, dir: number, dice: number, choice: number, ev: Events): boolean {
+  if (!onMap(s, u) || dir < 0) return false
+  const h = s.hex[u] as number
+  const to = nb(c, h, dir)
+  if (to < 0 || !canStep(c, s, u, h, dir, true)) {
+    downgrade(c, s, u, c.rec.blockedRetreatLevels, 'retreat blocked', ev)
+    statusCheck(c, s, u, dice, 'melee', ev)
+    return false
+  }
+  const o = c.occ[to] as number
+  if (o < 0) {
+    placeUnit(c, s, u, to, ev)
+    ev?.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, to) })
+    statusCheck(c, s, u, dice, 'melee', ev)
+    return false
+  }
+  if (c.uSide[o] !== c.uSide[u]) {
+    downgrade(c, s, u, Math.max(1, S_ROUT - (s.st[u] as number)), 'retreat into an enemy unit', ev)
+    return false
+  }
+  const fto = nb(c, to, dir)
+  const canGive = fto >= 0 && (c.occ[fto] as number) < 0 && canStep(c, s, o, to, dir, true)
+  if (!canGive) choice = 0
+  if (choice < 0) return true
+  if (choice === 1) {
+    placeUnit(c, s, o, fto, ev)
+    ev?.push({ type: 'retreated', unit: c.unitIds[o] as string, from: lbl(c, to), to: lbl(c, fto) })
+    placeUnit(c, s, u, to, ev)
+    ev?.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, to) })
+    statusCheck(c, s, o, 1, 'gave way', ev)
+  } else downgrade(c, s, u, 1, 'stood firm: retreat into a friend', ev)
+  statusCheck(c, s, u, dice, 'melee', ev)
+  return false
+}
+
+/** The hex a pursuing cavalry unit fights from (its own, or a free neighbour next to the loser), or -1. */
+function pursuitPossible(c: Ctx, s: MtState, cav: number, loser: number, round: number): number {
+  if (round > c.rec.maxPursuitRounds) return -1
+  if (!onMap(s, cav) || !onMap(s, loser) || c.uArm[cav] !== ARM_CAV || !isGood(s, cav) || (s.fl[cav] as number) & F_EXH) return -1
+  if (s.st[loser] === S_ROUT) return -1
+  const ch = s.hex[cav] as number
+  const lh = s.hex[loser] as number
+  if (dist(c, ch, lh) === 1) return canAttack(c, s, cav, loser) ? ch : -1
+  for (let d = 0; d < 6; d++) {
+    const n = nb(c, ch, d)
+    if (n < 0 || (c.occ[n] as number) >= 0 || !canStep(c, s, cav, ch, d, true) || dist(c, n, lh) !== 1) continue
+    return n
+  }
+  return -1
+}
+
+// ---- melee targets ------------------------------------------------------------
+
+function isMeleeTarget(c: Ctx, s: MtState, d: number): boolean {
+  if (!onMap(s, d) || c.uSide[d] === s.active) return false
+  const h = s.hex[d] as number
+  for (let k = 0; k < 6; k++) {
+    const n = nb(c, h, k)
+    const a = n >= 0 ? (c.occ[n] as number) : -1
+    if (a >= 0 && c.uSide[a] === s.active && (s.fl[a] as number) & F_CHARGE && canAttack(c, s, a, d)) return true
+  }
+  return false
+}
+function anyMeleeTarget(c: Ctx, s: MtState): boolean {
+  for (let d = 0; d < c.nU; d++) if (isMeleeTarget(c, s, d)) return true
+  return false
+}
+
+// ---- legal ---------------------------------------------------------------------
+
+export interface Layout {
+  unit: number
+  hex: number
+}
+
+function commanderCanAct(c: Ctx, s: MtState, l: number): boolean {
+  if (c.lSide[l] !== s.active || !alive(s, l) || (s.cp[l] as number) <= 0) return false
+  for (let u = 0; u < c.nU; u++) if (unitActionable(c, s, l, u)) return true
+  return false
+}
+
+export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): number {
+  mask.fill(0)
+  let n = 0
+  const set = (i: number): void => {
+    if (!mask[i]) {
+      mask[i] = 1
+      n++
+    }
+  }
+  const U = o.unit
+  const H = o.hex
+  const L = U + c.nU
+  switch (curKind(s)) {
+    case K['cp-pool']:
+      set(C.roll)
+      for (let l = 0; l < c.nL; l++) if (canJoinPool(c, s, l)) set(L + l)
+      break
+    case K['cp-assign']:
+      for (let l = 0; l < c.nL; l++) if (canAssign(c, s, l)) set(L + l)
+      break
+    case K['army-reroll']:
+      set(C.pass)
+      for (let l = 0; l < c.nL; l++) if (canReroll(c, s, l)) set(L + l)
+      break
+    case K.activate:
+      set(C.end)
+      for (let l = 0; l < c.nL; l++) if (commanderCanAct(c, s, l)) set(L + l)
+      break
+    case K['act-unit']:
+      for (let u = 0; u < c.nU; u++) if (unitActionable(c, s, s.lead, u)) set(U + u)
+      break
+    case K['act-verb']: {
+      const u = s.sel
+      if (verbLegal(c, s, s.lead, u, VERB_MOVE)) set(C.move)
+      if (verbLegal(c, s, s.lead, u, VERB_GROUP)) set(C.group)
+      if (verbLegal(c, s, s.lead, u, VERB_RALLY)) set(C.rally)
+      for (let f = 0; f < FORMATIONS.length; f++) if (verbLegal(c, s, s.lead, u, f)) set(FORM_CHOICE[f] as number)
+      break
+    }
+    case K['group-with']: {
+      const h = s.hex[s.sel] as number
+      for (let d = 0; d < 6; d++) {
+        const nh = nb(c, h, d)
+        if (partnerLegal(c, s, s.lead, s.sel, nh)) set(U + (c.occ[nh] as number))
+      }
+      break
+    }
+    case K.move: {
+      set(C.stop)
+      for (let f = 0; f < 6; f++) set(FACE0 + f)
+      const h = s.hex[s.sel] as number
+      for (let d = 0; d < 6; d++) if (stepCost(c, s, d) >= 0) set(H + nb(c, h, d))
+      break
+    }
+    case K['rally-form']: {
+      const u = s.sel
+      const arm = c.prof[u]?.arm ?? 'inf'
+      for (const f of FORMS_OF[arm]) {
+        const i = FORMATIONS.indexOf(f)
+        if (formAllowed(c, s, u, i)) set(FORM_CHOICE[i] as number)
+      }
+      if (n === 0) set(FORM_CHOICE[s.form[u] as number] as number)
+      break
+    }
+    case K['rally-face']:
+    case K.consolidate:
+      for (let f = 0; f < 6; f++) set(FACE0 + f)
+      if (curKind(s) === K.consolidate) set(C.pass)
+      break
+    case K.square:
+      set(C.yes)
+      if (!((s.fl[s.q[1] as number] as number) & F_SQFAIL)) set(C.no)
+      break
+    case K.evade:
+    case K.pursue:
+      set(C.yes)
+      set(C.no)
+      break
+    case K['give-way']:
+      set(C['give-way'])
+      set(C['stand-firm'])
+      break
+    case K.commander:
+      set(C.end)
+      for (let l = 0; l < c.nL; l++) if (c.lSide[l] === s.active && alive(s, l) && !((s.lfl[l] as number) & LF_MOVED)) set(L + l)
+      break
+    case K['commander-hex']:
+      for (let h = 0; h < c.size; h++) if (commanderHexOk(c, s, s.lead, h)) set(H + h)
+      break
+    case K.shoot:
+      set(C.end)
+      for (let u = 0; u < c.nU; u++) {
+        if (c.uSide[u] !== s.active || !canShoot(c, s, u)) continue
+        for (let t = 0; t < c.nU; t++) {
+          if (canShootAt(c, s, u, t)) {
+            set(U + u)
+            break
+          }
+        }
+      }
+      break
+    case K['shoot-target']:
+      for (let t = 0; t < c.nU; t++) if (canShootAt(c, s, s.sel, t)) set(H + (s.hex[t] as number))
+      break
+    case K.melee:
+      for (let d = 0; d < c.nU; d++) if (isMeleeTarget(c, s, d)) set(H + (s.hex[d] as number))
+      break
+  }
+  return n
+}
+
+// ---- apply -----------------------------------------------------------------------
+
+function finishAct(s: MtState): void {
+  s.lead = -1
+  s.sel = -1
+  s.sel2 = -1
+  s.dk = K.activate
+}
+
+/** Applies a legal action id (checked by the caller). */
+export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events): void {
+  const U = o.unit
+  const H = o.hex
+  const L = U + c.nU
+  const kind = curKind(s)
+  const face = a >= FACE0 && a < FACE0 + 6 ? a - FACE0 : -1
+  switch (kind) {
+    case K['cp-pool']:
+      if (a === C.roll) {
+        rollPool(c, s, ev)
+        s.dk = K['cp-assign']
+      } else joinPool(s, a - L)
+      break
+    case K['cp-assign']:
+      if (assignDie(c, s, a - L, ev)) s.dk = nextCorps(c, s, s.corps, ev) ? K['cp-pool'] : K['army-reroll']
+      break
+    case K['army-reroll']:
+      if (a !== C.pass) reroll(c, s, a - L, ev)
+      beginMovement(c, s, ev)
+      break
+    case K.activate:
+      if (a === C.end) endUnitActions(c, s, ev)
+      else {
+        s.lead = a - L
+        s.dk = K['act-unit']
+      }
+      break
+    case K['act-unit']:
+      s.sel = a - U
+      s.dk = K['act-verb']
+      break
+    case K['act-verb']:
+      if (a === C.move) {
+        beginMove(c, s, ev)
+        s.dk = K.move
+      } else if (a === C.group) s.dk = K['group-with']
+      else if (a === C.rally) {
+        if (rally(c, s, ev)) s.dk = K['rally-form']
+        else finishAct(s)
+      } else {
+        changeFormation(c, s, FORM_CHOICE.indexOf(a as (typeof FORM_CHOICE)[number]), ev)
+        finishAct(s)
+      }
+      break
+    case K['group-with']:
+      s.sel2 = a - U
+      beginMove(c, s, ev)
+      s.dk = K.move
+      break
+    case K.move:
+      if (a >= H) {
+        const h = s.hex[s.sel] as number
+        let d = 0
+        while (nb(c, h, d) !== a - H) d++
+        step(c, s, d, ev)
+      } else {
+        endMove(c, s, face, ev)
+        finishAct(s)
+      }
+      break
+    case K['rally-form']:
+      s.form[s.sel] = FORM_CHOICE.indexOf(a as (typeof FORM_CHOICE)[number])
+      ev?.push({ type: 'formation', unit: c.unitIds[s.sel] as string, formation: FORMATIONS[s.form[s.sel] as number] as string })
+      s.dk = K['rally-face']
+      break
+    case K['rally-face']:
+      s.face[s.sel] = face
+      ev?.push({ type: 'faced', unit: c.unitIds[s.sel] as string, facing: FACE_NAMES[face] as string })
+      finishAct(s)
+      break
+    case K.square: {
+      const inf = s.q[1] as number
+      const cav = s.q[2] as number
+      s.q.splice(0, 4)
+      trySquare(c, s, inf, cav, a === C.yes, ev)
+      if (s.sel2 >= 0 && s.sel2 !== cav) s.sqTried.push(inf * c.nU + s.sel2)
+      break
+    }
+    case K.evade: {
+      const cav = s.q[1] as number
+      const charger = s.q[2] as number
+      s.q.splice(0, 4)
+      if (a === C.yes) evade(c, s, cav, charger, ev)
+      break
+    }
+    case K['give-way']: {
+      const u = s.q[1] as number
+      const dir = s.q[2] as number
+      const dice = s.q[3] as number
+      s.q.splice(0, 4)
+      retreat(c, s, u, dir, dice, a === C['give-way'] ? 1 : 0, ev)
+      break
+    }
+    case K.pursue: {
+      const cav = s.q[1] as number
+      const loser = s.q[2] as number
+      const round = s.q[3] as number
+      const at = pursuitPossible(c, s, cav, loser, round)
+      s.q.splice(0, 4)
+      if (a === C.yes && at >= 0) {
+        if (at !== s.hex[cav]) {
+          ev?.push({ type: 'moved', unit: c.unitIds[cav] as string, from: lbl(c, s.hex[cav] as number), to: lbl(c, at) })
+          placeUnit(c, s, cav, at, ev)
+        }
+        s.atk = [cav]
+        s.def = loser
+        s.round = round + 1
+        fightRound(c, s, ev)
+      }
+      break
+    }
+    case K.consolidate: {
+      const u = s.q[1] as number
+      s.q.splice(0, 4)
+      if (face >= 0) {
+        s.face[u] = face
+        ev?.push({ type: 'faced', unit: c.unitIds[u] as string, facing: FACE_NAMES[face] as string })
+      }
+      break
+    }
+    case K.commander:
+      if (a === C.end) beginShooting(c, s, ev)
+      else {
+        s.lead = a - L
+        s.dk = K['commander-hex']
+      }
+      break
+    case K['commander-hex']:
+      s.lhex[s.lead] = a - H
+      s.lfl[s.lead] = (s.lfl[s.lead] as number) | LF_MOVED
+      ev?.push({ type: 'leader-moved', leader: c.leaderIds[s.lead] as string, to: lbl(c, a - H) })
+      s.lead = -1
+      s.dk = K.commander
+      break
+    case K.shoot:
+      if (a === C.end) beginMelee(c, s, ev)
+      else {
+        s.sel = a - U
+        s.dk = K['shoot-target']
+      }
+      break
+    case K['shoot-target']:
+      shoot(c, s, s.sel, c.occ[a - H] as number, ev)
+      s.sel = -1
+      s.dk = K.shoot
+      break
+    case K.melee: {
+      const d = c.occ[a - H] as number
+      const atk: number[] = []
+      const h = a - H
+      for (let k = 0; k < 6; k++) {
+        const n = nb(c, h, k)
+        const u = n >= 0 ? (c.occ[n] as number) : -1
+        if (u >= 0 && c.uSide[u] === s.active && (s.fl[u] as number) & F_CHARGE && canAttack(c, s, u, d)) atk.push(u)
+      }
+      atk.sort((x, y) => x - y)
+      s.atk = atk
+      s.def = d
+      s.round = 1
+      fightRound(c, s, ev)
+      break
+    }
+  }
+  settle(c, s, ev)
+}
+const FACE_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW']
+
+export { PHASES }

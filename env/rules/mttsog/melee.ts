@@ -1,0 +1,165 @@
+// G) Melee: who may attack whom (the combat table), one simultaneous round
+// (defensive fire, advancing fire, melee dice, support, hill), and the
+// aftermath queued as tasks: retreats with status dice, cavalry exhaustion
+// checks, infantry consolidation, cavalry pursuit.
+
+import type { Ctx } from './context.ts'
+import { ARM_ART, ARM_CAV, ARM_INF } from './context.ts'
+import { adjArc, dirTo, dist, effForm, FC, FL, FLIM, FM, FO, FSQ, isGood, onMap, touching, waterBetween } from './core.ts'
+import { need, rollHits, saves, removeStands, shootMod } from './fire.ts'
+import { ATTACKER_CODES, DEFENDER_CODES_VS_CAV, DEFENDER_CODES_VS_INF, MELEE_MOD, type CombatCode } from './tables.ts'
+import { F_CHARGE, F_EXH, F_MELEE, QW, S_DIS, S_GOOD, S_ROUT, T_CONSOL, T_EXHQC, T_PURSUE, T_RETREAT, type Events, type MtState } from './state.ts'
+
+/** Attacker row of the combat table, or -1 (squares, exhausted cavalry, artillery, disordered and routed units have no row). */
+export function attackerRow(c: Ctx, s: MtState, u: number): number {
+  if (!onMap(s, u) || !isGood(s, u)) return -1
+  if (c.uArm[u] === ARM_CAV) return (s.fl[u] as number) & F_EXH ? -1 : 3
+  if (c.uArm[u] !== ARM_INF) return -1
+  const f = effForm(c, s, u)
+  return f === FL ? 0 : f === FC || f === FM ? 1 : f === FO ? 2 : -1
+}
+
+/** Defender column: Inf LN, Inf Col, Inf Sq, Inf open, Cav LN, CavExh, Limber, UnLim, Disor, Routed. */
+export function defenderCol(c: Ctx, s: MtState, u: number): number {
+  const st = s.st[u] as number
+  if (st === S_ROUT) return 9
+  if (st === S_DIS) return 8
+  if (c.uArm[u] === ARM_CAV) return (s.fl[u] as number) & F_EXH ? 5 : 4
+  if (c.uArm[u] === ARM_ART) return s.form[u] === FLIM ? 6 : 7
+  const f = effForm(c, s, u)
+  return f === FL ? 0 : f === FC || f === FM ? 1 : f === FSQ ? 2 : 3
+}
+
+export function attackerCode(c: Ctx, s: MtState, a: number, d: number): CombatCode {
+  const row = attackerRow(c, s, a)
+  if (row < 0) return 'NA'
+  return (ATTACKER_CODES[row] as readonly CombatCode[])[defenderCol(c, s, d)] as CombatCode
+}
+export const defenderCode = (c: Ctx, s: MtState, a: number, d: number): CombatCode =>
+  ((c.uArm[a] === ARM_CAV ? DEFENDER_CODES_VS_CAV : DEFENDER_CODES_VS_INF)[defenderCol(c, s, d)] as CombatCode)
+
+/** Whether a may attack the enemy d (the table is not NA; d is adjacent). */
+export function canAttack(c: Ctx, s: MtState, a: number, d: number): boolean {
+  if (!onMap(s, d) || c.uSide[a] === c.uSide[d]) return false
+  if (dist(c, s.hex[a] as number, s.hex[d] as number) !== 1) return false
+  return attackerCode(c, s, a, d) !== 'NA'
+}
+
+/** Whether a has any enemy it could attack next to it (occupancy synced). */
+export function hasAttackable(c: Ctx, s: MtState, a: number, at: number): boolean {
+  const side = c.uSide[a]
+  for (let d = 0; d < 6; d++) {
+    const n = c.grid.neighbors[at * 6 + d] as number
+    if (n < 0) continue
+    const v = c.occ[n] as number
+    if (v < 0 || c.uSide[v] === side) continue
+    const h = s.hex[a] as number
+    s.hex[a] = at
+    const ok = attackerCode(c, s, a, v) !== 'NA'
+    s.hex[a] = h
+    if (ok) return true
+  }
+  return false
+}
+
+const shoots = (code: CombatCode): boolean => code.startsWith('Sh') || code.startsWith('Can')
+const doubled = (code: CombatCode): boolean => code.includes('X2M')
+const supported = (code: CombatCode): boolean => code.endsWith(',S')
+
+/** "Defended position" for the defender d against a: a defended hex (BUA, scenario) or a stream/river between. */
+const defended = (c: Ctx, s: MtState, a: number, d: number): boolean => c.defended[s.hex[d] as number] === 1 || waterBetween(c, s.hex[a] as number, s.hex[d] as number)
+
+/** Melee to-hit modifier sum for `u` fighting `foe` (the combat table's legend). */
+function meleeNeed(c: Ctx, s: MtState, u: number, foe: number, code: CombatCode, uIsAttacker: boolean): number {
+  if (code === 'X2M*') return 6 // "Cav Vs Inf Square #6 to hit"
+  if (s.st[u] === S_DIS && s.st[foe] === S_GOOD) return 6 // "Disorder Vs good order #6 to hit"
+  let m = 0
+  if (s.st[foe] === S_DIS || s.st[foe] === S_ROUT) m += MELEE_MOD.vsDisorderedOrRouted
+  if (c.uArm[u] === ARM_CAV && (s.fl[u] as number) & F_EXH) m += MELEE_MOD.exhausted
+  if (uIsAttacker && defended(c, s, u, foe)) m += MELEE_MOD.defended
+  return need(m)
+}
+
+/** One round of combat between s.atk and s.def (round 1 with shooting). Queues the aftermath in s.q. */
+export function fightRound(c: Ctx, s: MtState, ev: Events): void {
+  const d = s.def
+  const atk = s.atk
+  const primary = atk[0] as number
+  const dh = s.hex[d] as number
+  const first = s.round === 1
+  const codes: CombatCode[] = []
+  for (const a of atk) codes.push(attackerCode(c, s, a, d))
+  const dcode = defenderCode(c, s, primary, d)
+  // G 1) "All Att/Def stands must orient to maximize contact": attackers face the defender.
+  for (const a of atk) s.face[a] = dirTo(c, s.hex[a] as number, dh)
+  const why = `melee at ${c.grid.labels[dh]}`
+  let aHits = 0
+  let dHits = 0
+  let aSupport = 0
+  let dSupport = 0
+  // G 2) defensive fire, 3) advancing fire
+  const dTouch = touching(c, s, d)
+  const dp = c.prof[d]
+  if (first && dcode !== 'NA' && shoots(dcode) && isGood(s, d) && dp && dp.shoot > 0) {
+    const n = dp.arm === 'art' ? dp.shoot : dTouch * dp.shoot
+    dHits += rollHits(s, n, need(shootMod(c, s, d, primary, { canister: dcode === 'Can,M' })), `defensive fire of ${c.unitIds[d]}`, ev)
+  }
+  for (let i = 0; i < atk.length; i++) {
+    const a = atk[i] as number
+    const code = codes[i] as CombatCode
+    const ap = c.prof[a]
+    if (first && shoots(code) && ap && ap.shoot > 0) aHits += rollHits(s, touching(c, s, a) * ap.shoot, need(shootMod(c, s, a, d, { canister: false })), `advancing fire of ${c.unitIds[a]}`, ev)
+  }
+  // G 4) attacker's melee, 5) defender's melee
+  for (let i = 0; i < atk.length; i++) {
+    const a = atk[i] as number
+    const code = codes[i] as CombatCode
+    const t = touching(c, s, a)
+    aHits += rollHits(s, t * (c.prof[a]?.melee ?? 0) * (doubled(code) ? 2 : 1), meleeNeed(c, s, a, d, code, true), `melee of ${c.unitIds[a]}`, ev)
+    if (supported(code) && effForm(c, s, a) !== FO) aSupport += ((s.stands[a] as number) - t) * MELEE_MOD.support
+  }
+  if (dcode !== 'NA') {
+    dHits += rollHits(s, dTouch * (dp?.melee ?? 0) * (doubled(dcode) ? 2 : 1), meleeNeed(c, s, d, primary, dcode, false), `melee of ${c.unitIds[d]}`, ev)
+    let rear = false
+    for (const a of atk) if (adjArc(c, dh, s.face[d] as number, s.hex[a] as number) === 2) rear = true
+    if (supported(dcode) && !rear && effForm(c, s, d) !== FO) dSupport += ((s.stands[d] as number) - dTouch) * MELEE_MOD.support
+  }
+  // G 6) all hits count: saves, then stands removed
+  const aNet = saves(c, s, d, aHits, ev)
+  const dNet = saves(c, s, primary, dHits, ev)
+  const hillA = (c.elev[s.hex[primary] as number] as number) > (c.elev[dh] as number) ? MELEE_MOD.hill : 0
+  const hillD = (c.elev[dh] as number) > (c.elev[s.hex[primary] as number] as number) ? MELEE_MOD.hill : 0
+  const aScore = aNet + aSupport + hillA
+  const dScore = dNet + dSupport + hillD
+  const diff = aScore - dScore
+  const result = diff > 0 ? 'attacker wins' : diff < 0 ? 'defender wins' : 'draw'
+  ev?.push({ type: 'melee', attackers: atk.map((a) => c.unitIds[a] as string), defender: c.unitIds[d] as string, attackerHits: aNet, defenderHits: dNet, attackerScore: aScore, defenderScore: dScore, result, round: s.round })
+  for (const a of atk) s.fl[a] = ((s.fl[a] as number) | F_MELEE) & ~F_CHARGE
+  s.fl[d] = (s.fl[d] as number) | F_MELEE
+  const defAlive = removeStands(c, s, d, aNet, ev)
+  removeStands(c, s, primary, dNet, ev)
+  // G 7) the loser retreats a stand depth and rolls the difference; 10) a draw: the attacker retreats.
+  const ignore = dcode === 'Sh,M,I'
+  const live = atk.filter((a) => onMap(s, a))
+  if (diff > 0) {
+    if (defAlive && !ignore) push(s, T_RETREAT, d, dirTo(c, s.hex[primary] as number, dh), diff)
+  } else {
+    const k = live.length
+    const n = -diff
+    live.forEach((a, i) => push(s, T_RETREAT, a, dirTo(c, dh, s.hex[a] as number), k ? Math.floor(n / k) + (i < n % k ? 1 : 0) : 0))
+  }
+  // I) Exhausted Cavalry 1): a QC "after each round of combat"
+  for (const a of live) if (c.uArm[a] === ARM_CAV) push(s, T_EXHQC, a, d, 0)
+  if (defAlive && c.uArm[d] === ARM_CAV && dcode !== 'NA') push(s, T_EXHQC, d, primary, 0)
+  // G 8) infantry winner consolidates; 9) cavalry winner may pursue
+  if (diff > 0) {
+    for (const a of live) push(s, c.uArm[a] === ARM_CAV ? T_PURSUE : T_CONSOL, a, d, s.round)
+  } else if (diff < 0 && defAlive) {
+    push(s, c.uArm[d] === ARM_CAV ? T_PURSUE : T_CONSOL, d, primary, s.round)
+  }
+}
+
+function push(s: MtState, kind: number, a: number, b: number, x: number): void {
+  s.q.push(kind, a, b, x)
+  void QW
+}
