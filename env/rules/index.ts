@@ -4,8 +4,9 @@ import { err, fail, ok, type Result } from '../core/types.ts'
 import { piwam } from './piwam/index.ts'
 import { marignan } from './marignan/index.ts'
 import { mttsog } from './mttsog/index.ts'
+import { hbl } from './hbl/index.ts'
 
-export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam, marignan, mttsog }
+export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam, marignan, mttsog, hbl }
 
 export function getRuleset(id: string): Result<RulesetModule> {
   const r = RULESETS[id]

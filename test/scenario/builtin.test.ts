@@ -22,12 +22,14 @@ describe('built-in scenario registry', () => {
       'marignan-1515-first-day',
       'marignan-1515-two-days',
       'mttsog-training',
+      'hbl-training',
     ])
     expect(DEFAULT_SCENARIO).toBe('piwam-training')
     expect(builtinIds('piwam')).toEqual(['piwam-training', 'coutras-1587', 'ivry-1590'])
     expect(builtinIds('marignan')).toEqual(['marignan-1515-first-day', 'marignan-1515-two-days'])
     expect(builtinIds('cfeo')).toEqual([])
     expect(builtinIds('mttsog')).toEqual(['mttsog-training'])
+    expect(builtinIds('hbl')).toEqual(['hbl-training'])
     for (const s of BUILTIN_SCENARIOS) {
       expect(s.name.length).toBeGreaterThan(3)
       expect(s.description.length).toBeGreaterThan(20)

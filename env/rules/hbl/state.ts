@@ -1,0 +1,164 @@
+// Hell Broke Loose state (plain JSON data, struct-of-arrays of small ints),
+// decision kinds, choice verbs, unit flags, task records and the event union.
+
+import type { BaseState, Player, RolledEvent } from '../../core/types.ts'
+import type { DiceState } from '../../dice.ts'
+
+/** Decision kinds (index = id in observations). */
+export const KINDS = [
+  'initiative-order', // the higher army die: use the pips first or second
+  'activate', // March / Cavalry March: a command to roll for, or end the card
+  'move-unit', // a unit of the activated command to move, or end the command's moves
+  'move', // the moving unit: a hex ahead (oblique for skirmish cavalry), wheel, or stop
+  'charge', // a unit that came into contact: an enemy to fight at once (flank, Fierce even die, close skirmish), or pass
+  'close-skirmish', // skirmish cavalry attacked frontally in a new melee: fight it as a close skirmish?
+  'shoot', // a loaded shooter with a target, or pass (the window closes)
+  'shoot-target', // the enemy unit to shoot at
+  'melee', // Melee / Group Melee card: an own unit whose melee to fight (ongoing ones first), or end
+  'melee-target', // the enemy of that melee
+  'group-melee', // Group Melee: the command whose melees are fought
+  'convert', // stubborn: spend a chip to convert a rout into a push back?
+  'hold', // stubborn: spend a chip to prevent a push back?
+  'negate', // stubborn: spend a chip to negate a move lost to fire?
+  'follow-up', // the winner follows up into the vacated hex? (forced on an odd face)
+  'pursue', // the winner pursues a routed enemy? (forced on an odd face)
+  'rally', // Command card: a unit to rally, or end
+  'attach', // move and attach the command's officer to the rallying unit?
+  'rally-buy', // how many UI to buy back at a chip each
+  'formation', // Formation Change card: a unit to change, or end
+  'formation-unit', // wheel, turn the refused flank back, or face the refused side
+  'gun', // Artillery Action card: a battery to act, or end
+  'gun-action', // the battery's one action: wheel or reload
+  'refused-flank', // after forcing a flank attacker off: turn back, keep refused (pinned), or face the enemy
+] as const
+export type KindName = (typeof KINDS)[number]
+export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
+
+export const CHOICES = ['first', 'second', 'end', 'pass', 'yes', 'no', 'stop', 'wheel-left', 'wheel-right', 'reload', 'turn-back', 'keep', 'face-enemy', 'buy-0', 'buy-1', 'buy-2', 'buy-3'] as const
+export type ChoiceName = (typeof CHOICES)[number]
+export const C = Object.fromEntries(CHOICES.map((c, i) => [c, i])) as { readonly [N in ChoiceName]: number }
+
+// unit flags
+export const F_VEX = 1
+export const F_LOADED = 2
+export const F_ROUT = 4
+export const F_ELIM = 8
+/** Acted on the current card (rallied, changed formation, gun action, fought its melee). */
+export const F_DONE = 16
+/** Kept its refused flank: may not move until a Formation Change card (Combat 2). */
+export const F_PINNED = 32
+/** Moved into contact this activation on an even command die (Fierce automatic melee). */
+export const F_EVEN = 64
+/** Started stepping in the current activation (a wheel is then no longer free to start a move). */
+export const F_MOVING = 128
+
+/** Melee records, MW ints each: [unit a, unit b, follow-up holder or -1, flags]. */
+export const MW = 4
+export const M_FOUGHT = 1
+export const M_SKIRMISH = 2
+
+/** Task records, QW ints each: [kind, a, b, c, d, e]. Tasks run before the card goes on. */
+export const QW = 6
+export const T_CONVERT = 1 // [loser, winner, face of the winner]
+export const T_HOLD = 2 // [loser, winner, winner face]
+export const T_PUSH = 3 // [loser, winner, winner face, forced]
+export const T_FOLLOW = 4 // [winner, loser, vacated hex, face]
+export const T_ROUT = 5 // [loser, winner, winner face]
+export const T_PURSUE = 6 // [winner, vacated hex, face]
+export const T_NEGATE = 7 // [unit]
+export const T_REFUSED = 8 // [unit, enemy]
+export const T_WITHDRAW = 9 // [skirmisher, enemy]
+export const T_RALLYBUY = 10 // [unit, most]
+export const T_CHARGE = 11 // [unit that came into contact]
+export const T_FIGHT = 12 // [a, b, initiating, close skirmish: 0 no, 1 yes, 2 ask b]
+
+export interface HState extends BaseState {
+  ruleset: 'hbl'
+  turn: number
+  dice: DiceState
+  ply: number
+  /** 0 running, 1 side 0 won, 2 side 1 won, 3 draw. */
+  over: number
+  why: string
+  /** Current decision kind (-1 when over) and who takes it. */
+  dk: number
+  dp: number
+  // units, scenario order
+  hex: number[]
+  face: number[]
+  /** UI lost so far. */
+  lost: number[]
+  /** Morale chips this unit has cost its army (the examples' per-unit tallies). */
+  chipc: number[]
+  fl: number[]
+  /** Refused flank: the hexside direction the flank stands face, -1 none. */
+  ref: number[]
+  /** Moves left in the current activation, and hexes left in the current move. */
+  mv: number[]
+  st: number[]
+  // leaders: the unit each is attached to (-1 none), and the hex (follows the attached unit)
+  latt: number[]
+  lhex: number[]
+  mel: number[]
+  /** Remaining cards by type: side 0's counts, then side 1's (order is chance, never state). */
+  deck: number[]
+  /** Cards a fixture named to come next (consumed before any draw), per side. */
+  top0: number[]
+  top1: number[]
+  chips: number[]
+  chipsLost: number[]
+  /** Pips left per side; the first player; the pip segment (-1: roll needed, 0/1: first/second, 2: done). */
+  pips: number[]
+  first: number
+  seg: number
+  /** Last initiative rolls (for the view). */
+  roll: number[]
+  /** Current card (-1 none), its side, its stage; stolen: 1 while a Lull steal's card is played. */
+  card: number
+  cside: number
+  cst: number
+  stolen: number
+  /** Per command: done on this card (activated, rallied). */
+  wdone: number[]
+  /** Activated command and its command-die face; nominated command of a Group Melee (-1 all). */
+  act: number
+  adie: number
+  grp: number
+  /** Selected unit, its target, the side of an open shooting window. */
+  sel: number
+  tgt: number
+  wside: number
+  q: number[]
+}
+
+export type HEvent =
+  | RolledEvent
+  | { type: 'turn'; turn: number }
+  | { type: 'initiative'; rolls: [number, number]; pips: number; higher: Player | null }
+  | { type: 'order'; player: Player; first: Player }
+  | { type: 'card'; side: Player; card: string; stolen: boolean; left: number }
+  | { type: 'card-unused'; side: Player; card: string }
+  | { type: 'lull'; side: Player; rolls: [number, number]; stolen: boolean }
+  | { type: 'activated'; wing: string; die: number; opposed: number; moves: number }
+  | { type: 'moved'; unit: string; from: string; to: string }
+  | { type: 'faced'; unit: string; facing: string }
+  | { type: 'contact'; unit: string; enemies: string[] }
+  | { type: 'melee'; a: string; b: string; dieA: string; dieB: string; totalA: number; totalB: number; faceA: number; faceB: number; factorsA: string[]; factorsB: string[]; band: string; winner: string | null; skirmish: boolean }
+  | { type: 'fired'; unit: string; target: string; die: string; total: number; face: number; defence: number; defenceFace: number; pips: number; factors: string[] }
+  | { type: 'ui-lost'; unit: string; ui: number; lost: number; why: string }
+  | { type: 'chips'; side: Player; n: number; left: number; why: string; unit: string | null }
+  | { type: 'vexed'; unit: string; again: boolean }
+  | { type: 'pushed-back'; unit: string; to: string | null; blocked: boolean }
+  | { type: 'routed'; unit: string; path: string[] }
+  | { type: 'destroyed'; unit: string; why: string }
+  | { type: 'followed-up'; unit: string; to: string }
+  | { type: 'melee-ended'; a: string; b: string; why: string }
+  | { type: 'move-lost'; unit: string; negated: boolean }
+  | { type: 'rallied'; unit: string; die: string; total: number; opposed: number; pips: number; ui: number }
+  | { type: 'attached'; leader: string; unit: string }
+  | { type: 'reloaded'; unit: string }
+  | { type: 'refused'; unit: string; facing: string | null; pinned: boolean }
+  | { type: 'army-morale'; side: Player; chips: number; broken: boolean }
+  | { type: 'game-over'; winner: Player | null; reason: string }
+
+export type Events = HEvent[] | undefined
