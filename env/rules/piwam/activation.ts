@@ -104,8 +104,9 @@ export function finishWing(R: Board, s: PiwamState): void {
     const b = s.bypassed
     s.bypassed = -1
     clearMark(s.wMark, b, M_BYPASSED)
+    // 1.2 A: only a wing that has successfully continued is Finished when preempted; a resumed
+    // bypassed wing that is preempted again is bypassed again
     if (activatable(R, s, b)) {
-      setMark(s.wMark, b, M_CONTINUED)
       startActivation(R, s, b, 'resumed')
       return
     }

@@ -27,8 +27,9 @@ export class Board {
   readonly occ0: Int16Array
   readonly occ1: Int16Array
   /** Scratch for searches. */
-  readonly best: Int16Array
-  readonly queue: Int32Array
+  /** Withdrawal reach per hex and facing (6 × size) and its queue. */
+  readonly bestFaced: Int16Array
+  readonly queueFaced: Int32Array
   readonly reach: Uint8Array
   readonly cmd: Uint8Array
   readonly tmpUnits: Int32Array
@@ -58,8 +59,8 @@ export class Board {
     this.offHex = this.offUnit + ctx.n + ctx.m
     this.occ0 = new Int16Array(ctx.size)
     this.occ1 = new Int16Array(ctx.size)
-    this.best = new Int16Array(ctx.size)
-    this.queue = new Int32Array(ctx.size * 8)
+    this.bestFaced = new Int16Array(ctx.size * 6)
+    this.queueFaced = new Int32Array(ctx.size * 48)
     this.reach = new Uint8Array(ctx.size)
     this.cmd = new Uint8Array(ctx.n)
     this.tmpUnits = new Int32Array(ctx.n + 4)

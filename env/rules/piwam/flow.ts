@@ -6,7 +6,7 @@ import { err, type Player, type TercioError } from '../../core/types.ts'
 import { VERTEX_NAMES } from '../../hex/grid.ts'
 import { ARM_ART, ARM_CAV } from './context.ts'
 import { ORDERS, T_ART } from './tables.ts'
-import { C, F_ACTED, F_ART_FIRED, F_G_REDUCED, K, KINDS, L_ACTED, L_AIDED, L_MOVED, L_REACTED, LS_IN, LS_REMOVED, LS_WAITING, M_FINISHED, M_NOCONT, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, type PiwamEvent, type PiwamState } from './state.ts'
+import { C, F_ACTED, F_OOC, F_ART_FIRED, F_G_REDUCED, K, KINDS, L_ACTED, L_AIDED, L_MOVED, L_REACTED, LS_IN, LS_REMOVED, LS_WAITING, M_FINISHED, M_NOCONT, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, type PiwamEvent, type PiwamState } from './state.ts'
 import { clearAllMarks, hasAnyMark, nextPicker, setMark, type PickTest } from '../shared/phases.ts'
 import type { Board } from './board.ts'
 import { inCommand, leaderDests, wingCmdHex, wingHasUnits, withWing } from './command.ts'
@@ -223,7 +223,7 @@ export function legalInto(R: Board, s: PiwamState, mask: Uint8Array): number {
       }
       if (s.mp >= (cav ? 2 : 4)) mask[offC + C.about] = 1
       const fm = ctx.tables.fire.fireMp
-      if (canFireType(R, s, u) && s.uStatus[u]! <= 1 && s.mp >= fm && inCommand(R, s, u) && fireTargets(R, s, u, null) > 0) {
+      if (canFireType(R, s, u) && s.uStatus[u]! <= 1 && s.mp >= fm && ((s.uFlags[u]! & F_OOC) === 0 || inCommand(R, s, u)) && fireTargets(R, s, u, null) > 0) {
         for (let k = 0; k <= ctx.tables.fire.maxExtraMp && k <= 2; k++) if (s.mp >= fm + k) mask[offC + C.fire + k] = 1
       }
       if (canRally(R, s, u)) mask[offC + C['rally-unit']] = 1

@@ -182,6 +182,8 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
     R.eliminate(s, d, 'close combat')
     removeLeadersAt(R, s, dh, dSide, 'stacked unit eliminated in close combat')
     if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: 0, roll: -1, total: -1, result: 'eliminated (alone)', reaction })
+    // 2.1 A: every leader who took part rolls for loss, also when no combat roll was made
+    leaderLossRolls(R, s, nl)
     return advanceAttacker(R, s, lead, dh, false)
   }
   let mod = R.morale(s, lead) - R.morale(s, d)

@@ -59,8 +59,9 @@ export function canRally(R: Board, s: PiwamState, u: number): boolean {
   if (o === 0) return false
   if (!inCommand(R, s, u)) return false
   if (o === 1) {
+    // 2.1 B / 2.2 B: under March the commander moves OR units rally beside him
     const ch = wingCmdHex(R, s, w)
-    return ch >= 0 && R.dist(ch, s.uHex[u]!) <= 1
+    return ch >= 0 && R.dist(ch, s.uHex[u]!) <= 1 && (s.lFlags[s.wCmd[w]!]! & L_MOVED) === 0
   }
   return true
 }

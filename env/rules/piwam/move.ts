@@ -3,10 +3,10 @@
 // loop, and the movement reach used by withdrawals.
 
 import { rot, VERTEX_NAMES } from '../../hex/grid.ts'
-import { reach, type StepCost } from '../shared/paths.ts'
+import { reachFaced, type FacedCost } from '../shared/paths.ts'
 import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
 import { T_ART } from './tables.ts'
-import { F_ACTED, F_ART_FIRED, F_ENDED, F_SPENT, F_TURNED, K, L_CARRY, LS_IN, type PiwamState, TR_ENTERED, TR_FACED, TR_MP } from './state.ts'
+import { F_ACTED, F_ART_FIRED, F_OOC, F_ENDED, F_SPENT, F_TURNED, K, L_CARRY, LS_IN, type PiwamState, TR_ENTERED, TR_FACED, TR_MP } from './state.ts'
 import { directionOf, type Board } from './board.ts'
 import { inCommand, removeLeader, wingCmdHex } from './command.ts'
 import { toSelect } from './activation.ts'
@@ -45,7 +45,9 @@ export function unitMoves(R: Board, s: PiwamState, u: number, mask: Uint8Array |
   if (full <= 0 || s.mp <= 0) return 0
   const w = R.ctx.uWing[u]!
   const order = s.wOrder[w]!
-  const inCmd = inCommand(R, s, u)
+  // 2.3: command is judged when the unit begins its action (selectUnit): in command then, it moves freely
+  // even out of command; out of command then, it may only close on its commander until back in command
+  const inCmd = (s.uFlags[u]! & F_OOC) === 0 || inCommand(R, s, u)
   const ch = wingCmdHex(R, s, w)
   if (!inCmd && ch < 0) return 0
   const hereDist = order === 0 ? R.nearestEnemyDist(s, h, side) : 0
@@ -72,7 +74,8 @@ export function unitMoves(R: Board, s: PiwamState, u: number, mask: Uint8Array |
 
 export function selectUnit(R: Board, s: PiwamState, u: number): void {
   s.sel = u
-  s.uFlags[u] = (s.uFlags[u]! | F_ACTED) & ~(F_TURNED | F_SPENT | F_ENDED)
+  s.uFlags[u] = (s.uFlags[u]! | F_ACTED) & ~(F_TURNED | F_SPENT | F_ENDED | F_OOC)
+  if (R.ctx.uArm[u] !== ARM_ART && !inCommand(R, s, u)) s.uFlags[u] = s.uFlags[u]! | F_OOC
   s.uMoved[u] = 0
   s.mp = R.ma(s, u)
   s.startDist = R.nearestEnemyDist(s, s.uHex[u]!, R.ctx.uSide[u]!)
@@ -117,11 +120,14 @@ export function doTurn(R: Board, s: PiwamState, u: number, by: number, cost: num
   s.uFlags[u] = s.uFlags[u]! | F_TURNED | F_SPENT
   if (R.ctx.uType[u] === T_ART) s.uFlags[u] = s.uFlags[u]! | F_ART_FIRED | F_ENDED
   if (R.ev) R.push({ type: 'faced', unit: R.ctx.uId[u]!, from: VERTEX_NAMES[f]!, to: VERTEX_NAMES[s.uFace[u]!]!, mp: cost })
-  trigger(R, s, u, TR_FACED | TR_MP, -1)
+  // 3.3 / 4.1: an artillery pivot spends no MP, so it opens defensive fire but no reaction movement
+  trigger(R, s, u, R.ctx.uType[u] === T_ART ? TR_FACED : TR_FACED | TR_MP, -1)
 }
 
-/** The cost of one withdrawal step (3.3 B): terrain cost, never into enemy units, nor into a stack u may not join. */
-export class WithdrawCost implements StepCost {
+/** Withdrawal by the movement rules (3.3 B with 3.1): moves only into the two front hexes at terrain
+ *  cost, never into enemy units nor through a stack u may not join; facing changes paid (cavalry 1 MP a
+ *  vertex, infantry 2; countermarch 2 / 4). */
+export class WithdrawCost implements FacedCost {
   R: Board
   arm = 0
   side = 0
@@ -129,23 +135,50 @@ export class WithdrawCost implements StepCost {
   constructor(R: Board) {
     this.R = R
   }
-  cost(from: number, d: number, x: number): number {
+  move(from: number, f: number, d: number, x: number): number {
+    if (d !== f && d !== (f + 1) % 6) return -1
     const R = this.R
     const c = R.ctx.cost[(this.arm * R.size + from) * 6 + d]!
     if (c === IMPASSABLE) return -1
     const sx = R.sideAt(x)
     if (sx >= 0 && sx !== this.side) return -1
-    if (this.u >= 0 && sx >= 0 && R.canEnter(this.u, x) !== 1) return -1
+    if (sx >= 0 && R.canEnter(this.u, x) !== 1) return -1
     return c
+  }
+  turn(_from: number, f: number, g: number): number {
+    const k = (g - f + 6) % 6
+    const vertices = k > 3 ? 6 - k : k
+    const cav = this.arm === 1
+    if (vertices === 3) return cav ? 2 : 4
+    return vertices * (cav ? 1 : 2)
   }
 }
 
-/** Cheapest-path search from h with budget mp (arm 0/1), never through enemy units (or through stacks u may not pass).
- *  Fills R.best with MP left on arrival (-1 unreachable). */
-export function search(R: Board, s: PiwamState, h: number, mp: number, arm: number, side: number, u: number): void {
+/** Withdrawal reach of unit u from h with mp (3.3 B): fills R.bestFaced (MP left per hex and facing, -1 unreachable). */
+export function withdrawReach(R: Board, s: PiwamState, u: number, mp: number): void {
   const rule = R.withdrawCost
-  rule.arm = arm
-  rule.side = side
+  rule.arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
+  rule.side = R.ctx.uSide[u]!
   rule.u = u
-  reach(R.ctx.grid, h, mp, rule, R.best, R.queue)
+  reachFaced(R.ctx.grid, s.uHex[u]!, s.uFace[u]!, mp, rule, R.bestFaced, R.queueFaced)
+}
+
+/** The facing a withdrawal ends in at x (after withdrawReach): the one reached with the most MP left,
+ *  then the nearest to the unit's facing before it withdrew, then the lowest; -1 when x is not reached. */
+export function withdrawFacing(R: Board, x: number, face: number): number {
+  let pick = -1
+  let bestLeft = -1
+  let bestTurn = 9
+  for (let f = 0; f < 6; f++) {
+    const left = R.bestFaced[x * 6 + f]!
+    if (left < 0) continue
+    const k = (f - face + 6) % 6
+    const turn = k > 3 ? 6 - k : k
+    if (left > bestLeft || (left === bestLeft && turn < bestTurn)) {
+      pick = f
+      bestLeft = left
+      bestTurn = turn
+    }
+  }
+  return pick
 }

@@ -6,7 +6,7 @@ import { ARM_ART, ARM_CAV, ARM_INF, IMPASSABLE } from './context.ts'
 import { C, F_ENDED, F_INTERCEPTOR, F_NO_CHARGE, F_REACTED, K, L_REACTED, LS_IN, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, type PiwamState, TR_ENTERED, TR_FACED, TR_FIRED, TR_MP, TR_RALLY } from './state.ts'
 import type { Board } from './board.ts'
 import { leaderDests, leaderMod } from './command.ts'
-import { continueUnit, moveUnit, search } from './move.ts'
+import { continueUnit, moveUnit, withdrawFacing, withdrawReach } from './move.ts'
 import { canFireType, inZone, resolveFire } from './fire.ts'
 
 /** Withdrawal destinations (3.3 B): reachable with the full allowance, farther from the trigger, stacking allowed. */
@@ -15,10 +15,12 @@ export function withdrawDests(R: Board, s: PiwamState, r: number, mask: Uint8Arr
   const h = s.uHex[r]!
   const th = s.uHex[s.trigUnit]!
   if (h < 0 || th < 0) return 0
-  search(R, s, h, R.ma(s, r), R.ctx.uArm[r] === ARM_CAV ? 1 : 0, R.ctx.uSide[r]!, r)
+  withdrawReach(R, s, r, R.ma(s, r))
   let c = 0
+  const bf = R.bestFaced
   for (let x = 0; x < R.size; x++) {
-    if (R.best[x]! < 0 || x === h || R.dist(x, th) <= R.dist(h, th)) continue
+    const b = x * 6
+    if ((bf[b]! < 0 && bf[b + 1]! < 0 && bf[b + 2]! < 0 && bf[b + 3]! < 0 && bf[b + 4]! < 0 && bf[b + 5]! < 0) || x === h || R.dist(x, th) <= R.dist(h, th)) continue
     if (R.occ0[x]! > 0 && R.canEnter(r, x) !== 1) continue
     if (mask) mask[R.offHex + x] = 1
     c++
@@ -156,7 +158,11 @@ export function doWithdraw(R: Board, s: PiwamState, x: number): void {
   } else {
     const from = s.uHex[r]!
     s.uFlags[r] = s.uFlags[r]! | F_REACTED
+    // 3.3 B by the movement rules: the unit ends facing as the cheapest way in leaves it
+    withdrawReach(R, s, r, R.ma(s, r))
+    const f = withdrawFacing(R, x, s.uFace[r]!)
     moveUnit(R, s, r, x, true)
+    if (f >= 0) s.uFace[r] = f
     if (R.ev) R.push({ type: 'withdrew', unit: R.ctx.uId[r]!, from: R.hexLabel(from), to: R.hexLabel(x) })
   }
   openReactions(R, s)

@@ -68,7 +68,8 @@ export function unableToRetreat(R: Board, s: PiwamState, u: number, inCombat: bo
   const roll = R.roll(s, 'unable to retreat')
   const st = s.uStatus[u]!
   const need = R.ctx.tables.unableToRetreat.stand[STATUSES[st]!]
-  const total = roll + leaderMod(R, s, s.uHex[u]!, R.ctx.uSide[u]!)
+  // 2.1 A lists where leader modifiers apply; the Unable to Retreat roll is not among them
+  const total = roll
   const stood = total <= need
   if (R.ev) R.push({ type: 'stood', unit: R.ctx.uId[u]!, roll: total, need, stood })
   if (stood) {
@@ -133,7 +134,8 @@ export function routPhase(R: Board, s: PiwamState): void {
       const pick = bestStep(R.ctx.grid, h, rule)
       if (pick < 0) break
       mp -= Math.min(mp, R.ctx.cost[(arm * R.size + h) * 6 + directionOf(R.ctx.grid.neighbors, h, pick)]!)
-      R.place(s, u, pick)
+      // 3.2: leaders stacked with the unit move when it moves, routs included
+      moveUnit(R, s, u, pick, true)
       if (R.ev) R.push({ type: 'rout', unit: R.ctx.uId[u]!, from: R.hexLabel(h), to: R.hexLabel(pick) })
     }
   }

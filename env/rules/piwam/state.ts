@@ -65,6 +65,7 @@ export const F_SPENT = 128 // spent MP this action (no rally after)
 export const F_REACT_ATT = 256 // its designation is a reaction attack
 export const F_ENDED = 512 // action cut short (interception, broken)
 export const F_CHARGED = 1024 // attacked with a charge bonus (passthrough eligibility)
+export const F_OOC = 2048 // out of command when its action began (2.3): only moves toward its commander, no fire
 // leader flags
 export const L_MOVED = 1
 export const L_AIDED = 2 // a rally used him: may not move (2.1 B)
@@ -80,7 +81,7 @@ export const M_FINISHED = 1
 export const M_BYPASSED = 2
 export const M_NOCONT = 4
 export const M_PREEMPTING = 8
-export const M_CONTINUED = 16 // current activation is a continuation / resumption: preempting it finishes the wing
+export const M_CONTINUED = 16 // the wing has successfully continued this turn: preempting it finishes the wing (1.2 A)
 export const MARKER_NAMES = ['finished', 'bypassed', 'no-continue', 'preempting', 'continued'] as const
 // trigger bits (what an active unit just did, for reactions)
 export const TR_ENTERED = 1

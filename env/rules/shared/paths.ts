@@ -71,6 +71,56 @@ export function reach(grid: HexGrid, start: number, budget: number, rule: StepCo
   }
 }
 
+/** Costs of a faced unit's moves (a unit facing a hexside or vertex 0..5): negative = not allowed. */
+export interface FacedCost {
+  /** Moving from `from` across side d into `to` while facing f (the facing is kept). */
+  move(from: number, f: number, d: number, to: number): number
+  /** Changing facing from f to g in place. */
+  turn(from: number, f: number, g: number): number
+}
+
+/**
+ * Movement reach of a faced unit: best[h * 6 + f] = the most points left on standing in h
+ * facing f, -1 when not reachable (best[start * 6 + face] = budget). Moves keep the facing;
+ * turns change it in place; which moves and turns are allowed and what they cost is the rule's.
+ * `best` has 6 × grid.size entries, `queue` room for 6 × 8 × grid.size.
+ */
+export function reachFaced(grid: HexGrid, start: number, face: number, budget: number, rule: FacedCost, best: Int16Array, queue: Int32Array): void {
+  best.fill(-1)
+  best[start * 6 + face] = budget
+  let qh = 0
+  let qt = 0
+  queue[qt++] = start * 6 + face
+  const nb = grid.neighbors
+  while (qh < qt) {
+    const st = queue[qh++]!
+    const a = (st / 6) | 0
+    const f = st - a * 6
+    const left = best[st]!
+    for (let d = 0; d < 6; d++) {
+      const x = nb[a * 6 + d]!
+      if (x < 0) continue
+      const c = rule.move(a, f, d, x)
+      if (c < 0 || c > left) continue
+      const k = x * 6 + f
+      if (left - c > best[k]! && qt < queue.length) {
+        best[k] = left - c
+        queue[qt++] = k
+      }
+    }
+    for (let g = 0; g < 6; g++) {
+      if (g === f) continue
+      const c = rule.turn(a, f, g)
+      if (c < 0 || c > left) continue
+      const k = a * 6 + g
+      if (left - c > best[k]! && qt < queue.length) {
+        best[k] = left - c
+        queue[qt++] = k
+      }
+    }
+  }
+}
+
 /** Which hexes are goals (e.g. a side's map edge). */
 export interface HexTest {
   test(h: number): boolean
