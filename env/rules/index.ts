@@ -5,8 +5,9 @@ import { piwam } from './piwam/index.ts'
 import { marignan } from './marignan/index.ts'
 import { mttsog } from './mttsog/index.ts'
 import { hbl } from './hbl/index.ts'
+import { cfeo } from './cfeo/index.ts'
 
-export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam, marignan, mttsog, hbl }
+export const RULESETS: Readonly<Record<string, RulesetModule>> = { piwam, marignan, mttsog, hbl, cfeo }
 
 export function getRuleset(id: string): Result<RulesetModule> {
   const r = RULESETS[id]

@@ -11,6 +11,7 @@ import marignanDay1 from './scenarios/marignan-1515-first-day.json' with { type:
 import marignanDays2 from './scenarios/marignan-1515-two-days.json' with { type: 'json' }
 import mttsogTraining from './scenarios/mttsog-training.json' with { type: 'json' }
 import hblTraining from './scenarios/hbl-training.json' with { type: 'json' }
+import cfeoTraining from './scenarios/cfeo-training.json' with { type: 'json' }
 
 export interface BuiltinInfo {
   readonly id: string
@@ -28,6 +29,7 @@ const RAW: Readonly<Record<string, unknown>> = {
   'marignan-1515-two-days': marignanDays2,
   'mttsog-training': mttsogTraining,
   'hbl-training': hblTraining,
+  'cfeo-training': cfeoTraining,
 }
 
 export const DEFAULT_SCENARIO = 'piwam-training'

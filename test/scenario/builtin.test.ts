@@ -23,11 +23,12 @@ describe('built-in scenario registry', () => {
       'marignan-1515-two-days',
       'mttsog-training',
       'hbl-training',
+      'cfeo-training',
     ])
     expect(DEFAULT_SCENARIO).toBe('piwam-training')
     expect(builtinIds('piwam')).toEqual(['piwam-training', 'coutras-1587', 'ivry-1590'])
     expect(builtinIds('marignan')).toEqual(['marignan-1515-first-day', 'marignan-1515-two-days'])
-    expect(builtinIds('cfeo')).toEqual([])
+    expect(builtinIds('cfeo')).toEqual(['cfeo-training'])
     expect(builtinIds('mttsog')).toEqual(['mttsog-training'])
     expect(builtinIds('hbl')).toEqual(['hbl-training'])
     for (const s of BUILTIN_SCENARIOS) {

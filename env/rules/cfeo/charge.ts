@@ -1,0 +1,211 @@
+// Charges: eligibility, declaration (target, dice), the responses (stand, stand and shoot, counter-charge,
+// evade, shelter among the pikes, turn a rank), and the charge moves (contact, meeting half way, failure).
+
+import { hexesBetween } from '../../hex/grid.ts'
+import type { Ctx } from './context.ts'
+import { addDp, arcOf, dist, inFrontArc, inspired, isGun, isUnformed, moraleEvent, ME_EVADE, place, rollMoveDice, type Scratch } from './core.ts'
+import { fireSmallArms, shooterCanFire } from './fire.ts'
+import { diceOf, fatigue } from './move.ts'
+import { fleeMove, setStatus } from './rout.ts'
+import { type CfeoState, S_OK, U_ABANDONED, U_CARACOLE, U_CHARGING, U_COUNTER, U_FAIL_NOW, U_FLANK_HIT, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_STAND_SHOOT, U_TURNED_RANK } from './state.ts'
+import { ARM_FOOT, ARM_HORSE, F_UNFORMED, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, T, TYPE_STATS, UNIT_TYPES, withinHexes } from './tables.ts'
+
+export const R_STAND = 1
+export const R_SHOOT = 2
+export const R_COUNTER = 3
+export const R_EVADE = 4
+export const R_SHELTER = 5
+export const R_TURN = 6
+export const RESPONSES = ['none', 'stand', 'stand-shoot', 'counter-charge', 'evade', 'shelter', 'turn-rank'] as const
+
+/** The most hexes of travel a unit's maximum dice can give (for declaring from a distance). */
+function maxReach(c: Ctx, s: CfeoState, u: number): number {
+  const [a, d] = diceOf(c, u, c.uArm[u] === ARM_HORSE ? 3 : 2)
+  const pips = a * 5 + d * 6 + (inspired(c, s, u) > 0 ? a + d : 0)
+  return Math.floor((pips + PIPS_PER_HEX - MIN_PIPS_FOR_STEP) / PIPS_PER_HEX)
+}
+
+export function mayCharge(c: Ctx, s: CfeoState, u: number): boolean {
+  const t = UNIT_TYPES[c.uType[u] as number]!
+  return TYPE_STATS[t].charges && (s.uHex[u] as number) >= 0 && s.uStatus[u] === S_OK && s.uFoe[u] === -1 && ((s.uFl[u] as number) & U_HALT) === 0 && s.uCharge[u] === -1
+}
+
+/** Clear path for a charge: every hex between is empty and open to the charger. */
+function clearPath(c: Ctx, x: Scratch, u: number, a: number, b: number): boolean {
+  for (const h of hexesBetween(c.grid, a, b)) {
+    if (h < 0 || (x.occ[h] as number) >= 0 || c.impassable[h]) return false
+    if (c.uArm[u] === ARM_HORSE && c.closed[h] && !c.road[h]) return false
+  }
+  return true
+}
+
+/** Enemy units u may charge: infantry only infantry within 40 yds; cavalry from any distance its dice
+ *  could reach; directly to the front along a clear path. Marks target hexes. */
+export function chargeTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: Uint8Array | null, off: number): number {
+  if (!mayCharge(c, s, u)) return 0
+  const hu = s.uHex[u] as number
+  const f = s.uFace[u] as number
+  const foot = c.uArm[u] === ARM_FOOT
+  const reach = foot ? withinHexes(40) : 1 + maxReach(c, s, u)
+  let n = 0
+  for (let v = 0; v < c.n; v++) {
+    if (c.uSide[v] === c.uSide[u]) continue
+    const hv = s.uHex[v] as number
+    if (hv < 0 || ((s.uFl[v] as number) & U_ABANDONED) !== 0) continue
+    if (foot && c.uArm[v] !== ARM_FOOT) continue
+    const d = dist(c, hu, hv)
+    if (d > reach) continue
+    if (!isUnformed(c, s, u) && !inFrontArc(c, hu, f, hv)) continue
+    if (!clearPath(c, x, u, hu, hv)) continue
+    if (mask) mask[off + hv] = 1
+    n++
+  }
+  return n
+}
+
+/** Responses open to the charged unit t (bits by R_* code). */
+export function responseOptions(c: Ctx, s: CfeoState, x: Scratch, t: number, charger: number): number {
+  let o = 1 << R_STAND
+  const ty = c.uType[t] as number
+  const fl = s.uFl[t] as number
+  if ((ty === T.tercio || ty === T.skirmishers || ty === T.reiters) && (fl & U_FIRED) === 0 && shooterCanFire(c, s, t)) o |= 1 << R_SHOOT
+  const ht = s.uHex[t] as number
+  const hc = s.uHex[charger] as number
+  if (c.uArm[t] === ARM_HORSE && (fl & U_CARACOLE) === 0 && s.uStatus[t] === S_OK && s.uFoe[t] === -1 && (isUnformed(c, s, t) || inFrontArc(c, ht, s.uFace[t] as number, hc))) o |= 1 << R_COUNTER
+  if ((ty === T.skirmishers || (c.uArm[t] === ARM_HORSE && isUnformed(c, s, t))) && s.uFoe[t] === -1) {
+    o |= 1 << R_EVADE
+    if (ty === T.skirmishers && shelterHex(c, x, s, t, charger) >= 0) o |= 1 << R_SHELTER
+  }
+  if (!isUnformed(c, s, t) && !isGun(c, t) && (s.uRanks[t] as number) >= 2 && arcOf(c, ht, s.uFace[t] as number, hc) === 2 && dist(c, ht, hc) > withinHexes(120)) o |= 1 << R_TURN
+  return o
+}
+
+/** Sheltering among the pikes: a free hex next to a friendly pike unit within 60 yds, on its far side
+ *  from the charger (the farthest such hex; ties to the lower index). */
+export function shelterHex(c: Ctx, x: Scratch, s: CfeoState, t: number, charger: number): number {
+  const ht = s.uHex[t] as number
+  const hc = s.uHex[charger] as number
+  let best = -1
+  let bd = -1
+  for (let p = 0; p < c.n; p++) {
+    if (c.uSide[p] !== c.uSide[t] || c.uType[p] !== T.pike || (s.uHex[p] as number) < 0 || s.uStatus[p] !== S_OK) continue
+    const hp = s.uHex[p] as number
+    if (dist(c, ht, hp) > withinHexes(60)) continue
+    for (let k = 0; k < 6; k++) {
+      const nb = c.grid.neighbors[hp * 6 + k] as number
+      if (nb < 0 || (x.occ[nb] as number) >= 0 || c.impassable[nb]) continue
+      const d = dist(c, nb, hc)
+      if (d > dist(c, hp, hc) && d > bd) {
+        bd = d
+        best = nb
+      }
+    }
+  }
+  return best
+}
+
+/** Counter-charge eligibility needs a front-arc charger; a unit that declared its own charge stands. */
+const pipsOf = (c: Ctx, x: Scratch, s: CfeoState, u: number, k: number, out: number[]): number => {
+  const [a, d] = diceOf(c, u, k)
+  let p = rollMoveDice(s, x, a, d, `${c.uId[u]} charge move`, out)
+  if (inspired(c, s, u) > 0) p += MOVE.inspiredPipsPerDie * (a + d)
+  return p
+}
+const rolled: number[] = []
+const stepsFor = (pips: number): number => Math.floor((pips + PIPS_PER_HEX - MIN_PIPS_FOR_STEP) / PIPS_PER_HEX)
+
+/** Executes the declared charges (s.queue: chargers in declaration order) after the responses. */
+export function executeCharges(c: Ctx, x: Scratch, s: CfeoState): void {
+  const q = s.queue
+  // evaders and sheltering skirmishers move first, then stand-and-shoot fire, then the charges
+  for (const u of q) {
+    const t = s.uCharge[u] as number
+    if (t < 0 || (s.uHex[t] as number) < 0) continue
+    if (s.uResp[t] === R_EVADE) {
+      fleeMove(c, x, s, t, s.uHex[u] as number, 'evade')
+      setStatus(c, x, s, t, S_OK)
+      addDp(c, x, s, t, 1, 'morale', 'evading')
+      moraleEvent(s, ME_EVADE, s.uHex[t] as number, 0, c.uSide[t] as number)
+      s.uResp[t] = R_STAND
+    } else if (s.uResp[t] === R_SHELTER) {
+      const h = shelterHex(c, x, s, t, u)
+      if (h >= 0) {
+        const from = s.uHex[t] as number
+        place(c, x, s, t, h)
+        s.uFl[t] = (s.uFl[t] as number) | U_MOVED
+        if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[t] as string, how: 'shelter among the pikes', from: c.grid.labels[from] as string, to: c.grid.labels[h] as string, pips: 0 })
+      }
+      s.uResp[t] = R_STAND
+    }
+  }
+  for (const u of q) {
+    const t = s.uCharge[u] as number
+    if (t >= 0 && s.uResp[t] === R_SHOOT && (s.uHex[t] as number) >= 0 && (s.uHex[u] as number) >= 0) {
+      fireSmallArms(c, x, s, t, u, false)
+      s.uFl[t] = (s.uFl[t] as number) | U_STAND_SHOOT
+      s.uResp[t] = R_STAND
+    }
+  }
+  for (const u of q) {
+    const t = s.uCharge[u] as number
+    if (t < 0 || (s.uHex[u] as number) < 0) continue
+    chargeMove(c, x, s, u, t)
+  }
+}
+
+function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): void {
+  const hu = s.uHex[u] as number
+  const k = s.uChargeDice[u] as number
+  const pips = pipsOf(c, x, s, u, k, rolled)
+  fatigue(c, x, s, u, rolled)
+  s.uDiceNow[u] = Math.max(s.uDiceNow[u] as number, diceOf(c, u, k)[0] + diceOf(c, u, k)[1])
+  s.uFl[u] = (s.uFl[u] as number) | U_MOVED
+  const ht = s.uHex[t] as number
+  let contact = false
+  let to = hu
+  if (ht >= 0) {
+    const need = dist(c, hu, ht) - 1
+    let cpips = 0
+    const counter = s.uResp[t] === R_COUNTER && (s.uHex[t] as number) >= 0
+    if (counter) {
+      cpips = pipsOf(c, x, s, t, s.uChargeDice[t] as number, rolled)
+      fatigue(c, x, s, t, rolled)
+      s.uFl[t] = (s.uFl[t] as number) | U_COUNTER | U_MOVED
+    }
+    const mySteps = stepsFor(pips)
+    const theirSteps = counter ? stepsFor(cpips) : 0
+    contact = mySteps + theirSteps >= need
+    const line = [hu, ...hexesBetween(c.grid, hu, ht)]
+    // meet half way: the counter-charger covers up to half the gap, the charger the rest
+    const theirs = counter ? Math.min(theirSteps, Math.floor(need / 2)) : 0
+    const mine = contact ? need - theirs : Math.min(mySteps, need)
+    to = line[Math.min(mine, line.length - 1)] as number
+    if (to !== hu && (x.occ[to] as number) < 0) place(c, x, s, u, to)
+    else to = hu
+    if (counter && theirs > 0) {
+      const back = [ht, ...hexesBetween(c.grid, ht, hu)]
+      const th = back[theirs] as number
+      if (th !== undefined && (x.occ[th] as number) < 0) place(c, x, s, t, th)
+    }
+    contact = contact && dist(c, s.uHex[u] as number, s.uHex[t] as number) === 1
+  }
+  s.uFl[u] = (s.uFl[u] as number) | U_CHARGING
+  if (x.ev) x.ev.push({ type: 'charge-move', unit: c.uId[u] as string, pips, contact, to: c.grid.labels[s.uHex[u] as number] as string })
+  if (!contact) {
+    s.uFl[u] = (s.uFl[u] as number) | U_FAIL_NOW
+    return
+  }
+  // limbered guns contacted by a charge are abandoned
+  if (isGun(c, t) && ((s.uFl[t] as number) & U_LIMBERED) !== 0) {
+    s.uFl[t] = (s.uFl[t] as number) | U_ABANDONED
+    if (x.ev) x.ev.push({ type: 'gun-abandoned', unit: c.uId[t] as string, crewKilled: false })
+    return
+  }
+  s.uFoe[u] = t
+  if (s.uFoe[t] === -1) s.uFoe[t] = u
+  const ht2 = s.uHex[t] as number
+  const arc = arcOf(c, ht2, s.uFace[t] as number, hu)
+  const flanked = !isUnformed(c, s, u) && !isUnformed(c, s, t) && !isGun(c, t) && arc !== 0 && !(arc === 2 && s.uResp[t] === R_TURN)
+  if (flanked) s.uFl[t] = (s.uFl[t] as number) | U_FLANK_HIT
+  if (s.uResp[t] === R_TURN) s.uFl[t] = (s.uFl[t] as number) | U_TURNED_RANK
+}

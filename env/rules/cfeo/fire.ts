@@ -1,0 +1,159 @@
+// Giving Fire: guns in the artillery phase, small arms in the fire phase (and stand-and-shoot in the
+// combat phase), caracole, ranges, nearest-target rule, gun modifiers and results, small-arms dice.
+
+import { d6 } from '../../dice.ts'
+import type { Ctx } from './context.ts'
+import { controlled } from './control.ts'
+import { addDp, arcOf, canSee, dist, frontStands, inFrontArc, isGun, isUnformed, leaderRisk, type Scratch } from './core.ts'
+import { type CfeoState, S_OK, U_ABANDONED, U_CARACOLE, U_FIRED, U_LIMBERED, U_UNDER_FIRE } from './state.ts'
+import { ARM_HORSE, F_COLUMN, F_LINE, GUN_FIRE, RANGES, SMALL_ARMS, T, UNIT_TYPES, withinHexes } from './tables.ts'
+
+const RAMPART = 1 << 1
+const DITCH = 1 << 0
+
+export function gunCanFire(c: Ctx, s: CfeoState, u: number): boolean {
+  const fl = s.uFl[u] as number
+  return isGun(c, u) && (s.uHex[u] as number) >= 0 && (fl & (U_LIMBERED | U_ABANDONED | U_FIRED)) === 0
+}
+
+export function shooterCanFire(c: Ctx, s: CfeoState, u: number): boolean {
+  const t = UNIT_TYPES[c.uType[u] as number]
+  const shoots = t === 'skirmishers' || t === 'tercio' || t === 'reiters' || t === 'light-cavalry'
+  return shoots && (s.uHex[u] as number) >= 0 && s.uStatus[u] === S_OK && ((s.uFl[u] as number) & U_FIRED) === 0 && s.uFoe[u] === -1 && (t !== 'tercio' || (c.uShot[u] as number) > 0)
+}
+
+/** Maximum range in hexes of unit u's weapon. */
+export function maxRange(c: Ctx, u: number): number {
+  const t = UNIT_TYPES[c.uType[u] as number] as string
+  if (isGun(c, u)) return withinHexes(RANGES[t as 'gun-heavy'][0])
+  return withinHexes(c.uArm[u] === ARM_HORSE ? RANGES.cavalry[2] : RANGES.infantry[0])
+}
+
+/** Is enemy v a possible target of u (range, arc, sight, not within 20 yds of the firer's friends)? */
+function targetable(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number, range: number): number {
+  if (c.uSide[v] === c.uSide[u]) return 0
+  const hv = s.uHex[v] as number
+  if (hv < 0 || ((s.uFl[v] as number) & U_ABANDONED) !== 0) return 0
+  const hu = s.uHex[u] as number
+  const d = dist(c, hu, hv)
+  if (d > range) return 0
+  if (!isUnformed(c, s, u) && !inFrontArc(c, hu, s.uFace[u] as number, hv)) return 0
+  // enemy stands within 20 yds of friends are not eligible (adjacent to any other friendly unit)
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[hv * 6 + k] as number
+    if (nb < 0) continue
+    const w = x.occ[nb] as number
+    if (w >= 0 && w !== u && c.uSide[w] === c.uSide[u]) return 0
+  }
+  if (!canSee(c, x, s, hu, hv)) return 0
+  if ((c.blocksSight[hv] as number) && d > withinHexes(40) && ((s.uFl[v] as number) & U_FIRED) === 0) return 0
+  return d
+}
+
+/** Marks (mask at off + hex) the legal targets: the nearest, or any in range for a gun under its leader's
+ *  control (a priority target). Returns the count. */
+export function fireTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: Uint8Array | null, off: number): number {
+  const range = maxRange(c, u)
+  let best = 99
+  const priority = isGun(c, u) && controlled(c, x, s, u)
+  for (let v = 0; v < c.n; v++) {
+    const d = targetable(c, x, s, u, v, range)
+    if (d > 0 && d < best) best = d
+  }
+  if (best === 99) return 0
+  let n = 0
+  for (let v = 0; v < c.n; v++) {
+    const d = targetable(c, x, s, u, v, range)
+    if (d > 0 && (priority || d === best)) {
+      if (mask) mask[off + (s.uHex[v] as number)] = 1
+      n++
+    }
+  }
+  return n
+}
+
+/** Is the target behind a rampart/ditch as seen from `from` (the side it is fired at across)? */
+export function fortifiedAgainst(c: Ctx, from: number, to: number): boolean {
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[to * 6 + k] as number
+    if (nb < 0) continue
+    if (((c.side[to * 6 + k] as number) & (RAMPART | DITCH)) !== 0 && dist(c, nb, from) < dist(c, to, from)) return true
+  }
+  return false
+}
+
+/** Gun fire: 1 D6, modified; close 2-3 = 1 DP, 4+ = 2; effective and beyond 4+ = 1. */
+export function fireGun(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number): void {
+  const hu = s.uHex[u] as number
+  const hv = s.uHex[v] as number
+  const d = dist(c, hu, hv)
+  const t = UNIT_TYPES[c.uType[u] as number] as 'gun-heavy' | 'gun-medium' | 'gun-light'
+  const [, eff, close] = RANGES[t]
+  const roll = d6(s.dice, `${c.uId[u]} fires`, x.ev ?? undefined)
+  let mod = gunModifier(c, s, u, v, d)
+  const total = roll + mod
+  let dps = 0
+  if (d <= withinHexes(close)) dps = total >= GUN_FIRE.close2From ? 2 : total >= GUN_FIRE.close1From ? 1 : 0
+  else dps = total >= GUN_FIRE.farFrom ? 1 : 0
+  void eff
+  s.uFl[u] = (s.uFl[u] as number) | U_FIRED
+  s.uGunTarget[u] = v
+  s.uGunRange[u] = d
+  s.uFl[v] = (s.uFl[v] as number) | U_UNDER_FIRE
+  if (x.ev) x.ev.push({ type: 'gun-fired', unit: c.uId[u] as string, target: c.uId[v] as string, range: d, roll, total, dps })
+  if (dps > 0) {
+    addDp(c, x, s, v, dps, 'fire', `gun fire from ${c.uId[u]}`)
+    leaderRisk(c, x, s, v)
+  }
+  mod = 0
+}
+
+/** The gun modifiers of the table (Guns). */
+export function gunModifier(c: Ctx, s: CfeoState, u: number, v: number, d: number): number {
+  const t = UNIT_TYPES[c.uType[u] as number] as 'gun-heavy' | 'gun-medium' | 'gun-light'
+  let m = 0
+  if (t === 'gun-heavy') m += GUN_FIRE.heavy
+  if (t === 'gun-light') m += GUN_FIRE.light
+  m += GUN_FIRE.perDp * (s.uDp[u] as number)
+  if (d > withinHexes(RANGES[t][1])) m += GUN_FIRE.beyondEffective
+  const hv = s.uHex[v] as number
+  const enfilade = s.uForm[v] === F_LINE && !isUnformed(c, s, v) && !isGun(c, v) && arcOf(c, hv, s.uFace[v] as number, s.uHex[u] as number) === 1
+  if (s.uForm[v] === F_COLUMN || ((s.uFl[v] as number) & U_LIMBERED) !== 0 || enfilade) m += GUN_FIRE.columnLimberedEnfilade
+  if (fortifiedAgainst(c, s.uHex[u] as number, hv)) m += GUN_FIRE.fortified
+  if (s.uGunTarget[u] !== v) m += GUN_FIRE.newTarget
+  else if (s.uGunRange[u] === d) m += GUN_FIRE.sameTargetAndRange
+  return m
+}
+
+/** Small-arms dice: 1 D6 per firing skirmisher/cavalry stand, 2 per Tercio shot stand; front rank only
+ *  (both ranks in caracole); -1 die per DP; halved, rounded up, against hard cover or fortifications. */
+export function smallArmsDice(c: Ctx, s: CfeoState, u: number, v: number, caracole: boolean): number {
+  let dice: number
+  if (c.uType[u] === T.tercio) dice = SMALL_ARMS.perTercioShotStand * Math.ceil((c.uShot[u] as number) / Math.max(1, s.uRanks[u] as number))
+  else {
+    const front = frontStands(c, s, u)
+    dice = SMALL_ARMS.perStand * (caracole ? Math.min(s.uStands[u] as number, front * 2) : front)
+  }
+  dice -= s.uDp[u] as number
+  if (dice <= 0) return 0
+  const hv = s.uHex[v] as number
+  if (c.hardCover[hv] || fortifiedAgainst(c, s.uHex[u] as number, hv)) dice = Math.ceil(dice / 2)
+  return dice
+}
+
+export function fireSmallArms(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number, caracole: boolean): number {
+  const dice = smallArmsDice(c, s, u, v, caracole)
+  let hits = 0
+  for (let i = 0; i < dice; i++) if (d6(s.dice, `${c.uId[u]} fires`, x.ev ?? undefined) >= SMALL_ARMS.hitOn) hits++
+  s.uFl[u] = (s.uFl[u] as number) | U_FIRED | (caracole ? U_CARACOLE : 0)
+  s.uFl[v] = (s.uFl[v] as number) | U_UNDER_FIRE
+  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.uId[v] as string, dice, hits, caracole })
+  if (hits > 0) {
+    addDp(c, x, s, v, hits, 'fire', `small arms from ${c.uId[u]}`)
+    leaderRisk(c, x, s, v)
+  }
+  return hits
+}
+
+/** Reiters two ranks deep may fire in caracole. */
+export const mayCaracole = (c: Ctx, s: CfeoState, u: number): boolean => c.uType[u] === T.reiters && s.uForm[u] !== 2 && (s.uRanks[u] as number) >= 2

@@ -1,0 +1,233 @@
+// Movement: move dice (AvD / D6, player's choice of count), the cavalry speed-change rule, inspired and
+// double moves, fatigue and disorder DPs, the full-move obligation, halting 20 yds from enemy to the front,
+// and the step-by-step hex move with wheels, about face and incline (manoeuvre.ts holds the rest).
+
+import type { Ctx } from './context.ts'
+import { addDp, dist, frontStands, inspired, isGun, isUnformed, nearestEnemyDist, place, rollMoveDice, type Scratch } from './core.ts'
+import { type CfeoState, U_LIMBERED, U_MOVED, U_UNDER_FIRE } from './state.ts'
+import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, FATIGUE, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, withinHexes } from './tables.ts'
+import { rot } from '../../hex/grid.ts'
+
+const DITCH = 1 << 0
+const RAMPART = 1 << 1
+
+/** Move flags in s.wheeled. */
+export const MV_WHEELED = 1
+export const MV_ABOUT = 2
+export const MV_DOUBLE = 4
+export const MV_WHEEL_DP = 8
+export const MV_FAST = 16
+
+/** Dice counts (1..3) a unit may choose for a normal move, as a bit set (bit k = k dice). */
+export function diceChoices(c: Ctx, s: CfeoState, u: number): number {
+  const arm = c.uArm[u] as number
+  if (arm === ARM_GUN) {
+    if (((s.uFl[u] as number) & U_LIMBERED) === 0) return 0
+    return c.rough[s.uHex[u] as number] ? 0b10 : 0b110
+  }
+  if (arm === ARM_FOOT) return 0b110
+  // cavalry: change speed by up to 2 dice a turn (a stationary unit at most 2; after 3 dice at least 1)
+  const last = s.uLastDice[u] as number
+  let bits = 0
+  for (let k = 1; k <= 3; k++) if (Math.abs(k - last) <= MOVE.cavalrySpeedChange) bits |= 1 << k
+  return bits
+}
+
+/** May the unit stay still (cavalry after a 3-dice move must move at least one die). */
+export const mayStandStill = (c: Ctx, s: CfeoState, u: number): boolean => c.uArm[u] !== ARM_HORSE || (s.uLastDice[u] as number) <= MOVE.cavalrySpeedChange
+
+/** The dice a choice of k means: [Average dice, D6]. */
+export function diceOf(c: Ctx, u: number, k: number): [number, number] {
+  const arm = c.uArm[u] as number
+  if (arm === ARM_GUN) return [k, 0]
+  if (arm === ARM_FOOT) return k === 1 ? [1, 0] : [1, 1]
+  return k === 1 ? [1, 0] : k === 2 ? [2, 0] : [2, 1]
+}
+
+const rolled: number[] = []
+
+/** Rolls a normal move of k dice: pips, inspired +10 yds a die, doubled beyond 120 yds of enemy, halved
+ *  after a formation change beyond 120 yds; fatigue and disorder DPs. Sets s.mp / s.mpRoll. */
+export function rollNormalMove(c: Ctx, x: Scratch, s: CfeoState, u: number, k: number): void {
+  const [a, d] = diceOf(c, u, k)
+  let pips = rollMoveDice(s, x, a, d, `${c.uId[u]} moves`, rolled)
+  pips += MOVE.inspiredPipsPerDie * (inspired(c, s, u) > 0 ? a + d : 0)
+  const h = s.uHex[u] as number
+  let flags = 0
+  if (nearestEnemyDist(c, s, c.uSide[u] as number, h) > withinHexes(MOVE.doubleBeyondYards)) {
+    pips *= 2
+    flags |= MV_DOUBLE
+  }
+  if (s.mhalf) pips = Math.floor(pips / 2)
+  fatigue(c, x, s, u, rolled)
+  s.uDiceNow[u] = a + d
+  s.mp = pips
+  s.mpRoll = pips
+  s.fwd = 0
+  s.side = 0
+  s.wheeled = flags
+  if (x.ev) x.ev.push({ type: 'move-roll', unit: c.uId[u] as string, dice: a + d, pips, why: flags & MV_DOUBLE ? 'double move' : 'move' })
+}
+
+/** Fatigue and disorder when moving (the terrain of the hex the move starts in). */
+export function fatigue(c: Ctx, x: Scratch, s: CfeoState, u: number, dice: readonly number[]): void {
+  const h = s.uHex[u] as number
+  const arm = c.uArm[u] as number
+  const line = s.uForm[u] === F_LINE && !isUnformed(c, s, u)
+  let dps = 0
+  if (!c.rough[h]) {
+    if (line && arm !== ARM_GUN) for (const v of dice) if (v === FATIGUE.goodOn) dps++
+  } else {
+    const cav = arm === ARM_HORSE && s.uForm[u] !== F_COLUMN
+    const inf = arm === ARM_FOOT && line
+    if (cav || inf) for (const v of dice) {
+      if (v >= FATIGUE.roughFrom) dps++
+      if (cav && v === FATIGUE.roughCavalryAlsoOn) dps++
+    }
+  }
+  if (dps) addDp(c, x, s, u, dps, 'manoeuvre', 'fatigue and disorder when moving')
+}
+
+/** May unit u (on its way, facing f at `at`) enter hex h? Terrain, one unit a hex, 20 yds from enemy
+ *  to the front, and the double-move limit. */
+export function canEnter(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number, f: number, unformed: boolean): boolean {
+  if (h < 0 || c.impassable[h] || (x.occ[h] as number) >= 0) return false
+  const arm = c.uArm[u] as number
+  if ((arm === ARM_HORSE || arm === ARM_GUN) && c.closed[h] && !c.road[h]) return false
+  const side = c.uSide[u] as number
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    if (nb < 0) continue
+    const v = x.occ[nb] as number
+    if (v < 0 || c.uSide[v] === side) continue
+    // "units must halt at 20 yds of enemy to their front": no entering a hex touching an enemy in front
+    if (unformed || k === rot(f, 0) || k === rot(f, 1)) return false
+  }
+  if (s.wheeled & MV_DOUBLE && nearestEnemyDist(c, s, side, h) <= withinHexes(MOVE.doubleBeyondYards)) return false
+  return true
+}
+
+/** Pips a step from `from` across side k costs: 4, plus half the move over a major obstacle. */
+export function stepCost(c: Ctx, s: CfeoState, from: number, k: number): number {
+  const feat = c.side[from * 6 + k] as number
+  return PIPS_PER_HEX + (feat & (DITCH | RAMPART) ? Math.ceil(s.mpRoll / 2) : 0)
+}
+
+export const canStepWith = (mp: number, cost: number): boolean => mp >= cost - (PIPS_PER_HEX - MIN_PIPS_FOR_STEP)
+
+/** Wheel cost in pips per 60°: the outside stand of a line travels about 2 pips per stand of frontage;
+ *  a column or limbered gun 1 (docs/rules/cfeo.md). */
+export const wheelCost = (c: Ctx, s: CfeoState, u: number): number => (s.uForm[u] === F_LINE && !isGun(c, u) ? 2 * frontStands(c, s, u) : 1)
+
+/** Incline (A and B grade infantry in line): flank steps, never more to the side than forwards, up to
+ *  half the allowance. */
+export function mayIncline(c: Ctx, s: CfeoState, u: number): boolean {
+  return c.uArm[u] === ARM_FOOT && c.uLight[u] === 0 && (c.uGrade[u] as number) <= 2 && s.uForm[u] === F_LINE
+}
+export const maxInclineSteps = (mpRoll: number): number => Math.floor((mpRoll / 2 + MIN_PIPS_FOR_STEP) / PIPS_PER_HEX)
+
+export const STEP_LEFT = -1
+export const STEP_RIGHT = -2
+export const STEP_ABOUT = -3
+export const STEP_STOP = -4
+
+/** Writes the legal move-step options of the selected unit: hexes at hexOff, and the choice ids given.
+ *  Returns how many there are. */
+export function stepOptions(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: Uint8Array | null, hexOff: number, ids: { left: number; right: number; about: number; stop: number }): number {
+  const h = s.uHex[u] as number
+  const f = s.uFace[u] as number
+  const unf = isUnformed(c, s, u)
+  let n = 0
+  let blocked = false
+  const dirs = unf ? 6 : 2
+  for (let i = 0; i < dirs; i++) {
+    const k = unf ? i : rot(f, i)
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    if (nb < 0) continue
+    const cost = stepCost(c, s, h, k)
+    const nf = unf ? k : f
+    if (canStepWith(s.mp, cost) && canEnter(c, x, s, u, nb, nf, unf)) {
+      if (mask) mask[hexOff + nb] = 1
+      n++
+    } else if ((x.occ[nb] as number) >= 0 && c.uSide[x.occ[nb] as number] === c.uSide[u]) blocked = true
+    if (c.rough[nb] || c.closed[nb] || (c.side[h * 6 + k] as number) !== 0) blocked = true
+  }
+  if (!unf && mayIncline(c, s, u) && s.side + 1 <= s.fwd && s.side + 1 <= maxInclineSteps(s.mpRoll)) {
+    for (const k of [rot(f, 2), rot(f, 5)]) {
+      const nb = c.grid.neighbors[h * 6 + k] as number
+      if (nb >= 0 && canStepWith(s.mp, stepCost(c, s, h, k)) && canEnter(c, x, s, u, nb, f, false)) {
+        if (mask) mask[hexOff + nb] = 1
+        n++
+      }
+    }
+  }
+  if (!unf && s.fwd === 0 && s.side === 0 && (s.wheeled & MV_ABOUT) === 0) {
+    const wc = wheelCost(c, s, u)
+    if (s.mp * 2 >= wc) {
+      if (mask) {
+        mask[ids.left] = 1
+        mask[ids.right] = 1
+      }
+      n += 2
+    }
+    if ((s.wheeled & MV_WHEELED) === 0 && s.mp >= Math.ceil(s.mpRoll / 2) && s.mpRoll > 0) {
+      if (mask) mask[ids.about] = 1
+      n++
+    }
+  }
+  if (n > 0 && (blocked || (s.wheeled & (MV_WHEELED | MV_ABOUT)) !== 0)) {
+    if (mask) mask[ids.stop] = 1
+    n++
+  }
+  return n
+}
+
+/** Applies one move step to hex `to` (a forward or incline step). */
+export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number): void {
+  const from = s.uHex[u] as number
+  let k = -1
+  for (let d = 0; d < 6; d++) if (c.grid.neighbors[from * 6 + d] === to) k = d
+  const f = s.uFace[u] as number
+  const cost = stepCost(c, s, from, k)
+  const unf = isUnformed(c, s, u)
+  if (unf) {
+    s.uFace[u] = k
+    s.fwd++
+  } else if (k === rot(f, 0) || k === rot(f, 1)) s.fwd++
+  else s.side++
+  s.mp = Math.max(0, s.mp - cost)
+  if ((c.side[from * 6 + k] as number) & (DITCH | RAMPART) && !unf) {
+    addDp(c, x, s, u, ((s.uFl[u] as number) & U_UNDER_FIRE) !== 0 ? 2 : 1, 'manoeuvre', 'crossing a major obstacle')
+  }
+  place(c, x, s, u, to)
+  s.uFl[u] = (s.uFl[u] as number) | U_MOVED
+  if (x.ev) x.ev.push({ type: 'moved', unit: c.uId[u] as string, from: c.grid.labels[from] as string, to: c.grid.labels[to] as string, mp: cost })
+}
+
+/** Wheel one vertex (by = -1 left, +1 right). 1 DP (once) if in line within 120 yds of enemy. */
+export function doWheel(c: Ctx, x: Scratch, s: CfeoState, u: number, by: number): void {
+  const f = s.uFace[u] as number
+  s.uFace[u] = rot(f, by)
+  s.mp = Math.max(0, s.mp - wheelCost(c, s, u))
+  if (s.uForm[u] === F_LINE && !isGun(c, u) && (s.wheeled & MV_WHEEL_DP) === 0 && nearestEnemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number) <= withinHexes(120)) {
+    addDp(c, x, s, u, 1, 'manoeuvre', 'wheel in line within 120 yds of enemy')
+    s.wheeled |= MV_WHEEL_DP
+  }
+  s.wheeled |= MV_WHEELED
+  s.uFl[u] = (s.uFl[u] as number) | U_MOVED
+  if (x.ev) x.ev.push({ type: 'faced', unit: c.uId[u] as string, from: String(f), to: String(s.uFace[u]), how: by < 0 ? 'wheel left' : 'wheel right' })
+}
+
+/** About face: half the move; 1 DP if within 120 yds of enemy or under fire. */
+export function doAbout(c: Ctx, x: Scratch, s: CfeoState, u: number): void {
+  const f = s.uFace[u] as number
+  s.uFace[u] = rot(f, 3)
+  s.mp = Math.max(0, s.mp - Math.ceil(s.mpRoll / 2))
+  s.wheeled |= MV_ABOUT
+  if (nearestEnemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number) <= withinHexes(120) || ((s.uFl[u] as number) & U_UNDER_FIRE) !== 0) {
+    addDp(c, x, s, u, 1, 'manoeuvre', 'about face')
+  }
+  if (x.ev) x.ev.push({ type: 'faced', unit: c.uId[u] as string, from: String(f), to: String(s.uFace[u]), how: 'about face' })
+}
+
+export const distTo = dist

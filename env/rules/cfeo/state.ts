@@ -1,0 +1,256 @@
+// CFEO state: plain JSON data (struct of arrays of small ints), decision kinds, CHOICE verbs,
+// unit/leader flags and the event union.
+
+import type { BaseState, Player } from '../../core/types.ts'
+import type { DiceState } from '../../dice.ts'
+
+/** Decision kinds, index = id in observations. */
+export const KINDS = [
+  'initiative', // high roller: go first or second (Sequence of Play)
+  'gun-select', // artillery phase: a gun to fire, or end
+  'gun-target', // the hex it fires at (nearest, or any in range when under its leader's control)
+  'fire-select', // fire phase: a unit to give fire, or end
+  'fire-mode', // reiters two ranks deep: fire or caracole
+  'fire-target', // the nearest target (a choice only between equally near ones)
+  'leader-select', // command phase: a leader to take an action, or end
+  'leader-action', // move, steady, inspire, detach, orders, pass
+  'leader-move', // the hex he moves to
+  'attach', // attach to the unit on that hex?
+  'order-wing', // the battalia whose commander gets new orders (General in contact)
+  'order-choice', // the new order
+  'control-nudge', // +1 / -1 / none on a control test (leader attached, guns, A1)
+  'move-select', // movement phase: a unit or a detached leader to move, or end
+  'move-kind', // dice count, formation change, manoeuvre, hold
+  'move-step', // after the roll: a hex, a wheel, about face, or stop where allowed
+  'sidestep-hex', // side step / step back: the hex
+  'charge-select', // combat phase: a unit to declare a charge, or end
+  'charge-target', // the hex of the enemy it charges
+  'charge-dice', // how many dice it rolls
+  'charge-response', // charged player: stand, stand and shoot, counter-charge, evade, shelter, turn a rank
+  'counter-dice', // counter-charge dice
+  'after-combat', // the result band's choice of after-combat action
+] as const
+export type KindName = (typeof KINDS)[number]
+export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [P in KindName]: number }
+
+export const CHOICES = [
+  'end',
+  'yes',
+  'no',
+  'first',
+  'second',
+  'fire',
+  'caracole',
+  'move',
+  'steady',
+  'inspire',
+  'detach',
+  'orders',
+  'pass',
+  'plus',
+  'minus',
+  'none',
+  'defend',
+  'advance-defend',
+  'attack',
+  'dice1',
+  'dice2',
+  'dice3',
+  'form-line1',
+  'form-line2',
+  'form-line3',
+  'form-column',
+  'reform-line',
+  'reform-column',
+  'double-left',
+  'double-right',
+  'sidestep',
+  'unlimber',
+  'pivot-left',
+  'pivot-right',
+  'hold',
+  'left',
+  'right',
+  'about',
+  'stop',
+  'stand',
+  'stand-shoot',
+  'counter-charge',
+  'evade',
+  'shelter',
+  'turn-rank',
+  'remain',
+  'retire',
+  'pursue',
+  'take-position',
+  'ride-through2',
+  'ride-through3',
+] as const
+export type ChoiceName = (typeof CHOICES)[number]
+export const C = Object.fromEntries(CHOICES.map((c, i) => [c, i])) as { readonly [P in ChoiceName]: number }
+
+export const PHASES = ['initiative', 'artillery', 'fire', 'command', 'movement', 'combat', 'morale', 'over'] as const
+export const PH = Object.fromEntries(PHASES.map((p, i) => [p, i])) as { readonly [P in (typeof PHASES)[number]]: number }
+
+// unit status
+export const S_OK = 0
+export const S_RETIRING = 1
+export const S_ROUTING = 2
+export const S_DESTROYED = 3
+export const S_EXITED = 4
+export const STATUSES = ['formed', 'retiring', 'routing', 'destroyed', 'exited'] as const
+
+// unit flags (cleared at the start of each turn unless noted)
+export const U_MOVED = 1 // moved at any time this turn
+export const U_FIRED = 2 // gave fire this turn
+export const U_UNDER_FIRE = 4 // was fired at this turn
+export const U_IN_COMBAT = 8 // fought hand to hand this turn
+export const U_HALT = 16 // halt marker: steadied, or a control-test halt
+export const U_DONE = 32 // finished in the current phase
+export const U_CONTROLLED = 64 // under control this turn
+export const U_FAILED_CHARGE = 128 // charged last turn and failed to contact (kept one turn)
+export const U_MUST_CHARGE = 256 // must attempt to charge again
+export const U_CARACOLE = 512 // fired in caracole: may not counter-charge
+export const U_TOOK_POSITION = 1024 // took the position last turn (+1)
+export const U_TOOK_NOW = 2048 // took the position this turn
+export const U_LIMBERED = 4096 // guns: limbered (kept)
+export const U_ABANDONED = 8192 // guns: abandoned (kept)
+export const U_CREW_KILLED = 16384 // guns: crew killed (kept)
+export const U_REPEAT = 32768 // control test: repeat last move
+export const U_CHARGING = 65536 // charged this turn (initiated)
+export const U_COUNTER = 131072 // counter-charged this turn
+export const U_PURSUING = 262144 // pursuing (kept while pursuing)
+export const U_FAST_AGAIN = 524288 // its next fast move is a succeeding one (no +10 yds a die)
+export const U_STAND_SHOOT = 1048576 // stood and shot at chargers
+export const U_TURNED_RANK = 2097152 // turned a back rank to face a rear charge
+export const U_MOVED_LAST = 4194304 // moved last turn (kept one turn): "repeat last move"
+export const U_PIVOTED = 8388608 // guns: pivoted or moved (no fire)
+export const U_FLANK_HIT = 16777216 // contacted in the flank or rear by a formed charge from behind the flank
+export const U_FAIL_NOW = 33554432 // charged this turn and failed to contact
+/** Flags that survive the turn change (the rest are cleared). */
+export const U_KEEP = U_LIMBERED | U_ABANDONED | U_CREW_KILLED | U_PURSUING | U_FAST_AGAIN
+
+export const LF_MOVED = 1
+
+// leader state
+export const L_OK = 0
+export const L_WOUNDED = 1
+export const L_KILLED = 2
+export const L_CAPTURED = 3
+export const LEADER_STATES = ['ok', 'wounded', 'killed', 'captured'] as const
+// leader influence this turn
+export const INF_NONE = 0
+export const INF_STEADY = 1
+export const INF_INSPIRE = 2
+
+export interface CfeoState extends BaseState {
+  readonly ruleset: 'cfeo'
+  turn: number
+  ply: number
+  dice: DiceState
+  // units
+  uHex: number[]
+  uFace: number[]
+  uStands: number[]
+  uDp: number[]
+  uForm: number[]
+  uRanks: number[]
+  uStatus: number[]
+  uFl: number[]
+  /** Dice rolled in its last move (cavalry speed change), road move = 2. */
+  uLastDice: number[]
+  /** Dice rolled this turn (becomes uLastDice at the turn's end). */
+  uDiceNow: number[]
+  /** Guns: last target unit and range (same target and range +1 / new target -1). */
+  uGunTarget: number[]
+  uGunRange: number[]
+  /** Opponent in hand-to-hand contact, -1 none. */
+  uFoe: number[]
+  /** Declared charge target (unit), -1 none; dice for the charge. */
+  uCharge: number[]
+  uChargeDice: number[]
+  /** Charge response this turn (R_* in charge.ts), 0 none. */
+  uResp: number[]
+  /** Combat group this combat phase (after-combat opponents), -1. */
+  uGrp: number[]
+  // leaders
+  lHex: number[]
+  /** Unit he is attached to, -1 detached. */
+  lAtt: number[]
+  lActions: number[]
+  lUsed: number[]
+  lInf: number[]
+  lInfN: number[]
+  lState: number[]
+  /** Leader flags: LF_MOVED moved in this movement phase. */
+  lFl: number[]
+  // wings (battalia)
+  wOrder: number[]
+  // flow
+  phase: number
+  kind: number
+  player: number
+  /** Player who goes first this turn. */
+  first: number
+  /** 0: the first player's part of the phase, 1: the second's. */
+  half: number
+  /** Selected unit/leader (unit slot index), -1. */
+  sel: number
+  /** Second subject (target unit, wing), -1. */
+  sel2: number
+  /** Movement points (pips) left, at the roll, and steps so far. */
+  mp: number
+  mpRoll: number
+  fwd: number
+  side: number
+  wheeled: number
+  /** 1 when the selected unit's move is a half move (after a formation change beyond 120 yds). */
+  mhalf: number
+  /** Sub-stage of the phase (command: 0 leaders, 1 control tests; combat: 0/1 declarations, 2 responses, 3 after-combat). */
+  stage: number
+  /** Control tests pending: unit indices. Combat queue: see melee.ts. */
+  queue: number[]
+  /** The roll of the control test waiting for a nudge. */
+  pendingRoll: number
+  /** Morale events this turn: [kind, hex, gradeRank, side] quadruples (morale.ts). */
+  mEv: number[]
+  /** Units that took the initiative roll: [roll0, roll1]. */
+  init: number[]
+  /** -1 playing, 0/1 winner, 2 draw. */
+  winner: number
+  reason: string
+  score: [number, number]
+}
+
+export type CfeoEvent =
+  | { type: 'rolled'; sides: number; value: number; forced: boolean; why: string }
+  | { type: 'initiative'; player: Player; rolls: [number, number]; first: Player }
+  | { type: 'phase'; phase: string; player: Player }
+  | { type: 'gun-fired'; unit: string; target: string; range: number; roll: number; total: number; dps: number }
+  | { type: 'small-arms'; unit: string; target: string; dice: number; hits: number; caracole: boolean }
+  | { type: 'dp'; unit: string; dps: number; total: number; why: string }
+  | { type: 'casualty'; unit: string; stands: number; why: string }
+  | { type: 'destroyed'; unit: string; why: string }
+  | { type: 'leader-moved'; leader: string; from: string; to: string }
+  | { type: 'leader-attached'; leader: string; unit: string | null }
+  | { type: 'leader-influence'; leader: string; unit: string; what: 'steady' | 'inspire' }
+  | { type: 'leader-hit'; leader: string; result: 'killed' | 'wounded' | 'near-miss' | 'missed' | 'captured' }
+  | { type: 'order-changed'; wing: string; order: string; by: string }
+  | { type: 'control-test'; unit: string; roll: number; modifier: number; total: number; result: string }
+  | { type: 'moved'; unit: string; from: string; to: string; mp: number }
+  | { type: 'faced'; unit: string; from: string; to: string; how: string }
+  | { type: 'formation'; unit: string; formation: string; ranks: number }
+  | { type: 'move-roll'; unit: string; dice: number; pips: number; why: string }
+  | { type: 'charge-declared'; unit: string; target: string; dice: number }
+  | { type: 'charge-response'; unit: string; response: string }
+  | { type: 'charge-move'; unit: string; pips: number; contact: boolean; to: string }
+  | { type: 'combat'; side0: string[]; side1: string[]; totals: [number, number]; bands: [string, string]; detail: string }
+  | { type: 'after-combat'; unit: string; action: string }
+  | { type: 'fast-move'; unit: string; how: string; from: string; to: string; pips: number }
+  | { type: 'free-hack'; unit: string; target: string; dice: number; casualties: number }
+  | { type: 'status'; unit: string; from: string; to: string }
+  | { type: 'rally'; unit: string }
+  | { type: 'gun-abandoned'; unit: string; crewKilled: boolean }
+  | { type: 'redress'; unit: string; dps: number }
+  | { type: 'turn-ended'; turn: number }
+  | { type: 'game-over'; winner: Player | null; reason: string; score: [number, number] }
