@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hexOfLabel, makeGrid } from '../../env/hex/grid.ts'
-import { allowedSteps, bestStep, directRoutes, distanceToGoal, reach, type HexTest, type StepCost, type StepScore } from '../../env/rules/shared/paths.ts'
+import { allowedSteps, bestStep, directRoutes, distanceToGoal, reach, reachFaced, type FacedCost, type HexTest, type StepCost, type StepScore } from '../../env/rules/shared/paths.ts'
 
 const g = makeGrid(6, 6)
 const H = (l: string) => hexOfLabel(g, l)
@@ -21,6 +21,17 @@ class Cost implements StepCost {
   perHex = new Int32Array(g.size).fill(1)
   cost(_from: number, _d: number, to: number): number {
     return this.perHex[to]!
+  }
+}
+/** Front-hex moves (sides f and f+1) at 1 MP; turning costs 2 MP a vertex, 4 for an about-face. */
+class Faced implements FacedCost {
+  move(_from: number, f: number, d: number, _to: number): number {
+    return d === f || d === (f + 1) % 6 ? 1 : -1
+  }
+  turn(_from: number, f: number, g: number): number {
+    const k = (g - f + 6) % 6
+    const v = k > 3 ? 6 - k : k
+    return v === 3 ? 4 : 2 * v
   }
 }
 class Set_ implements HexTest {
@@ -76,6 +87,29 @@ describe('shared path search', () => {
     expect(best[H('0102')]).toBe(-1)
     expect(best[H('0201')]).toBe(0)
     expect(best[H('0103')]).toBe(-1) // behind the wall: 0201 (3) leaves nothing, 0202 is 2 steps via 0201
+  })
+  it('reachFaced: moves keep the facing and only go where the rule allows; turns are paid', () => {
+    const best = new Int16Array(g.size * 6)
+    const queue = new Int32Array(g.size * 48)
+    const h = H('0303')
+    const V0 = 0 // facing vertex 0 (NE): front sides N and NE
+    const V1 = 1 // vertex 1 (E): front sides NE and SE
+    const V4 = 4 // vertex 4 (W): front sides SW and NW
+    reachFaced(g, h, V0, 3, new Faced(), best, queue)
+    expect(best[h * 6 + V0]).toBe(3)
+    const north = g.neighbors[h * 6 + 0]!
+    const ne = g.neighbors[h * 6 + 1]!
+    const south = g.neighbors[h * 6 + 3]!
+    expect(best[north * 6 + V0]).toBe(2)
+    expect(best[ne * 6 + V0]).toBe(2)
+    expect(best[h * 6 + V1]).toBe(1) // one vertex: 2 MP
+    expect(best[h * 6 + 3]).toBe(-1) // about-face costs 4 > 3
+    // the hex behind needs an about-face first: out of reach with 3 MP, in reach with 5
+    for (let f = 0; f < 6; f++) expect(best[south * 6 + f]).toBe(-1)
+    reachFaced(g, h, V0, 5, new Faced(), best, queue)
+    expect(Math.max(...Array.from({ length: 6 }, (_, f) => best[south * 6 + f]!))).toBe(0)
+    expect(best[south * 6 + 3]).toBe(0) // about-face (4) to vertex 3 (SW: front sides S and SW), then one hex S (1)
+    expect(best[south * 6 + V4]).toBe(-1) // two vertices (4 MP) to vertex 4: S is not a front side there
   })
   it('distanceToGoal measures steps to the nearest goal hex', () => {
     const edge = new Uint8Array(g.size)
