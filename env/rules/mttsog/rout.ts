@@ -85,19 +85,27 @@ function enemyNear(c: Ctx, side: number, h: number): boolean {
 }
 
 /** Moves u up to `n` hexes away from hex `from` (evade: 4", exhausted cavalry: 4"): each step to the free
- *  neighbour that most increases the distance from `from` (ties: the lower direction). Returns the path. */
+ *  neighbour that most increases the distance from `from`, and among those the one most nearly straight
+ *  away from it ("back along the direction charged, or away from enemy"). Returns the path. */
 export function moveAway(c: Ctx, s: MtState, u: number, from: number, n: number, ev: Events): string[] {
   const path: string[] = []
+  const fx = c.px[from] as number
+  const fy = c.py[from] as number
   for (let i = 0; i < n; i++) {
     const h = s.hex[u] as number
+    const ax = (c.px[h] as number) - fx
+    const ay = (c.py[h] as number) - fy
     let best = -1
-    let bd = dist(c, h, from)
+    let bestScore = -Infinity
+    const d0 = dist(c, h, from)
     for (let d = 0; d < 6; d++) {
       const nx = nb(c, h, d)
       if (nx < 0 || (c.occ[nx] as number) >= 0 || !canStep(c, s, u, h, d)) continue
       const dd = dist(c, nx, from)
-      if (dd > bd) {
-        bd = dd
+      if (dd <= d0) continue
+      const score = dd * 1000 + ((c.px[nx] as number) - (c.px[h] as number)) * ax + ((c.py[nx] as number) - (c.py[h] as number)) * ay
+      if (score > bestScore + 1e-9) {
+        bestScore = score
         best = nx
       }
     }
