@@ -363,11 +363,12 @@ export function settle(c: Ctx, s: HState, ev: Events): void {
       s.dk = -1
       return
     }
-    pruneMelees(c, s, ev)
     if (s.q.length > 0) {
       if (runTask(c, s, ev)) return
       continue
     }
+    // Contact lost by a push back, follow-up or withdrawal ends the melee once every result is settled.
+    pruneMelees(c, s, ev)
     if (s.card >= 0) {
       if (cardStep(c, s, ev)) return
       continue

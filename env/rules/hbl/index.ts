@@ -169,7 +169,8 @@ function invariantsOf(c: Ctx, s: HState): string[] {
     const a = s.mel[i] as number
     const b = s.mel[i + 1] as number
     if (!onMap(s, a) || !onMap(s, b)) out.push(`melee ${c.unitIds[a]} v ${c.unitIds[b]} holds a unit off the map`)
-    else if (c.grid.dist[(s.hex[a] as number) * c.size + (s.hex[b] as number)] !== 1) out.push(`melee ${c.unitIds[a]} v ${c.unitIds[b]}: the units are not in contact`)
+    // While results are pending (a push back awaiting the follow-up choice) contact may be broken for a moment.
+    else if (s.q.length === 0 && c.grid.dist[(s.hex[a] as number) * c.size + (s.hex[b] as number)] !== 1) out.push(`melee ${c.unitIds[a]} v ${c.unitIds[b]}: the units are not in contact`)
     if (c.uSide[a] === c.uSide[b]) out.push(`melee ${c.unitIds[a]} v ${c.unitIds[b]}: same side`)
   }
   for (let k = 0; k < s.deck.length; k++) {

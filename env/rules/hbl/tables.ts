@@ -94,11 +94,11 @@ export const SUPERIOR_WEAPON = {
 export const SHOOTING = {
   factors: { closeRange: 2, longRange: -1, vsPike: 2, vsDeep: 1, vsFlank: 1, vsFriends: -1 },
   /** Ranges in hexes (distance, so adjacent = 1), per weapon: [close max, long max]. */
-  ranges: { gun: [4, 10], shot: [2, 4] },
+  ranges: { gun: [7, 15], shot: [2, 4] },
   /** Pips of difference that cost a moving target one move ("7 pips difference results in one move lost"). */
   moveLossPips: 6,
   reconstructed: ['ranges', 'moveLossPips'],
-  rationale: 'The posts name close and long range but never their lengths: a gun 8" close / 20" long and shot 4"/8" are common Piquet-period values; a move is lost from 6 pips (the rout band), which the 7-pip example reaches.',
+  rationale: 'The posts name close and long range but never their lengths: the gun\'s close range (14") is the least that puts Combat 3\'s gun at close range both of the Swiss at the start of their 10" advance and of their flank at its end, long 30"; shot 4"/8"; a move is lost from 6 pips (the rout band), which the 7-pip example reaches.',
 } as const
 
 /** Rally on a Command card (18 January Combat 2, 15 January post). */

@@ -1,0 +1,303 @@
+// Writes the hbl conformance fixtures (test/fixtures/hbl/*.json) from the posts'
+// worked examples and rules. Every number asserted here is the TEXT's (the die
+// each side rolls, the totals, UI and chips); dice are forced to the posts'
+// rolls. Run: npx tsx test/hbl/build-fixtures.ts
+import { writeFileSync } from 'node:fs'
+
+type Obj = Record<string, unknown>
+const OUT = new URL('../fixtures/hbl/', import.meta.url)
+
+interface U {
+  id: string
+  side: 0 | 1
+  wing: string
+  type: string
+  hex: string
+  facing: string
+  [k: string]: unknown
+}
+
+/** An inline 12x12 scenario: open ground unless `terrain` rows are given; one commander per command. */
+function scenario(id: string, units: U[], o: { variant?: string; terrain?: string[]; hexsides?: Obj[]; chips?: [number, number]; rating?: Record<string, number>; edges?: [string, string] } = {}): Obj {
+  const wings = [...new Set(units.map((u) => u.wing))]
+  const side = (w: string) => (units.find((u) => u.wing === w) as U).side
+  const leaderHex = ['0101', '0201', '0301', '1212', '1112', '1012', '0112', '1201']
+  return {
+    format: 'tercio-scenario/1',
+    id,
+    name: `fixture ${id}`,
+    ruleset: 'hbl',
+    map: {
+      cols: 12,
+      rows: 12,
+      legend: { '.': 'open', h: 'hill', b: 'broken', w: 'woods' },
+      terrain: o.terrain ?? Array.from({ length: 12 }, () => '............'),
+      ...(o.hexsides ? { hexsides: o.hexsides } : {}),
+    },
+    sides: [
+      { id: 'red', name: 'Red', edge: o.edges?.[0] ?? 'S' },
+      { id: 'blue', name: 'Blue', edge: o.edges?.[1] ?? 'N' },
+    ],
+    wings: wings.map((w) => ({ id: w, side: side(w), name: w, commander: `L-${w}` })),
+    leaders: wings.map((w, i) => ({ id: `L-${w}`, side: side(w), name: `officer of ${w}`, role: 'command', wing: w, rating: o.rating?.[w] ?? 10, hex: leaderHex[i] })),
+    units,
+    turns: 6,
+    rules: { ...(o.variant ? { variant: o.variant } : {}), ...(o.chips ? { chips: o.chips } : {}) },
+  }
+}
+
+const fixtures = new Map<string, Obj[]>()
+function add(file: string, f: Obj): void {
+  const list = fixtures.get(file) ?? []
+  list.push({ format: 'tercio-fixture/1', ruleset: 'hbl', ...f })
+  fixtures.set(file, list)
+}
+const X = (expect: Obj) => ({ expect })
+
+// Spare units far from the fight keep each army alive when a fighting unit is destroyed.
+const spares: U[] = [
+  { id: 'R-X', side: 0, wing: 'R-2', type: 'archer-cavalry', hex: '0112', facing: 'N' },
+  { id: 'B-X', side: 1, wing: 'B-2', type: 'archer-cavalry', hex: '1201', facing: 'S' },
+]
+
+// ---- Combat 1 (18 January): Lance Spezzate v French 'archer' cavalry ------------------------
+{
+  const sc = scenario('hbl-combat-1', [
+    { id: 'R-ARC', side: 0, wing: 'R-1', type: 'archer-cavalry', hex: '0505', facing: 'N' },
+    { id: 'B-LS', side: 1, wing: 'B-1', type: 'lance-spezzate', hex: '0504', facing: 'S' },
+    ...spares,
+  ], { variant: '2013-01-18' })
+  add('e1-combat-1.json', {
+    id: 'hbl-E1-combat-1',
+    rule: 'E1 melee',
+    description: 'Combat 1 (18 January rules): three rounds, Red initiating on its Melee card; totals Red 4 UI and 4 chips (routed, destroyed at 0 UI), Blue 2 UI and 2 chips; Blue rolled odd and pursues.',
+    $comment: 'Three Melee cards turned by Red (pips named in start). The last two dice are the next initiative roll, outside the example.',
+    scenario: sc,
+    start: { pips: [3, 0], first: 0, next: { '0': ['melee', 'melee', 'melee'] } },
+    dice: [8, 6, 7, 7, 3, 9, 6, 2],
+    actions: [
+      X({ decision: { player: 0, kind: 'melee', legal: ['unit:R-ARC', 'choice:end'] } }),
+      'unit:R-ARC',
+      'unit:B-LS',
+      X({
+        events: [{ type: 'melee', a: 'R-ARC', b: 'B-LS', dieA: 'D10', dieB: 'D12+1', totalA: 8, totalB: 7, band: 'marginal', winner: 'R-ARC' }],
+        units: { 'R-ARC': { uiLost: 1, chipsLost: 1, followingUp: true }, 'B-LS': { uiLost: 1, chipsLost: 1, followingUp: false } },
+        decision: { player: 0, kind: 'melee', legal: ['unit:R-ARC'] },
+      }),
+      'unit:R-ARC',
+      'unit:B-LS',
+      X({
+        events: [{ type: 'melee', dieA: 'D8', dieB: 'D12', totalA: 7, totalB: 7, band: 'no-advantage', winner: null }],
+        units: { 'R-ARC': { uiLost: 2, chipsLost: 2, followingUp: false }, 'B-LS': { uiLost: 2, chipsLost: 2, followingUp: false } },
+      }),
+      'unit:R-ARC',
+      'unit:B-LS',
+    ],
+    expect: {
+      events: [
+        { type: 'melee', dieA: 'D4', dieB: 'D10', totalA: 3, totalB: 9, band: 'routed', winner: 'B-LS' },
+        { type: 'destroyed', unit: 'R-ARC' },
+        { type: 'followed-up', unit: 'B-LS', to: '0505' },
+      ],
+      units: { 'R-ARC': { uiLost: 4, chipsLost: 4, eliminated: true }, 'B-LS': { uiLost: 2, chipsLost: 2, hex: '0505', eliminated: false } },
+      wings: { 'R-1': { armyChips: 8 - 4 }, 'B-1': { armyChips: 8 - 2 } },
+      decision: { player: 0, kind: 'initiative-order' },
+    },
+  })
+  // The 31 January version of round 3: Fierce counts as following up after the 0-pip round 2.
+  const sc31 = scenario('hbl-combat-1-31', [
+    { id: 'R-ARC', side: 0, wing: 'R-1', type: 'archer-cavalry', hex: '0505', facing: 'N' },
+    { id: 'B-LS', side: 1, wing: 'B-1', type: 'lance-spezzate', hex: '0504', facing: 'S' },
+    ...spares,
+  ])
+  add('e1-combat-1.json', {
+    id: 'hbl-E1-round-2-fierce-follow-up-31-january',
+    rule: 'E1 fierce',
+    description: 'Under the 31 January amendment the Fierce Lance Spezzate count as following up after the 0-pip round 2, so round 3 is D12 for Blue, not the D10 of the 18 January example.',
+    scenario: sc31,
+    start: { pips: [2, 0], first: 0, next: { '0': ['melee', 'melee'] }, units: { 'R-ARC': { lost: 1 }, 'B-LS': { lost: 1 } }, melees: [['R-ARC', 'B-LS', 'R-ARC']] },
+    dice: [7, 7, 3, 9, 6, 2],
+    actions: ['unit:R-ARC', 'unit:B-LS', X({ units: { 'B-LS': { followingUp: true } } }), 'unit:R-ARC', 'unit:B-LS'],
+    expect: { events: [{ type: 'melee', dieA: 'D8', dieB: 'D12', band: 'no-advantage' }, { type: 'melee', dieA: 'D4', dieB: 'D12', totalB: 9 }] },
+  })
+}
+
+// ---- Combat 2 (18 January): Gendarmes flank attack on Landsknechts ------------------------
+{
+  const sc = scenario('hbl-combat-2', [
+    { id: 'R-LK', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0505', facing: 'N' },
+    { id: 'B-GEN', side: 1, wing: 'B-1', type: 'gendarmes', hex: '0706', facing: 'NW' },
+    ...spares,
+  ], { variant: '2013-01-18' })
+  add('e2-combat-2.json', {
+    id: 'hbl-E2-combat-2',
+    rule: 'E2 melee',
+    description:
+      'Combat 2: the Gendarmes move into the Landsknechts\' flank and fight without a Melee card (D12+4 v D10), the Landsknechts hold with a stubborn chip and refuse the flank; round 2 (D12+3 v D10) routs them, converted to a push back, 5 UI and 6 chips; the officer attaches and rallies 3 UI for 3 chips (D12 v D8); round 3 (D12 v D12+3) pushes the Gendarmes back, who cannot be followed to a flank. Totals: Red 3 UI and 11 chips, Blue 1 UI and 1 chip.',
+    $comment: 'The activation roll (5 v 3) and the last two dice (next initiative) are not in the text. Red turns the round-3 Melee card, so the Landsknechts roll first.',
+    scenario: sc,
+    start: { pips: [2, 2], first: 1, next: { '1': ['march', 'melee'], '0': ['command', 'melee'] } },
+    dice: [5, 3, 10, 9, 10, 3, 11, 2, 11, 4, 6, 2],
+    actions: [
+      'wing:B-1',
+      'unit:B-GEN',
+      'hex:0605',
+      X({ decision: { player: 1, kind: 'charge', subject: 'B-GEN', legal: ['unit:R-LK', 'choice:pass'] } }),
+      'unit:R-LK',
+      X({
+        events: [{ type: 'melee', a: 'B-GEN', b: 'R-LK', dieA: 'D12+4', dieB: 'D10', totalA: 12, totalB: 9, band: 'decisive', winner: 'B-GEN' }],
+        units: { 'R-LK': { uiLost: 1, vexed: true, refused: 'SE' } },
+        decision: { player: 0, kind: 'hold', subject: 'R-LK' },
+      }),
+      'choice:yes',
+      X({ units: { 'R-LK': { uiLost: 1, chipsLost: 2, hex: '0505' }, 'B-GEN': { followingUp: true } } }),
+      'choice:end',
+      'unit:B-GEN',
+      'unit:R-LK',
+      X({
+        events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D10', totalA: 12, totalB: 3, band: 'routed' }],
+        decision: { player: 0, kind: 'convert', subject: 'R-LK' },
+      }),
+      'choice:yes',
+      X({ decision: { player: 1, kind: 'follow-up', subject: 'B-GEN' }, units: { 'R-LK': { hex: '0404', uiLost: 6, chipsLost: 8, vexed: true } } }),
+      'choice:yes',
+      X({ units: { 'B-GEN': { hex: '0505', followingUp: true } }, decision: { player: 0, kind: 'rally', legalIncludes: ['unit:R-LK'] } }),
+      'unit:R-LK',
+      X({ decision: { player: 0, kind: 'attach', subject: 'R-LK' } }),
+      'choice:yes',
+      X({
+        events: [{ type: 'rallied', unit: 'R-LK', die: 'D12', total: 11, opposed: 2, pips: 9, ui: 3 }],
+        units: { 'R-LK': { vexed: false } },
+        decision: { player: 0, kind: 'rally-buy', legal: ['choice:buy-0', 'choice:buy-1', 'choice:buy-2', 'choice:buy-3'] },
+      }),
+      'choice:buy-3',
+      X({ units: { 'R-LK': { uiLost: 3, chipsLost: 11 } }, decision: { player: 0, kind: 'melee', legal: ['unit:R-LK'] } }),
+      'unit:R-LK',
+      'unit:B-GEN',
+      X({
+        events: [{ type: 'melee', a: 'R-LK', b: 'B-GEN', dieA: 'D12', dieB: 'D12+3', totalA: 11, totalB: 7, band: 'decisive', winner: 'R-LK' }, { type: 'pushed-back', unit: 'B-GEN', to: '0605' }],
+        decision: { player: 0, kind: 'refused-flank', subject: 'R-LK', legal: ['choice:turn-back', 'choice:keep', 'choice:face-enemy'] },
+      }),
+      'choice:keep',
+    ],
+    expect: {
+      units: {
+        'R-LK': { uiLost: 3, chipsLost: 11, hex: '0404', refused: 'SE', pinned: true, melee: [] },
+        'B-GEN': { uiLost: 1, chipsLost: 1, vexed: true, hex: '0605', melee: [] },
+      },
+      decision: { player: 0, kind: 'initiative-order' },
+    },
+  })
+}
+
+// ---- Combat 3 (18 January): the Swiss square v two Landsknecht blocks and a gun ------------------
+{
+  const terrain = Array.from({ length: 12 }, () => '............')
+  terrain[2] = '.....w......' // 0603: type III behind L2, which blocks its push backs
+  const sc = scenario('hbl-combat-3', [
+    { id: 'R-L1', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0505', facing: 'S', name: 'Landsknecht pike block 1' },
+    { id: 'R-L2', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0604', facing: 'S', name: 'Landsknecht pike block 2' },
+    { id: 'R-ART', side: 0, wing: 'R-3', type: 'artillery', hex: '0905', facing: 'S' },
+    { id: 'B-SW', side: 1, wing: 'B-1', type: 'swiss-pike', hex: '0610', facing: 'N', name: 'Swiss square, 18 stands' },
+    { id: 'R-X', side: 0, wing: 'R-2', type: 'archer-cavalry', hex: '0101', facing: 'S' },
+    { id: 'B-X', side: 1, wing: 'B-2', type: 'archer-cavalry', hex: '1212', facing: 'N' },
+  ], { variant: '2013-01-18', terrain, edges: ['N', 'S'] })
+  add('e3-combat-3.json', {
+    id: 'hbl-E3-combat-3',
+    rule: 'E3 melee fire',
+    description:
+      "Combat 3 step by step: the gun fires as the Swiss march (D12+1 10 v 3: 2 UI, vexed, a move lost and bought back), the Fierce automatic melee v L1 (D12+2 10 v D12+1 4, rout converted), the optional melee v L2 (6 v 4: Fierce push back, blocked by type III, vexed again), the ongoing melee (3 v 6, push back held with a chip), L1 returns, the gun wheels, then reloads and fires into the melee (D12+2 12 v 4; D12+1 6 v 5 at friends), L2's ongoing melee (8 v 9) and L1's new one (8 v 1): the Swiss rout. Author's totals: Red 8 UI and 9 chips, Blue 9 UI and 11 chips.",
+    $comment: 'The text reads "Red loses 2 morale chips" after the gunfire: the totals prove it is Blue (docs/rules/hbl.md, readings). The 9" gap is 5 empty hexes (d = 6), which one D8 move (4 hexes) cannot cover. Red\'s March roll (7 v 4) and the last two dice (next initiative) are not in the text.',
+    scenario: sc,
+    start: { pips: [4, 3], first: 1, next: { '1': ['march', 'melee', 'melee'], '0': ['march', 'artillery-action', 'artillery-action', 'melee'] } },
+    dice: [8, 5, 9, 3, 8, 3, 4, 3, 1, 6, 7, 4, 12, 4, 5, 5, 7, 8, 7, 1, 6, 2],
+    actions: [
+      'wing:B-1',
+      X({ events: [{ type: 'activated', wing: 'B-1', die: 8, opposed: 5, moves: 2 }], decision: { player: 0, kind: 'shoot', legal: ['unit:R-ART', 'choice:pass'] } }),
+      'unit:R-ART',
+      'unit:B-SW',
+      X({
+        events: [{ type: 'fired', unit: 'R-ART', target: 'B-SW', die: 'D12+1', total: 10, defence: 3, pips: 7 }, { type: 'vexed', unit: 'B-SW', again: false }],
+        units: { 'B-SW': { uiLost: 2, chipsLost: 2, vexed: true, moves: 1 }, 'R-ART': { loaded: false } },
+        decision: { player: 1, kind: 'negate', subject: 'B-SW' },
+      }),
+      'choice:yes',
+      X({ units: { 'B-SW': { chipsLost: 3, moves: 2 } } }),
+      'unit:B-SW',
+      'hex:0609',
+      'hex:0608',
+      'hex:0607',
+      'hex:0606',
+      'hex:0605',
+      X({ decision: { player: 1, kind: 'charge', subject: 'B-SW', legal: ['unit:R-L1', 'unit:R-L2', 'choice:pass'] } }),
+      'unit:R-L1',
+      X({
+        events: [{ type: 'melee', a: 'B-SW', b: 'R-L1', dieA: 'D12+2', dieB: 'D12+1', totalA: 10, totalB: 4, band: 'routed', winner: 'B-SW' }],
+        decision: { player: 0, kind: 'convert', subject: 'R-L1' },
+      }),
+      'choice:yes',
+      X({ units: { 'R-L1': { hex: '0404', uiLost: 2, chipsLost: 3, vexed: true, melee: [] }, 'B-SW': { hex: '0605' } }, decision: { player: 1, kind: 'activate' } }),
+      'choice:end',
+      X({ decision: { player: 1, kind: 'melee', legal: ['unit:B-SW', 'choice:end'] } }),
+      'unit:B-SW',
+      'unit:R-L2',
+      X({
+        events: [{ type: 'melee', dieA: 'D12+2', dieB: 'D12+1', totalA: 6, totalB: 4, band: 'marginal', winner: 'B-SW' }, { type: 'pushed-back', unit: 'R-L2', blocked: true }, { type: 'vexed', unit: 'R-L2', again: true }],
+        units: { 'R-L2': { uiLost: 2, chipsLost: 2, hex: '0604', melee: ['B-SW'] }, 'B-SW': { uiLost: 3, chipsLost: 4, followingUp: true } },
+        decision: { player: 1, kind: 'melee', legal: ['unit:B-SW'] },
+      }),
+      'unit:B-SW',
+      'unit:R-L2',
+      X({ events: [{ type: 'melee', dieA: 'D12+2', dieB: 'D12', totalA: 3, totalB: 6, band: 'decisive', winner: 'R-L2' }], decision: { player: 1, kind: 'hold', subject: 'B-SW' } }),
+      'choice:yes',
+      X({ units: { 'B-SW': { uiLost: 4, chipsLost: 6, hex: '0605', followingUp: false }, 'R-L2': { followingUp: true } }, decision: { player: 0, kind: 'activate' } }),
+      'wing:R-1',
+      'unit:R-L1',
+      'choice:wheel-left',
+      'hex:0505',
+      X({ units: { 'R-L1': { hex: '0505', facing: 'SE' } }, decision: { player: 0, kind: 'move-unit', legal: ['unit:R-L2', 'choice:end'] } }),
+      'choice:end',
+      'choice:end',
+      X({ decision: { player: 0, kind: 'gun', legal: ['unit:R-ART', 'choice:end'] } }),
+      'unit:R-ART',
+      X({ decision: { player: 0, kind: 'gun-action', legal: ['choice:wheel-left', 'choice:wheel-right', 'choice:reload'] } }),
+      'choice:wheel-right',
+      X({ units: { 'R-ART': { facing: 'SW', loaded: false } } }),
+      'unit:R-ART',
+      'choice:reload',
+      X({ decision: { player: 0, kind: 'shoot', legal: ['unit:R-ART', 'choice:pass'] } }),
+      'unit:R-ART',
+      'unit:B-SW',
+      X({
+        events: [
+          { type: 'fired', target: 'B-SW', die: 'D12+2', total: 12, defence: 4, pips: 8 },
+          { type: 'fired', target: 'R-L2', die: 'D12+1', total: 6, defence: 5, pips: 1 },
+          { type: 'vexed', unit: 'R-L2', again: true },
+        ],
+        units: { 'B-SW': { uiLost: 6, chipsLost: 8, stubbornLeft: 0, vexed: true }, 'R-L2': { uiLost: 3, chipsLost: 3 } },
+        decision: { player: 0, kind: 'melee', legal: ['unit:R-L2'] },
+      }),
+      'unit:R-L2',
+      'unit:B-SW',
+      X({
+        events: [{ type: 'melee', a: 'R-L2', b: 'B-SW', dieA: 'D12+1', dieB: 'D12+1', totalA: 8, totalB: 9, band: 'marginal', winner: 'B-SW' }],
+        units: { 'R-L2': { uiLost: 6, chipsLost: 6 }, 'B-SW': { uiLost: 7, chipsLost: 9 } },
+        decision: { player: 0, kind: 'melee', legal: ['unit:R-L1', 'choice:end'] },
+      }),
+      'unit:R-L1',
+      'unit:B-SW',
+    ],
+    expect: {
+      events: [{ type: 'melee', a: 'R-L1', b: 'B-SW', dieA: 'D12+1', dieB: 'D12', totalA: 8, totalB: 1, band: 'routed', winner: 'R-L1' }, { type: 'routed', unit: 'B-SW' }, { type: 'followed-up', unit: 'R-L1', to: '0605' }],
+      units: {
+        'B-SW': { uiLost: 9, chipsLost: 11, routed: true, eliminated: false },
+        'R-L1': { uiLost: 2, chipsLost: 3 },
+        'R-L2': { uiLost: 6, chipsLost: 6 },
+      },
+      decision: { player: 0, kind: 'initiative-order' },
+    },
+  })
+}
+
+for (const [file, list] of fixtures) writeFileSync(new URL(file, OUT), JSON.stringify(list.length === 1 ? list[0] : list, null, 1) + '\n')
+console.log(`wrote ${[...fixtures.values()].reduce((a, l) => a + l.length, 0)} fixtures in ${fixtures.size} files`)
