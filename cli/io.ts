@@ -3,7 +3,7 @@
 // atomic JSON output. Everything that touches the disk lives here, not in env/.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import type { Engine, RulesetId, TercioError } from '../env/core/types.ts'
+import type { Engine, RulesetId } from '../env/core/types.ts'
 import { getRuleset } from '../env/rules/index.ts'
 import { builtinIds, builtinScenario, DEFAULT_SCENARIO, isBuiltin } from '../env/scenario/builtin.ts'
 import { scenarioErrors, validateScenario } from '../env/scenario/load.ts'
@@ -19,8 +19,6 @@ export class CliError extends Error {
     this.name = 'CliError'
   }
 }
-
-const tercioMessage = (e: TercioError) => `${e.code}: ${e.message}`
 
 /** Reads and parses a JSON file; errors name the file and line:column. */
 export function readJsonFile(file: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -58,7 +56,7 @@ export function loadScenario(arg: string | undefined): Scenario {
   const id = arg ?? DEFAULT_SCENARIO
   if (isBuiltin(id)) {
     const b = builtinScenario(id)
-    if (!b.ok) throw new CliError(`${b.error.code}: ${b.error.message}`, 1)
+    if (!b.ok) throw new CliError(b.error.message, 1)
     return b.value
   }
   if (!existsSync(id)) throw new CliError(`unknown scenario "${id}": not a built-in scenario (${builtinIds().join(', ')}) nor a file`)
@@ -74,17 +72,23 @@ export function loadScenario(arg: string | undefined): Scenario {
   return v.value
 }
 
-/** Binds `--ruleset` and `--scenario` into an engine; a mismatch is a usage error. */
+/** Binds `--ruleset` and `--scenario` into an engine. An unknown ruleset is named with the
+ *  known ones; `--ruleset` alone picks that ruleset's first built-in scenario; a scenario of
+ *  another ruleset is a usage error. */
 export function loadEngine(ruleset: string | undefined, scenarioArg: string | undefined): Engine {
-  const scenario = loadScenario(scenarioArg)
+  if (ruleset !== undefined) {
+    const known = getRuleset(ruleset)
+    if (!known.ok) throw new CliError(`--ruleset: ${known.error.message}`)
+  }
+  const scenario = loadScenario(scenarioArg ?? (ruleset !== undefined ? builtinIds(ruleset)[0] : undefined))
   const id = ruleset ?? scenario.ruleset
-  if (ruleset !== undefined && scenario.ruleset !== ruleset) {
-    throw new CliError(`scenario ${scenario.id} is for ruleset ${scenario.ruleset}, not ${ruleset}`)
+  if (scenario.ruleset !== id) {
+    throw new CliError(`scenario ${scenario.id} is for ruleset ${scenario.ruleset}, not ${id} (${id}'s built-in scenarios: ${builtinIds(id).join(', ') || 'none'})`)
   }
   const rs = getRuleset(id)
-  if (!rs.ok) throw new CliError(tercioMessage(rs.error))
+  if (!rs.ok) throw new CliError(rs.error.message)
   const bound = rs.value.bind(scenario)
-  if (!bound.ok) throw new CliError(`scenario ${scenario.id}: ${tercioMessage(bound.error)}${bound.error.path ? ` (at ${bound.error.path})` : ''}`)
+  if (!bound.ok) throw new CliError(`scenario ${scenario.id}: ${bound.error.message}${bound.error.path ? ` (at ${bound.error.path})` : ''}`)
   return bound.value
 }
 
@@ -137,12 +141,14 @@ export function writeJson(file: string, data: unknown): void {
   renameSync(tmp, file)
 }
 
-/** Parses "123", "1e6", "1_000_000", "1,000,000", "10k", "1m" into an integer. */
-export function parseCount(v: unknown, name: string): number {
+/** Parses "123", "1e6", "1_000_000", "1,000,000", "10k", "1m" into an integer >= min. */
+export function parseCount(v: unknown, name: string, min = 0): number {
   const t = String(v).trim().toLowerCase().replace(/[_,]/g, '')
   const m = /^(\d+(?:\.\d+)?(?:e\d+)?)([km]?)$/.exec(t)
   const n = m ? Number(m[1]) * (m[2] === 'k' ? 1e3 : m[2] === 'm' ? 1e6 : 1) : NaN
-  if (!Number.isFinite(n) || !Number.isInteger(n) || n < 0) throw new CliError(`--${name}: expected a non-negative whole number, got "${String(v)}"`)
+  if (!Number.isFinite(n) || !Number.isInteger(n) || n < min) {
+    throw new CliError(`--${name}: expected ${min === 0 ? 'a non-negative whole number' : `a whole number >= ${min}`}, got "${String(v)}"`)
+  }
   return n
 }
 

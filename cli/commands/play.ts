@@ -163,7 +163,7 @@ export const playCommand: CommandModule<object, Args> = {
       .example('$0 play --games 20 --seed 7', 'twenty random games on the default scenario')
       .example('$0 play --agents heuristic,random --games 4 --record replays/', 'record four games as replays') as unknown as Argv<Args>,
   handler: async (argv: ArgumentsCamelCase<Args>) => {
-    const games = parseCount(argv.games, 'games')
+    const games = parseCount(argv.games, 'games', 1)
     const maxDecisions = parseCount(argv.maxDecisions, 'max-decisions')
     if (!Number.isInteger(argv.seed) || argv.seed < 0) throw new CliError(`--seed: expected a non-negative whole number, got ${argv.seed}`)
     const engine = loadEngine(argv.ruleset, argv.scenario)

@@ -86,10 +86,9 @@ export const tournamentCommand: CommandModule<object, Args> = {
     const list = parseAgentList(argv.agents)
     if (!list.ok) throw new CliError(`--agents: ${list.error.message}`)
     if (list.value.length < 2) throw new CliError(`--agents: a tournament needs at least two agents, got "${argv.agents}"`)
-    const games = parseCount(argv.games, 'games')
-    if (games < 1) throw new CliError('--games: at least 1 game per pairing')
-    const workers = parseCount(argv.workers, 'workers')
-    if (workers < 1) throw new CliError('--workers: at least 1')
+    const games = parseCount(argv.games, 'games', 1)
+    const workers = parseCount(argv.workers, 'workers', 1)
+    const maxDecisions = argv.maxDecisions !== undefined ? parseCount(argv.maxDecisions, 'max-decisions', 1) : undefined
     if (!Number.isInteger(argv.seed) || argv.seed < 0) throw new CliError(`--seed: expected a non-negative whole number, got ${argv.seed}`)
     const engine = loadEngine(argv.ruleset, argv.scenario)
     const names = agentNames(list.value)
@@ -105,7 +104,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
         games,
         seed: argv.seed,
         workers,
-        ...(argv.maxDecisions ? { maxDecisions: parseCount(argv.maxDecisions, 'max-decisions') } : {}),
+        ...(maxDecisions !== undefined ? { maxDecisions } : {}),
         onGame: (done) => bar?.update(done),
       })
     } catch (e) {

@@ -6,7 +6,8 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { makeAgent, parseAgentSpec, setPolicyLoader } from '../../agents/registry.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import { loadPolicyAgent } from '../../agents/policy/agent.ts'
-import { resolveScenario } from '../../env/scenario/builtin.ts'
+import { builtinIds, resolveScenario } from '../../env/scenario/builtin.ts'
+import { getRuleset } from '../../env/rules/index.ts'
 import { runTournament } from '../../training/tournament/tournament.ts'
 import { DEFAULT_TRAIN, NET_PRESETS, type NetPreset, type TrainConfig } from '../../training/train/config.ts'
 import { train, type UpdateMetrics } from '../../training/train/trainer.ts'
@@ -89,18 +90,23 @@ export const trainCommand: CommandModule<object, Args> = {
       .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
-    if (a.ruleset !== undefined) over.ruleset = a.ruleset
-    if (a.scenario !== undefined) {
-      over.scenario = a.scenario
-      if (a.ruleset === undefined) {
-        const sc = resolveScenario(a.scenario)
-        if (!sc.ok) throw new CliError(`${sc.error.code}: ${sc.error.message}`, 2)
-        over.ruleset = sc.value.ruleset
-      }
+    // The ruleset and scenario are checked here, as every command does (usage error, exit 2):
+    // `--ruleset R` alone trains on R's first built-in scenario.
+    if (a.ruleset !== undefined) {
+      const rs = getRuleset(a.ruleset)
+      if (!rs.ok) throw new CliError(`--ruleset: ${rs.error.message}`)
+      over.ruleset = a.ruleset
+      if (a.scenario === undefined) over.scenario = builtinIds(a.ruleset)[0] ?? DEFAULT_TRAIN.scenario
+    }
+    if (a.scenario !== undefined) over.scenario = a.scenario
+    if (a.resume === undefined) {
+      const bound = bindEngine(over.ruleset, over.scenario ?? DEFAULT_TRAIN.scenario)
+      if (!bound.ok) throw new CliError(bound.error.message)
+      over.ruleset = bound.value.ruleset
     }
     for (const [k, v] of [['envs', a.envs], ['seed', a.seed], ['rollout', a.rollout], ['shaping', a.shaping], ['evalEvery', a.evalEvery], ['evalGames', a.evalGames]] as const) {
       if (v === undefined) continue
-      if (!Number.isFinite(v) || v < 0 || (k !== 'shaping' && !Number.isInteger(v))) throw new CliError(`--${k} must be a ${k === 'shaping' ? 'number' : 'whole number'} >= 0, got ${v}`, 2)
+      if (!Number.isFinite(v) || v < 0 || (k !== 'shaping' && !Number.isInteger(v))) throw new CliError(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a ${k === 'shaping' ? 'number' : 'whole number'} >= 0, got ${v}`, 2)
       ;(over as Record<string, number>)[k] = v
     }
     if (a.opponents !== undefined) {
@@ -172,7 +178,10 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.play !== undefined) over.play = a.play as TrainConfig['play']
     if (a.prior !== undefined) over.prior = a.prior
     if (a.net !== undefined) over.net = a.net as NetPreset
-    if (a.lr !== undefined) over.ppo = { lr: a.lr }
+    if (a.lr !== undefined) {
+      if (!(Number.isFinite(a.lr) && a.lr > 0 && a.lr < 1)) throw new CliError(`--lr must be a number in (0, 1), got ${a.lr}`, 2)
+      over.ppo = { lr: a.lr }
+    }
     if (a.minutes !== undefined && a.minutes <= 0) throw new CliError(`--minutes must be > 0, got ${a.minutes}`, 2)
     if (a.steps !== undefined && (!Number.isInteger(a.steps) || a.steps <= 0)) throw new CliError(`--steps must be a positive whole number, got ${a.steps}`, 2)
     const minutes = a.minutes ?? (a.steps === undefined ? 3 : undefined)

@@ -1,6 +1,6 @@
-// `tercio view [REPLAY]`: serves the web viewer (web/, built by Vite into
+// `tercio view [REPLAY...]`: serves the web viewer (web/, built by Vite into
 // web/dist) on loopback. The page runs the env itself for drawing; this server
-// gives it the replay named on the command line (GET api/replay), the agents it
+// gives it the replays named on the command line (GET api/replays, api/replay?i=N), the agents it
 // can play against (GET api/agents), and the bridge (protobuf over websocket,
 // docs/bridge.md) on the same port at /bridge: in play mode the opponent is a
 // server-side agent of the page's env set (EnvOptions.opponent).
@@ -50,6 +50,8 @@ export interface ViewServerOptions {
   /** 0 = any free port. */
   port?: number
   replay?: { name: string; replay: Replay }
+  /** Several replays: the page lists them to pick from (the first opens; `replay` comes first when both are given). */
+  replays?: readonly { name: string; replay: Replay }[]
   /** Folder of the built page (default web/dist). */
   dist?: string
   log?: (line: string) => void
@@ -84,10 +86,13 @@ function sendJson(res: ServerResponse, code: number, body: unknown): void {
 export async function startViewServer(o: ViewServerOptions = {}): Promise<ViewServer> {
   const dist = resolve(o.dist ?? WEB_DIST)
   const log = o.log ?? (() => {})
+  const replays = [...(o.replay ? [o.replay] : []), ...(o.replays ?? [])]
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://x')
     const path = decodeURIComponent(url.pathname)
-    if (path === '/api/replay') return sendJson(res, 200, o.replay ?? null)
+    // GET api/replay: the first replay (or ?i=N, the N-th from 0); api/replays: their names.
+    if (path === '/api/replay') return sendJson(res, 200, replays[Number(url.searchParams.get('i') ?? 0)] ?? null)
+    if (path === '/api/replays') return sendJson(res, 200, { names: replays.map((r) => r.name) })
     if (path === '/api/agents') return sendJson(res, 200, { agents: [...OPPONENT_KINDS] })
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'GET only' })
     const file = normalize(join(dist, path === '/' ? 'index.html' : path))
@@ -144,31 +149,32 @@ export function loadReplayFile(file: string): { name: string; replay: Replay } {
     throw new CliError(`${file}: cannot read a JSON replay: ${e instanceof Error ? e.message : String(e)}`)
   }
   const p = parseReplay(json)
-  if (!p.ok) throw new CliError(`${file}: ${p.error.code}: ${p.error.message}`)
+  if (!p.ok) throw new CliError(`${file}: not a tercio-replay/1 file: ${p.error.message}`)
   return { name: file.split(/[\\/]/).pop() ?? file, replay: p.value }
 }
 
 interface ViewArgs {
-  replay?: string
+  replays: string[]
   port: number
   host: string
   build: boolean
 }
 
 const viewCommand: CommandModule<object, ViewArgs> = {
-  command: 'view [replay]',
+  command: 'view [replays..]',
   describe: 'Serve the web viewer: watch a replay, or play against an agent in the browser (docs/viewer.md)',
   builder: (y: Argv<object>) =>
     y
-      .positional('replay', { type: 'string', describe: 'a tercio-replay/1 JSON file to open' })
+      .positional('replays', { type: 'string', array: true, default: [], describe: 'tercio-replay/1 JSON files: the first opens, the page lists them all to pick from' })
       .option('port', { type: 'number', default: 8780, describe: 'port (0 = any free port; the URL is printed)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind' })
       .option('build', { type: 'boolean', default: false, describe: 'rebuild the page with Vite even if web/dist is up to date' })
       .example('$0 view', 'open http://127.0.0.1:8780/ and choose Play')
-      .example('$0 view runs/game.json --port 0', 'watch a replay on any free port') as unknown as Argv<ViewArgs>,
+      .example('$0 view runs/game.json --port 0', 'watch a replay on any free port')
+      .example('$0 view runs/replays/*.json', 'several replays, listed in the page to pick from') as unknown as Argv<ViewArgs>,
   handler: async (argv: ArgumentsCamelCase<ViewArgs>) => {
     if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new CliError(`--port: expected 0..65535, got ${argv.port}`)
-    const replay = argv.replay ? loadReplayFile(argv.replay) : undefined
+    const replays = argv.replays.map((f) => loadReplayFile(String(f)))
     if (argv.build || !bundleIsFresh()) {
       console.error('tercio view: building the page with Vite (web/ -> web/dist)…')
       try {
@@ -179,11 +185,12 @@ const viewCommand: CommandModule<object, ViewArgs> = {
     }
     let server: ViewServer
     try {
-      server = await startViewServer({ host: argv.host, port: argv.port, ...(replay ? { replay } : {}), log: (l) => console.error(l) })
+      server = await startViewServer({ host: argv.host, port: argv.port, replays, log: (l) => console.error(l) })
     } catch (e) {
       throw new CliError(`view: cannot listen on ${argv.host}:${argv.port}: ${e instanceof Error ? e.message : String(e)}`, 1)
     }
-    console.log(`tercio view: serving ${server.url}${replay ? ` (replay ${replay.name})` : ''}`)
+    const what = replays.length === 0 ? '' : replays.length === 1 ? ` (replay ${replays[0]!.name})` : ` (${replays.length} replays, first ${replays[0]!.name})`
+    console.log(`tercio view: serving ${server.url}${what}`)
     await new Promise<void>((ok) => {
       const stop = (): void => void server.close().then(ok)
       process.once('SIGINT', stop)

@@ -23,9 +23,10 @@ export function bindEngine(ruleset: string | undefined, scenario: string | Scena
   const sc = resolveScenario(scenario)
   if (!sc.ok) return sc
   const id = ruleset ?? sc.value.ruleset
-  if (sc.value.ruleset !== id) return fail(err('SCENARIO_INVALID', `scenario ${sc.value.id} is for ruleset ${sc.value.ruleset}, not ${id}`, 'ruleset'))
+  // An unknown ruleset is named as such (with the known ones) before any scenario mismatch.
   const r = getRuleset(id)
   if (!r.ok) return r
+  if (sc.value.ruleset !== id) return fail(err('SCENARIO_INVALID', `scenario ${sc.value.id} is for ruleset ${sc.value.ruleset}, not ${id}`, 'ruleset'))
   return r.value.bind(sc.value)
 }
 

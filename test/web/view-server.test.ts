@@ -5,6 +5,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startViewServer, type ViewServer } from '../../cli/commands/view.ts'
 import { TestClient } from '../bridge/client.ts'
+import { playGame } from '../../agents/play.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import { bindEngine } from '../../env/gym/make.ts'
+import { ReplayRecorder } from '../../env/gym/replay.ts'
 
 let server: ViewServer
 const dist = mkdtempSync(join(tmpdir(), 'tercio-view-'))
@@ -55,6 +59,30 @@ describe('view server', () => {
     } finally {
       c.close()
     }
+  })
+
+  it('serves several replays: api/replays names them, api/replay?i=N gives the N-th', async () => {
+    const b = bindEngine(undefined, 'piwam-training')
+    if (!b.ok) throw new Error(b.error.message)
+    const eng = b.value
+    const replays = [5, 6].map((seed) => {
+      const rec = new ReplayRecorder(eng, seed, eng.init(seed))
+      const g = playGame(eng, [new RandomAgent(1), new RandomAgent(2)], { seed, maxDecisions: 40, onStep: (i) => rec.push(i.action, i.player, eng.hash(i.state)) })
+      expect(g.ok).toBe(false) // cut short on purpose: a short replay is enough here
+      return { name: `game-${seed}.json`, replay: rec.replay() }
+    })
+    const many = await startViewServer({ port: 0, dist, replays })
+    try {
+      expect(await (await fetch(new URL('api/replays', many.url))).json()).toEqual({ names: ['game-5.json', 'game-6.json'] })
+      const first = (await (await fetch(new URL('api/replay', many.url))).json()) as { name: string; replay: { seed: number } }
+      expect([first.name, first.replay.seed]).toEqual(['game-5.json', 5])
+      const second = (await (await fetch(new URL('api/replay?i=1', many.url))).json()) as { name: string; replay: { seed: number } }
+      expect([second.name, second.replay.seed]).toEqual(['game-6.json', 6])
+      expect(await (await fetch(new URL('api/replay?i=2', many.url))).json()).toBeNull()
+    } finally {
+      await many.close()
+    }
+    expect(await (await fetch(new URL('api/replays', server.url))).json()).toEqual({ names: [] })
   })
 
   it('no longer has the JSON move route (the opponent moves over the bridge)', async () => {

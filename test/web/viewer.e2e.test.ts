@@ -15,7 +15,7 @@ const CHROMIUM = process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium'
 /** Screenshots land in runs/ (gitignored). */
 const SHOTS = join(process.cwd(), 'runs', 'screenshots')
 
-function shortReplay(): Replay {
+function shortReplay(seed = 3): Replay {
   const b = bindEngine(undefined, 'piwam-training')
   if (!b.ok) throw new Error(b.error.message)
   const sc = structuredClone(b.value.scenario)
@@ -23,8 +23,8 @@ function shortReplay(): Replay {
   const e = bindEngine(undefined, sc)
   if (!e.ok) throw new Error(e.error.message)
   const eng = e.value
-  const rec = new ReplayRecorder(eng, 3, eng.init(3), { inlineScenario: true })
-  const r = playGame(eng, [new RandomAgent(1), new RandomAgent(2)], { seed: 3, onStep: (i) => rec.push(i.action, i.player, eng.hash(i.state)) })
+  const rec = new ReplayRecorder(eng, seed, eng.init(seed), { inlineScenario: true })
+  const r = playGame(eng, [new RandomAgent(1), new RandomAgent(2)], { seed, onStep: (i) => rec.push(i.action, i.player, eng.hash(i.state)) })
   if (!r.ok) throw new Error(r.error.message)
   rec.finish(r.record.outcome)
   return rec.replay()
@@ -34,6 +34,7 @@ let browser: Browser
 let server: ViewServer
 let page: Page
 const replay = shortReplay()
+const second = shortReplay(4)
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
@@ -41,7 +42,8 @@ beforeAll(async () => {
   }
   if (!bundleIsFresh()) await buildViewer()
   mkdirSync(SHOTS, { recursive: true })
-  server = await startViewServer({ port: 0, replay: { name: 'e2e-replay.json', replay } })
+  // Two replays, as `tercio view a.json b.json` gives them: the page lists them to pick from.
+  server = await startViewServer({ port: 0, replays: [{ name: 'e2e-replay.json', replay }, { name: 'e2e-second.json', replay: second }] })
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -63,6 +65,38 @@ afterAll(async () => {
 
 const pageErrors = (): string[] => (globalThis as { pageErrors?: string[] }).pageErrors ?? []
 
+/** The layout the screenshots show: the board fills its pane's width (or the window's height), and
+ *  nothing of the caption or the side panel runs past its box. */
+async function checkLayout(p: Page, shot: string): Promise<void> {
+  await p.screenshot({ path: join(SHOTS, shot) })
+  const pane = await p.locator('#board-wrap').boundingBox()
+  const svg = await p.locator('#board svg.layer-base').boundingBox()
+  if (!pane || !svg) throw new Error('no board on the page')
+  // The SVG box spans the pane (less its padding), and the picture in it is as large as the box allows.
+  expect(svg.width).toBeGreaterThan(0.95 * pane.width)
+  const fill = await p.evaluate(() => {
+    const el = document.querySelector('#board svg.layer-base') as unknown as { viewBox: { baseVal: { width: number; height: number } }; getBoundingClientRect(): { width: number; height: number } }
+    const vb = el.viewBox.baseVal
+    const r = el.getBoundingClientRect()
+    return Math.min(r.width / vb.width, r.height / vb.height) * vb.width
+  })
+  // Drawn width of the map: at least 85% of the pane unless the window's height limits it.
+  const viewport = p.viewportSize()!
+  if (fill < 0.85 * pane.width) expect(svg.height).toBeGreaterThan(0.75 * viewport.height)
+  // The pieces layer lies exactly over the terrain.
+  const pieces = await p.locator('#pieces svg').boundingBox()
+  expect(pieces && Math.abs(pieces.x - svg.x) < 1 && Math.abs(pieces.width - svg.width) < 1 && Math.abs(pieces.height - svg.height) < 1).toBe(true)
+  // Caption and side panel: no line wider than its box (a cut-off caption was the bug).
+  const overflow = await p.evaluate(() =>
+    [...document.querySelectorAll('#caption, #caption *, aside, aside .row, #step-label, #p-prompt')]
+      .filter((e) => (e as unknown as { offsetParent: unknown }).offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.tagName}#${e.id}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`),
+  )
+  expect(overflow).toEqual([])
+  const caption = await p.locator('#caption').boundingBox()
+  expect(caption && caption.x + caption.width <= pane.x + pane.width + 1).toBe(true)
+}
+
 describe('viewer in headless chromium', () => {
   it('loads a replay and steps, scrubs and plays through it', async () => {
     await page.goto(server.url)
@@ -70,6 +104,17 @@ describe('viewer in headless chromium', () => {
     const n = replay.steps.length
     await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step 0 / ${n}`)
     expect(await page.textContent('[data-testid=status]')).toContain('e2e-replay.json')
+    // No "No file chosen" beside a loaded replay: the list shows which one is open, the file button only opens.
+    expect(await page.locator('[data-testid=replay-file]').isVisible()).toBe(false)
+    expect(await page.textContent('[data-testid=replay-panel]')).not.toContain('No file chosen')
+    expect(await page.locator('[data-testid=replay-list] option').allTextContents()).toEqual(['e2e-replay.json', 'e2e-second.json'])
+    expect(await page.locator('[data-testid=replay-list]').inputValue()).toBe('0')
+    await page.selectOption('[data-testid=replay-list]', '1')
+    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('e2e-second.json')
+    expect(await page.textContent('[data-testid=step-label]')).toContain(`step 0 / ${second.steps.length}`)
+    await page.selectOption('[data-testid=replay-list]', '0')
+    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('e2e-replay.json')
+    expect(await page.textContent('[data-testid=caption]')).toMatch(/Training battle .* turn 1 of 2/)
     const units = await page.locator('#board svg g.unit').count()
     expect(units).toBeGreaterThan(0)
     for (let i = 0; i < 3; i++) await page.click('[data-testid=next]')
@@ -91,7 +136,17 @@ describe('viewer in headless chromium', () => {
     await page.click('[data-testid=last]')
     expect(await page.textContent('[data-testid=step-label]')).toContain(`step ${n} / ${n}`)
     expect((await page.textContent('[data-testid=dice]'))?.length ?? 0).toBeGreaterThan(0)
-    await page.screenshot({ path: join(SHOTS, 'replay.png') })
+    await checkLayout(page, 'replay.png')
+    // A narrower window: the board still fills its pane, the caption wraps instead of running off.
+    await page.setViewportSize({ width: 1000, height: 800 })
+    await checkLayout(page, 'replay-narrow.png')
+    await page.setViewportSize({ width: 1400, height: 900 })
+    // A replay opened by hand shows its name beside the button.
+    const file = join(SHOTS, 'by-hand.json')
+    writeFileSync(file, JSON.stringify(second))
+    await page.setInputFiles('[data-testid=replay-file]', file)
+    await expect.poll(() => page.textContent('[data-testid=replay-name]')).toBe('by-hand.json')
+    expect(await page.locator('[data-testid=replay-name]').isVisible()).toBe(true)
     expect(pageErrors()).toEqual([])
   }, 60_000)
 
@@ -126,7 +181,7 @@ describe('viewer in headless chromium', () => {
         await unit.click({ force: true })
         mapClicks++
       } else await page.locator('#p-choices button').first().click()
-      if (clicks === 3) await page.screenshot({ path: join(SHOTS, 'play.png') })
+      if (clicks === 3) await checkLayout(page, 'play.png')
     }
     expect(await page.locator('[data-testid=p-prompt][data-over]').count()).toBe(1)
     expect(clicks).toBeGreaterThan(0)
@@ -156,7 +211,7 @@ describe('viewer in headless chromium', () => {
     await dl.saveAs(file)
     const saved = parseReplay(JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')))
     expect(saved.ok && saved.value.steps.length).toBe(p.value.steps.length)
-    await page.screenshot({ path: join(SHOTS, 'play-over.png') })
+    await checkLayout(page, 'play-over.png')
     writeFileSync(join(SHOTS, 'played-replay.json'), json)
     expect(pageErrors()).toEqual([])
   }, 90_000)

@@ -7,10 +7,10 @@
 // legal choices (checked against the Batch's mask).
 
 import { actionText, parseAction, segmentOf } from '../../env/core/actions.ts'
-import type { BaseEvent, BaseState, Engine, Player, RolledEvent } from '../../env/core/types.ts'
+import type { BaseEvent, BaseState, Engine, GameView, Player, RolledEvent } from '../../env/core/types.ts'
 import { bindEngine, engineForReplay } from '../../env/gym/make.ts'
 import { ReplayRecorder, parseReplay, replayFileName, type Replay } from '../../env/gym/replay.ts'
-import { renderSvg, type SvgOptions } from '../../env/render/svg.ts'
+import { ORDER_COLOURS, renderSvg, SIDE_COLOURS, type SvgOptions } from '../../env/render/svg.ts'
 import { RULESETS } from '../../env/rules/index.ts'
 import { BUILTIN_SCENARIOS } from '../../env/scenario/builtin.ts'
 import { resolveScenario } from '../../env/scenario/builtin.ts'
@@ -74,11 +74,38 @@ const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', 
 let baseOf: Engine | null = null
 function draw(engine: Engine, s: BaseState, opts: SvgOptions & { title: string }): void {
   const view = engine.view(s)
+  // The caption is HTML under the board (it wraps to the pane), not the SVG's own panel,
+  // whose fixed-width lines ran off the right edge of small maps.
+  const svgOpts: SvgOptions = { ...opts, panel: false }
   if (baseOf !== engine || !board.querySelector('svg.layer-base')) {
-    board.innerHTML = renderSvg(engine.scenario, view, { ...opts, layer: 'base' }) + '<div id="pieces"></div>'
+    board.innerHTML = renderSvg(engine.scenario, view, { ...svgOpts, layer: 'base' }) + '<div id="pieces"></div>'
+    const vb = board.querySelector('svg')?.getAttribute('viewBox')?.split(' ').map(Number)
+    if (vb && vb.length === 4) board.style.aspectRatio = `${vb[2]} / ${vb[3]}`
     baseOf = engine
   }
-  $('pieces').innerHTML = renderSvg(engine.scenario, view, { ...opts, layer: 'pieces' })
+  $('pieces').innerHTML = renderSvg(engine.scenario, view, { ...svgOpts, layer: 'pieces' })
+  $('caption').innerHTML = captionHtml(engine, view, opts.title)
+}
+
+/** What the SVG panel says, as HTML: the title, turn and who acts, then each side's wings with their orders. */
+function captionHtml(engine: Engine, view: GameView, title: string): string {
+  const sc = engine.scenario
+  const d = view.decision
+  const lost = [0, 1].map((p) => view.units.filter((u) => u.side === p && u.eliminated).length)
+  const who = d ? `${sc.sides[d.player].name} to act: ${d.kind}${d.subject ? ` (${d.subject})` : ''}` : 'game over'
+  const sides = ([0, 1] as const).map((p) => {
+    const wings = view.wings
+      .filter((w) => w.side === p)
+      .map((w) => {
+        const name = sc.wings.find((x) => x.id === w.id)?.name ?? w.id
+        const colour = w.order ? (ORDER_COLOURS[w.order] ?? '#555') : '#bbb'
+        const text = `${w.id}${w.order ? ` ${w.order}` : ''}${w.markers.length ? ` [${w.markers.join(', ')}]` : ''}${name !== w.id ? ` — ${name}` : ''}`
+        return `<div data-wing="${esc(w.id)}"><span class="dot" style="background:${colour}"></span>${esc(text)}</div>`
+      })
+      .join('')
+    return `<div class="side"><div style="color:${SIDE_COLOURS[p].stroke};font-weight:bold">${esc(sc.sides[p].name)}</div>${wings}</div>`
+  })
+  return `<div class="line">${esc(title)}</div><div class="line">${esc(`${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`)}</div><div class="sides">${sides.join('')}</div>`
 }
 
 // ---- replay mode -----------------------------------------------------------
@@ -140,6 +167,10 @@ class ReplayViewer {
     const out = engine.outcome(s)
     const sides = engine.scenario.sides
     setStatus(`${name}: ${r.ruleset} / ${r.scenario.id}, seed ${r.seed}, ${frames.length} decisions; ${out ? (out.winner === null ? 'draw' : `${sides[out.winner].name} won`) + ` (${out.reason})` : 'unfinished'}`)
+    $('replay-name').textContent = name
+    const list = $<HTMLSelectElement>('replay-list')
+    list.selectedIndex = [...list.options].findIndex((o) => o.text === name)
+    $('replay-name').hidden = !list.hidden && list.selectedIndex >= 0
     this.renderLog()
     this.seek(0)
   }
@@ -529,6 +560,14 @@ $('next').onclick = () => viewer.step(1)
 $('last').onclick = () => viewer.end()
 $('playpause').onclick = () => viewer.toggle()
 $<HTMLInputElement>('scrub').oninput = (e) => viewer.seek((e.target as HTMLInputElement).valueAsNumber)
+/** Opens the i-th replay the view server was given (`tercio view A.json B.json ...`). */
+async function openServerReplay(i: number): Promise<void> {
+  const res = await fetch(`api/replay?i=${i}`)
+  const j = res.ok ? ((await res.json()) as { name: string; replay: unknown } | null) : null
+  if (j) viewer.load(j.replay, j.name)
+  else setStatus(`replay ${i + 1}: not available from the server`, true)
+}
+$<HTMLSelectElement>('replay-list').onchange = (e) => void openServerReplay(Number((e.target as HTMLSelectElement).value))
 $<HTMLInputElement>('replay-file').onchange = async (e) => {
   const f = (e.target as HTMLInputElement).files?.[0]
   if (!f) return
@@ -558,11 +597,14 @@ async function boot(): Promise<void> {
   const params = new URLSearchParams(location.search)
   if (params.get('mode') === 'play') mode('play')
   try {
-    const res = await fetch('api/replay')
-    if (res.ok) {
-      const j = (await res.json()) as { name: string; replay: unknown } | null
-      if (j) viewer.load(j.replay, j.name)
+    const res = await fetch('api/replays')
+    const names = res.ok ? ((await res.json()) as { names?: string[] }).names ?? [] : []
+    if (names.length > 1) {
+      const list = $<HTMLSelectElement>('replay-list')
+      list.innerHTML = names.map((n, i) => `<option value="${i}">${esc(n)}</option>`).join('')
+      list.hidden = false
     }
+    if (names.length > 0) await openServerReplay(0)
   } catch {
     // No view server: the page still works with a replay file chosen by hand.
   }

@@ -1,0 +1,152 @@
+// One error style for bad usage across the commands: `tercio: <message>` (no error-code prefix),
+// a pointer to the command's --help, exit code 2; values named as given; `show` that fits a
+// terminal and confirms the files it writes.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { compactMap } from '../../cli/commands/show.ts'
+import { loadEngine } from '../../cli/io.ts'
+import { bindEngine } from '../../env/gym/make.ts'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const tmp = mkdtempSync(join(tmpdir(), 'tercio-usage-'))
+
+function tercio(args: string[], env: Record<string, string> = {}): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/tercio.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+/** A usage error: exit 2, stderr = one `tercio: ...` line matching `msg` and the --help pointer. */
+function expectUsageError(r: ReturnType<typeof tercio>, msg: RegExp, command: string): void {
+  expect(r.code, r.err).toBe(2)
+  const lines = r.err.trimEnd().split('\n')
+  expect(lines, r.err).toHaveLength(2)
+  expect(lines[0]).toMatch(/^tercio: /)
+  expect(lines[0]).toMatch(msg)
+  // No error-code prefix such as "SCENARIO_INVALID: " or "RULESET_UNKNOWN: ".
+  expect(lines[0]).not.toMatch(/\b[A-Z]+_[A-Z_]+: /)
+  expect(lines[1]).toBe(`(see: tercio ${command} --help)`)
+}
+
+describe('an unknown ruleset', () => {
+  it('bindEngine names it and lists the known ones, before any scenario mismatch', () => {
+    const r = bindEngine('nosuch', 'piwam-training')
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.error.code).toBe('RULESET_UNKNOWN')
+    expect(r.error.message).toMatch(/unknown ruleset "nosuch" \(known: .*piwam.*marignan/)
+    // A known ruleset with another ruleset's scenario is still a mismatch.
+    const m = bindEngine('marignan', 'piwam-training')
+    expect(!m.ok && m.error.code).toBe('SCENARIO_INVALID')
+  })
+
+  it('is the same usage error in every command that takes --ruleset, train included', () => {
+    for (const cmd of ['show', 'play', 'tournament', 'train', 'fuzz', 'check-env']) {
+      const r = tercio([cmd, '--ruleset', 'nosuch', ...(cmd === 'train' ? ['--steps', '16', '--quiet'] : [])])
+      expectUsageError(r, /--ruleset: unknown ruleset "nosuch" \(known: .*piwam.*marignan/, cmd)
+    }
+  }, 240_000)
+
+  it('--ruleset alone picks that ruleset\'s first built-in scenario', () => {
+    const r = tercio(['show', '--ruleset', 'marignan', '--map', 'none'])
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toMatch(/\[marignan-1515-first-day\] — ruleset marignan/)
+  })
+
+  it('a scenario of another ruleset names that ruleset\'s scenarios', () => {
+    expectUsageError(tercio(['show', '--ruleset', 'marignan', '--scenario', 'ivry-1590']), /scenario ivry-1590 is for ruleset piwam, not marignan \(marignan's built-in scenarios: marignan-1515-first-day/, 'show')
+  })
+})
+
+describe('bad values', () => {
+  it('play and tournament refuse --games 0 alike', () => {
+    expectUsageError(tercio(['play', '--games', '0']), /^tercio: --games: expected a whole number >= 1, got "0"$/, 'play')
+    expectUsageError(tercio(['tournament', '--games', '0']), /^tercio: --games: expected a whole number >= 1, got "0"$/, 'tournament')
+  })
+
+  it('a number option given as text names the text, not NaN', () => {
+    const serve = tercio(['serve', '--port', 'abc'])
+    expectUsageError(serve, /port.*got abc/, 'serve')
+    expect(serve.err).not.toContain('NaN')
+    expectUsageError(tercio(['view', '--port=eighty']), /--port: expected 0\.\.65535, got eighty/, 'view')
+    expectUsageError(tercio(['train', '--envs', 'many', '--quiet']), /--envs .*got many/, 'train')
+    expectUsageError(tercio(['show', '--seed', 'x']), /--seed: .*got x/, 'show')
+  })
+
+  it('yargs errors are one line too, without the whole help', () => {
+    const r = tercio(['play', '--gamez', '3'])
+    expectUsageError(r, /Unknown argument: gamez/, 'play')
+    expect(r.err).not.toContain('Options:')
+    const none = tercio(['nosuch'])
+    expect(none.code).toBe(2)
+    expect(none.err).toContain('(see: tercio --help)')
+  })
+
+  it('view takes several replay files, and names a missing one', () => {
+    expectUsageError(tercio(['view', join(tmp, 'a.json'), join(tmp, 'b.json')]), /a\.json: cannot read a JSON replay/, 'view')
+  })
+})
+
+describe('show', () => {
+  it('fits the terminal: a map wider than $COLUMNS is drawn compact, every line within it', () => {
+    const full = tercio(['show', '--scenario', 'ivry-1590'])
+    expect(full.code).toBe(0)
+    // Piped with no $COLUMNS there is no terminal to fit: the ruleset's own drawing (256 columns on Ivry).
+    const widest = (t: string) => Math.max(...t.split('\n').map((l) => [...l].length))
+    const engine = loadEngine(undefined, 'ivry-1590')
+    expect(full.out).toContain(engine.ascii(engine.init(1)))
+    expect(widest(engine.ascii(engine.init(1)))).toBeGreaterThan(200)
+    const r = tercio(['show', '--scenario', 'ivry-1590'], { COLUMNS: '80' })
+    expect(r.code).toBe(0)
+    expect(r.out).not.toContain(engine.ascii(engine.init(1)))
+    expect(r.out).toContain(compactMap(engine.scenario, engine.view(engine.init(1)), 80))
+    // The map, its key and the description fit; the unit tables are as wide as their names.
+    const beforeTables = r.out.slice(0, r.out.indexOf('\nUnits'))
+    expect(widest(beforeTables)).toBeLessThanOrEqual(80)
+  })
+
+  it('the compact map puts every unit at its hex: side digit and type letter at 4 + 3 × (column − 1)', () => {
+    for (const id of ['ivry-1590', 'marignan-1515-first-day']) {
+      const engine = loadEngine(undefined, id)
+      const view = engine.view(engine.init(1))
+      const lines = compactMap(engine.scenario, view).split('\n')
+      const onMap = view.units.filter((u) => u.hex !== null)
+      expect(onMap.length).toBeGreaterThan(0)
+      for (const u of onMap) {
+        const col = Number(u.hex!.slice(0, 2)) - 1
+        const row = Number(u.hex!.slice(2)) - 1
+        const line = lines[1 + 2 * row + (col % 2)] as string
+        expect(line.slice(4 + 3 * col, 4 + 3 * col + 2), `${id} ${u.id} at ${u.hex}`).toMatch(new RegExp(`^${u.side}[A-Z]$`))
+      }
+      // An empty hex shows its terrain character.
+      const empty = engine.scenario.map.terrain[0]![0]!
+      if (!view.units.some((u) => u.hex === '0101') && !view.leaders.some((l) => l.hex === '0101')) expect(lines[1]!.slice(4, 5)).toBe(empty)
+      expect(Math.max(...lines.slice(0, 1 + 2 * engine.scenario.map.rows).map((l) => l.length))).toBeLessThanOrEqual(4 + 3 * engine.scenario.map.cols)
+    }
+  })
+
+  it('--svg FILE writes the picture, says where, and prints no map', () => {
+    const svg = join(tmp, 'ivry.svg')
+    const json = join(tmp, 'ivry.json')
+    const r = tercio(['show', '--scenario', 'ivry-1590', '--svg', svg, '--json', json])
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toContain(`picture written to ${svg} (SVG, 24x16 hexes,`)
+    expect(r.out).toContain(`view written to ${json}`)
+    expect(readFileSync(svg, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/)
+    expect(existsSync(json)).toBe(true)
+    const engine = loadEngine(undefined, 'ivry-1590')
+    expect(r.out).not.toContain(engine.ascii(engine.init(1)).split('\n')[1])
+    expect(r.out).not.toContain(compactMap(engine.scenario, engine.view(engine.init(1))).split('\n')[1])
+    // --map full still asks for the drawing.
+    expect(tercio(['show', '--scenario', 'ivry-1590', '--svg', svg, '--map', 'full']).out).toContain(engine.ascii(engine.init(1)))
+  })
+
+  it('a pipe that closes early is no error', () => {
+    const r = spawnSync('bash', ['-c', `node ${join(ROOT, 'bin/tercio.mjs')} show --scenario ivry-1590 | head -1; echo "status \${PIPESTATUS[0]}"`], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
+    expect(r.stdout).toMatch(/status 0/)
+    expect(r.stderr).not.toContain('EPIPE')
+  })
+})
