@@ -1,14 +1,18 @@
 // The websocket server (`tercio serve`): one Session per connection, one
 // binary protobuf Envelope per message, replies in request order. Limits:
-// maxPayload (ws closes with 1009 above it), envs per connection, a send
-// backlog bound (a client that never reads is dropped), and a ping/pong
-// heartbeat that drops dead peers. Binding anywhere but loopback needs a token.
+// maxPayload (ws closes with 1009 above it), envs per connection, a Hello
+// deadline and a small size limit before Hello (a peer that does not say Hello
+// properly is closed), queued reply bytes (a peer that does not read is no
+// longer read from, and cut off past its own bound or the server's total), and
+// a ping/pong heartbeat that drops dead peers. Binding anywhere but loopback
+// needs a token. Agent files (ckpt:PATH, onnx:PATH opponents) come from one
+// directory only.
 
 import type { Server as HttpServer } from 'node:http'
 import { endianness } from 'node:os'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { CLOSE } from './codes.ts'
-import { newCounters, Session, type BridgeCounters, type Reply } from './session.ts'
+import { DEFAULT_AGENT_DIR, newCounters, Session, type BridgeCounters, type Reply } from './session.ts'
 import { isLoopback } from './token.ts'
 
 export interface ServerOptions {
@@ -24,8 +28,22 @@ export interface ServerOptions {
   maxPayload?: number
   /** Ping interval; a peer that has not answered the previous ping is dropped (default 30000, 0 = off). */
   heartbeatMs?: number
-  /** Drop a client whose unsent replies exceed this many bytes (default 256 MiB). */
+  /** Cut off a client as soon as its unsent replies exceed this many bytes (default 64 MiB). */
   maxBacklog?: number
+  /** Stop reading requests from a client whose unsent replies exceed this many bytes, until they drain
+   *  (default 4 MiB): a peer that does not read cannot make the server queue more for it. */
+  pauseBacklog?: number
+  /** Bound on the unsent replies of all clients together (default 256 MiB): past it, the client with the
+   *  most is cut off. */
+  maxBacklogTotal?: number
+  /** A connection that has not completed Hello within this many ms is closed (default 10000). */
+  helloTimeoutMs?: number
+  /** Largest message accepted before Hello, in bytes (default 64 KiB): a bigger one closes the connection
+   *  unread (1009). */
+  maxHelloBytes?: number
+  /** The directory ckpt:PATH and onnx:PATH opponents may be loaded from (default: the project's checkpoints/).
+   *  A PATH is taken relative to the server's working directory, or else to this directory. */
+  agentDir?: string
   /** Connections at once (default 64); more are closed with 1013. */
   maxConnections?: number
   /** Log lines (connections, errors); default: nothing. */
@@ -41,13 +59,29 @@ export interface BridgeServer {
   readonly url: string
   /** Live connections. */
   connections(): number
+  /** Reply bytes queued for all peers and not yet sent (what the backlog limits bound). */
+  queuedBytes(): number
   /** Requests counted over every connection since the start. */
   readonly counters: Readonly<BridgeCounters>
   /** Closes every connection (1001) and stops listening. */
   close(): Promise<void>
 }
 
-export const DEFAULTS = { host: '127.0.0.1', port: 8765, maxEnvs: 256, maxPayload: 16 * 1024 * 1024, heartbeatMs: 30_000, maxBacklog: 256 * 1024 * 1024, maxConnections: 64 } as const
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8765,
+  maxEnvs: 256,
+  maxPayload: 16 * 1024 * 1024,
+  heartbeatMs: 30_000,
+  maxBacklog: 64 * 1024 * 1024,
+  pauseBacklog: 4 * 1024 * 1024,
+  maxBacklogTotal: 256 * 1024 * 1024,
+  helloTimeoutMs: 10_000,
+  maxHelloBytes: 64 * 1024,
+  maxConnections: 64,
+} as const
+
+export { DEFAULT_AGENT_DIR }
 
 /** Checks options; a message in words, or null. */
 export function checkServerOptions(o: ServerOptions): string | null {
@@ -62,6 +96,10 @@ export function checkServerOptions(o: ServerOptions): string | null {
     pos(o.maxPayload, 'maxPayload') ??
     pos(o.heartbeatMs, 'heartbeatMs', true) ??
     pos(o.maxBacklog, 'maxBacklog') ??
+    pos(o.pauseBacklog, 'pauseBacklog') ??
+    pos(o.maxBacklogTotal, 'maxBacklogTotal') ??
+    pos(o.helloTimeoutMs, 'helloTimeoutMs') ??
+    pos(o.maxHelloBytes, 'maxHelloBytes') ??
     pos(o.maxConnections, 'maxConnections') ??
     (o.port !== undefined && o.port > 65535 ? `port must be at most 65535, got ${o.port}` : null)
   )
@@ -73,6 +111,8 @@ interface Conn {
   alive: boolean
   /** Set while a request is being answered asynchronously: later requests wait behind it. */
   chain: Promise<void> | null
+  /** Reading from the peer is paused: it has too many unread replies. */
+  paused: boolean
 }
 
 export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> {
@@ -85,9 +125,14 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     maxEnvs: o.maxEnvs ?? DEFAULTS.maxEnvs,
     maxPayload: o.maxPayload ?? DEFAULTS.maxPayload,
     token: o.token,
+    agentDir: o.agentDir ?? DEFAULT_AGENT_DIR,
   }
   const heartbeatMs = o.heartbeatMs ?? DEFAULTS.heartbeatMs
   const maxBacklog = o.maxBacklog ?? DEFAULTS.maxBacklog
+  const pauseBacklog = Math.min(o.pauseBacklog ?? DEFAULTS.pauseBacklog, maxBacklog)
+  const maxBacklogTotal = o.maxBacklogTotal ?? DEFAULTS.maxBacklogTotal
+  const helloTimeoutMs = o.helloTimeoutMs ?? DEFAULTS.helloTimeoutMs
+  const maxHelloBytes = Math.min(o.maxHelloBytes ?? DEFAULTS.maxHelloBytes, limits.maxPayload)
   const maxConnections = o.maxConnections ?? DEFAULTS.maxConnections
   const log = o.log ?? (() => {})
   const conns = new Set<Conn>()
@@ -111,22 +156,74 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
       ws.close(1013, `server full (${maxConnections} connections)`)
       return
     }
-    const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null }
+    const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false }
     conns.add(c)
     log(`bridge: ${peer} connected (${conns.size} open)`)
     ws.on('pong', () => {
       c.alive = true
     })
+    // A peer holds a connection slot only if it says Hello in time.
+    const helloTimer = setTimeout(() => {
+      if (c.session.helloDone || ws.readyState !== ws.OPEN) return
+      log(`bridge: ${peer}: no Hello within ${helloTimeoutMs} ms, closing`)
+      ws.close(CLOSE.policy, `no Hello within ${helloTimeoutMs} ms`)
+      // A peer that does not answer the close handshake either is cut.
+      setTimeout(() => ws.terminate(), 1000).unref()
+    }, helloTimeoutMs)
+    helloTimer.unref()
+    // Requests that arrived while the peer was paused (ws.pause() stops the socket, not the frames
+    // already read from it): answered in order once its replies drain.
+    const held: Array<[RawData, boolean]> = []
+    const resumeIfDrained = (): void => {
+      if (!c.paused || ws.readyState !== ws.OPEN || ws.bufferedAmount > pauseBacklog / 2) return
+      c.paused = false
+      while (held.length > 0 && !c.paused) {
+        const [data, isBinary] = held.shift() as [RawData, boolean]
+        handle(data, isBinary)
+      }
+      if (!c.paused) ws.resume()
+    }
+    const cut = (victim: Conn, why: string): void => {
+      log(`bridge: cutting off ${victim === c ? peer : 'a peer'}: ${why}`)
+      // terminate, not close: a close frame would queue behind the unread bytes, which are freed now.
+      victim.ws.terminate()
+    }
     const deliver = (reply: Reply): void => {
       if (ws.readyState !== ws.OPEN) return
-      ws.send(reply.bytes, { binary: true })
-      if (reply.close) ws.close(reply.close.code, reply.close.reason)
-      else if (ws.bufferedAmount > maxBacklog) ws.close(CLOSE.policy, 'too many unread replies')
+      ws.send(reply.bytes, { binary: true }, resumeIfDrained)
+      if (reply.close) {
+        ws.close(reply.close.code, reply.close.reason)
+        return
+      }
+      const queued = ws.bufferedAmount
+      if (queued > maxBacklog) return cut(c, `${queued} bytes of unread replies (limit ${maxBacklog})`)
+      if (queued > pauseBacklog && !c.paused) {
+        // Stop reading its requests: it cannot make the server queue more until it reads.
+        c.paused = true
+        ws.pause()
+      }
+      let total = 0
+      for (const k of conns) total += k.ws.bufferedAmount
+      while (total > maxBacklogTotal) {
+        let worst: Conn | null = null
+        for (const k of conns) if (k.ws.readyState === k.ws.OPEN && (worst === null || k.ws.bufferedAmount > worst.ws.bufferedAmount)) worst = k
+        if (worst === null || worst.ws.bufferedAmount === 0) break
+        total -= worst.ws.bufferedAmount
+        cut(worst, `the server holds ${total + worst.ws.bufferedAmount} bytes of unread replies (limit ${maxBacklogTotal}); this peer the most`)
+      }
     }
     const process = (data: RawData, isBinary: boolean): Promise<void> | undefined => {
       if (ws.readyState !== ws.OPEN) return undefined
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length
+      if (!c.session.helloDone && size > maxHelloBytes) {
+        // Not decoded: before Hello only a Hello is expected, and a Hello is small.
+        log(`bridge: ${peer}: a ${size}-byte message before Hello, closing`)
+        ws.close(CLOSE.tooBig, `at most ${maxHelloBytes} bytes before Hello`)
+        return undefined
+      }
       if (!isBinary) {
-        deliver(c.session.error(0, 'MALFORMED', 'text frames are not accepted: send one binary protobuf Envelope per message'))
+        const r = c.session.error(0, 'MALFORMED', 'text frames are not accepted: send one binary protobuf Envelope per message')
+        deliver(c.session.helloDone ? r : { ...r, close: { code: CLOSE.policy, reason: 'Hello required first' } })
         return undefined
       }
       const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data
@@ -146,13 +243,18 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
         })
       c.chain = p
     }
-    ws.on('message', (data, isBinary) => {
-      c.alive = true
+    const handle = (data: RawData, isBinary: boolean): void => {
       if (c.chain) return enqueue(() => process(data, isBinary))
       const pending = process(data, isBinary)
       if (pending) enqueue(() => pending)
+    }
+    ws.on('message', (data, isBinary) => {
+      c.alive = true
+      if (c.paused) held.push([data, isBinary])
+      else handle(data, isBinary)
     })
     ws.on('close', (code, reason) => {
+      clearTimeout(helloTimer)
       conns.delete(c)
       log(`bridge: ${peer} ${c.session.clientName || ''} closed ${code} ${reason.toString()} (${c.session.envCount} envs freed, ${conns.size} open)`)
       c.session.dispose()
@@ -185,6 +287,11 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     port,
     url: `ws://${urlHost}:${port}${o.attach ? o.attach.path : ''}`,
     connections: () => conns.size,
+    queuedBytes: () => {
+      let total = 0
+      for (const c of conns) total += c.ws.bufferedAmount
+      return total
+    },
     counters,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -3,7 +3,9 @@
 // bytes. Env sets are looked up in this session's map only, so no request can
 // reach another client's envs.
 
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { RULESET_IDS, type Engine } from '../env/core/types.ts'
 import { bindEngine } from '../env/gym/make.ts'
 import { RULESETS } from '../env/rules/index.ts'
@@ -49,6 +51,35 @@ export interface SessionLimits {
   maxPayload: number
   /** Required in Hello when set. */
   token: string | undefined
+  /** Where ckpt:PATH / onnx:PATH opponents may be loaded from (default DEFAULT_AGENT_DIR). */
+  agentDir?: string
+}
+
+/** The project's checkpoints/ folder: the agent directory unless the server is given another. */
+export const DEFAULT_AGENT_DIR = fileURLToPath(new URL('../checkpoints/', import.meta.url))
+
+/** The real path of agent file `path` inside directory `dir` (PATH relative to the working directory, or else
+ *  to `dir`; symbolic links followed), or null: missing and outside are refused alike, so a client learns
+ *  nothing about the server's other files. */
+export function agentFile(dir: string, path: string): string | null {
+  let root: string
+  try {
+    root = realpathSync(dir)
+  } catch {
+    return null
+  }
+  if (path === '') return null
+  for (const candidate of isAbsolute(path) ? [path] : [resolve(path), resolve(root, path)]) {
+    let real: string
+    try {
+      real = realpathSync(candidate)
+    } catch {
+      continue
+    }
+    const rel = relative(root, real)
+    if (rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return real
+  }
+  return null
 }
 
 export interface Reply {
@@ -61,7 +92,7 @@ export interface Reply {
 const engineCache = new Map<string, Engine>()
 
 export class Session {
-  private helloDone = false
+  private helloed = false
   private readonly sets = new Map<number, EnvSet>()
   private nextHandle = 1
   private envs = 0
@@ -72,6 +103,11 @@ export class Session {
     private readonly log: (line: string) => void = () => {},
     readonly counters: BridgeCounters = newCounters(),
   ) {}
+
+  /** Hello was accepted on this connection. */
+  get helloDone(): boolean {
+    return this.helloed
+  }
 
   get envCount(): number {
     return this.envs
@@ -98,6 +134,13 @@ export class Session {
   }
 
   private run(data: Uint8Array, asyncOk: boolean): Reply | Promise<Reply> {
+    if (this.helloed) return this.answer(data, asyncOk)
+    // Before Hello: anything but a valid Hello is answered, then the connection is closed.
+    const r = this.answer(data, false) as Reply
+    return this.helloed || r.close ? r : { ...r, close: { code: CLOSE.policy, reason: 'Hello required first' } }
+  }
+
+  private answer(data: Uint8Array, asyncOk: boolean): Reply | Promise<Reply> {
     let env: tercio.v1.Envelope
     try {
       env = pb.Envelope.decode(data)
@@ -127,7 +170,7 @@ export class Session {
       case 'step':
       case 'closeEnvs':
       case 'render':
-        if (!this.helloDone) return this.error(id, 'HELLO_REQUIRED', `${m.kind} before Hello: say Hello (protocol version ${PROTOCOL_VERSION}) first`)
+        if (!this.helloed) return this.error(id, 'HELLO_REQUIRED', `${m.kind} before Hello: say Hello (protocol version ${PROTOCOL_VERSION}) first`)
         break
       case undefined:
         return this.error(id, 'UNKNOWN_KIND', `request ${id} has no message kind this server knows (protocol version ${PROTOCOL_VERSION})`)
@@ -149,7 +192,7 @@ export class Session {
   }
 
   private hello(id: number, h: tercio.v1.Hello): Reply {
-    if (this.helloDone) return this.error(id, 'UNEXPECTED_KIND', 'Hello was already received on this connection')
+    if (this.helloed) return this.error(id, 'UNEXPECTED_KIND', 'Hello was already received on this connection')
     if (h.protocolVersion !== PROTOCOL_VERSION) {
       const r = this.error(id, 'PROTOCOL_VERSION', `protocol version ${h.protocolVersion} is not supported; this server speaks ${PROTOCOL_VERSION}`)
       return { ...r, close: { code: CLOSE.protocol, reason: `protocol version ${PROTOCOL_VERSION} required` } }
@@ -158,7 +201,7 @@ export class Session {
       const r = this.error(id, 'UNAUTHORIZED', h.token ? 'wrong token' : 'this server requires a token (Hello.token)')
       return { ...r, close: { code: CLOSE.policy, reason: 'unauthorized' } }
     }
-    this.helloDone = true
+    this.helloed = true
     this.clientName = h.clientName.slice(0, 100)
     const rulesets = RULESET_IDS.filter((r) => RULESETS[r] !== undefined).map((r) => ({ id: r, name: (RULESETS[r] as { name: string }).name }))
     return this.send(id, {
@@ -214,12 +257,15 @@ export class Session {
     const seedOf = (i: number) => ((m.baseSeed ?? 0) + i) >>> 0
     if (sp.value.kind === 'ckpt' || sp.value.kind === 'onnx') {
       if (!asyncOk) return this.error(id, 'UNSUPPORTED', `MakeEnvs.options.opponent: ${sp.value.text}: checkpoint agents load asynchronously (served by the websocket server only)`)
+      const asked = sp.value.path ?? ''
+      const file = asked
       const spec = sp.value
       return (async (): Promise<Reply> => {
         const agents: Agent[] = []
         for (let i = 0; i < count; i++) {
-          const a = await createAgent(spec, eng.engine, seedOf(i))
-          if (!a.ok) return this.error(id, a.error.code, `MakeEnvs.options.opponent: ${a.error.message}`)
+          const a = await createAgent(spec, eng.engine, seedOf(i), sp.value.text)
+          // Every refusal is AGENT_INVALID; the message names the path as the client gave it.
+          if (!a.ok) return this.error(id, 'AGENT_INVALID', `MakeEnvs.options.opponent: ${a.error.message.split(file).join(asked)}`)
           agents.push(a.value)
         }
         // Other sets may have been made meanwhile only through this same ordered connection; re-check anyway.

@@ -179,7 +179,7 @@ describe('checkpoint opponents', () => {
     })
     const c = await TestClient.hello(server.url)
     try {
-      const mk = c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 2, options: { opponent: 'ckpt:fake/run', opponentPlayer: 1, skipForced: false } } })
+      const mk = c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 2, options: { opponent: 'ckpt:checkpoints/piwam-training-baseline', opponentPlayer: 1, skipForced: false } } })
       // Pipelined: sent before the MakeEnvs is answered; must be handled after it (handle 1 exists by then).
       const rs = c.request({ reset: { envSet: 1, seed: 3 } })
       const [spec, b] = await Promise.all([mk, rs])

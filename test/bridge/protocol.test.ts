@@ -45,11 +45,13 @@ describe('handshake', () => {
     c.close()
   })
 
-  it('refuses requests before Hello, and a second Hello', async () => {
-    const c = await TestClient.open(server.url)
-    const r = await make(c, 1)
+  it('refuses a request before Hello (then closes: Hello must come first), and a second Hello', async () => {
+    const early = await TestClient.open(server.url)
+    const r = await make(early, 1)
     expect(r.error?.code).toBe('HELLO_REQUIRED')
     expect(r.error?.requestId).toBe(r.id)
+    expect(await early.waitClosed()).toEqual({ code: 1008, reason: 'Hello required first' })
+    const c = await TestClient.open(server.url)
     await c.request({ hello: { protocolVersion: 1 } })
     const again = await c.request({ hello: { protocolVersion: 1 } })
     expect(again.error?.code).toBe('UNEXPECTED_KIND')

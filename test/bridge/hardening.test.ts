@@ -1,0 +1,183 @@
+// Bad peers (loopback only, every case bounded in time): peers that never say
+// Hello, oversized or wrong first messages, peers that never read their
+// replies, and clients naming agent files outside the server's agent directory.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { startServer, type BridgeServer } from '../../bridge/server.ts'
+import { agentFile } from '../../bridge/session.ts'
+import { pb, TestClient } from './client.ts'
+
+const servers: BridgeServer[] = []
+async function serve(o: Parameters<typeof startServer>[0]): Promise<BridgeServer> {
+  const s = await startServer({ port: 0, heartbeatMs: 0, ...o })
+  servers.push(s)
+  return s
+}
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()))
+})
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Steps a fresh env set a few times; the client is still served. */
+async function works(url: string): Promise<void> {
+  const c = await TestClient.hello(url)
+  const spec = await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 2, options: { maxDecisions: 30 } } })
+  expect(spec.kind).toBe('envSpec')
+  const b = await c.request({ reset: { envSet: spec.envSpec?.envSet ?? 0, seed: 1 } })
+  expect(b.kind).toBe('batch')
+  c.close()
+}
+
+describe('Hello', () => {
+  it('a peer that does not say Hello in time is closed and frees its slot', async () => {
+    const s = await serve({ helloTimeoutMs: 300, maxConnections: 4 })
+    const idle = await Promise.all(Array.from({ length: 4 }, () => TestClient.open(s.url)))
+    expect(s.connections()).toBe(4)
+    // Full: a real client is turned away while the idle peers hold every slot.
+    const turned = await TestClient.open(s.url)
+    expect((await turned.waitClosed()).code).toBe(1013)
+    const closes = await Promise.all(idle.map((c) => c.waitClosed(3000)))
+    for (const cl of closes) expect(cl).toEqual({ code: 1008, reason: 'no Hello within 300 ms' })
+    for (let t = 0; t < 100 && s.connections() > 0; t++) await sleep(10) // the server's close events follow
+    expect(s.connections()).toBe(0)
+    await works(s.url)
+  })
+
+  it('a client that said Hello is not subject to the deadline', async () => {
+    const s = await serve({ helloTimeoutMs: 150 })
+    const c = await TestClient.hello(s.url)
+    await sleep(450)
+    expect(c.closed).toBeNull()
+    expect((await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1 } })).kind).toBe('envSpec')
+    c.close()
+  })
+
+  it('a big message before Hello closes the connection unread (1009); after Hello the usual limit applies', async () => {
+    const s = await serve({ maxHelloBytes: 1024 })
+    const big = await TestClient.open(s.url)
+    big.sendRaw(new Uint8Array(14 * 1024 * 1024))
+    expect(await big.waitClosed()).toEqual({ code: 1009, reason: 'at most 1024 bytes before Hello' })
+    expect(big.stray).toEqual([]) // nothing was answered: the bytes were never decoded
+    // After Hello, a request far above 1024 bytes (inline scenario JSON) is served.
+    const c = await TestClient.hello(s.url)
+    const pad = ' '.repeat(4096)
+    const r = await c.request({ makeEnvs: { scenarioJson: `{${pad}"not": "a scenario"}`, count: 1 } })
+    expect(r.kind).toBe('error')
+    expect(r.error?.code).toBe('SCENARIO_INVALID')
+    expect(c.closed).toBeNull()
+    c.close()
+  })
+
+  it('a first message that is not a valid Hello is answered, then the connection is closed', async () => {
+    const s = await serve({})
+    const cases: Array<[string, (c: TestClient) => void, string]> = [
+      ['garbage', (c) => c.sendRaw(new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x0f])), 'MALFORMED'],
+      ['text', (c) => c.sendRaw('{"hello": 1}'), 'MALFORMED'],
+      ['a request', (c) => c.sendRaw(pb.Envelope.encode({ id: 5, reset: { envSet: 1 } }).finish()), 'HELLO_REQUIRED'],
+      ['a server kind', (c) => c.sendRaw(pb.Envelope.encode({ id: 6, batch: { count: 1 } }).finish()), 'UNEXPECTED_KIND'],
+    ]
+    for (const [what, send, code] of cases) {
+      const c = await TestClient.open(s.url)
+      send(c)
+      const cl = await c.waitClosed()
+      expect(cl, what).toEqual({ code: 1008, reason: 'Hello required first' })
+      expect(c.stray.map((e) => e.error?.code), what).toEqual([code])
+    }
+    await works(s.url)
+  })
+})
+
+/** A client that sends requests but never reads: its socket is paused, so replies pile up on the server. */
+async function nonReader(url: string, envs: number): Promise<{ ws: WebSocket; handle: number }> {
+  const c = await TestClient.hello(url)
+  const spec = await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: envs, options: { maxDecisions: 1000 } } })
+  const handle = spec.envSpec?.envSet ?? 0
+  await c.request({ reset: { envSet: handle, seed: 1 } })
+  c.ws.pause()
+  return { ws: c.ws, handle }
+}
+
+/** Sends `n` Resets (each answered by a whole dense Batch) without reading them. */
+function flood(ws: WebSocket, handle: number, n: number): void {
+  const msg = pb.Envelope.encode({ id: 99, reset: { envSet: handle, seed: 1 } }).finish()
+  for (let i = 0; i < n && ws.readyState === ws.OPEN; i++) ws.send(msg)
+}
+
+describe('peers that do not read', () => {
+  it('bounds the queued reply bytes of every peer and of the server, while a reading client is served', async () => {
+    const MiB = 1024 * 1024
+    const s = await serve({ pauseBacklog: 2 * MiB, maxBacklog: 16 * MiB, maxBacklogTotal: 24 * MiB })
+    const peers = await Promise.all([0, 1, 2].map(() => nonReader(s.url, 16)))
+    let peak = 0
+    const meter = setInterval(() => (peak = Math.max(peak, s.queuedBytes())), 5)
+    try {
+      // ~600 KB per reply, 300 requests each: ~180 MB per peer if nothing bounded it.
+      for (const p of peers) flood(p.ws, p.handle, 300)
+      const t0 = Date.now()
+      while (Date.now() - t0 < 3000) {
+        await works(s.url) // a reading client keeps being served meanwhile
+        await sleep(20)
+      }
+    } finally {
+      clearInterval(meter)
+    }
+    const reply = 16 * 40_000 // a generous bound on one dense 16-env Batch
+    expect(peak).toBeGreaterThan(2 * MiB) // the peers did pile replies up...
+    expect(peak).toBeLessThanOrEqual(24 * MiB + 3 * reply) // ...but never past the server's bound
+    // Each stays connected (paused, not cut): reading was stopped before it reached its own limit.
+    expect(s.connections()).toBe(3)
+    for (const p of peers) p.ws.terminate()
+  }, 30_000)
+
+  it('cuts a peer off as soon as it crosses its own limit', async () => {
+    const MiB = 1024 * 1024
+    const s = await serve({ pauseBacklog: 8 * MiB, maxBacklog: 1 * MiB })
+    const p = await nonReader(s.url, 16)
+    const closed = new Promise<number>((resolve) => p.ws.on('close', (code) => resolve(code)))
+    flood(p.ws, p.handle, 200)
+    p.ws.resume() // reads again, to see the cut: the server terminated the TCP connection (no close frame)
+    expect(await Promise.race([closed, sleep(10_000).then(() => -1)])).toBe(1006)
+    await works(s.url)
+  }, 20_000)
+
+  it('cuts the peer with the most unread replies when the server total is crossed', async () => {
+    const MiB = 1024 * 1024
+    const s = await serve({ pauseBacklog: 6 * MiB, maxBacklog: 64 * MiB, maxBacklogTotal: 4 * MiB })
+    const peers = await Promise.all([0, 1].map(() => nonReader(s.url, 16)))
+    const codes = peers.map((p) => new Promise<number>((resolve) => p.ws.on('close', (code) => resolve(code))))
+    for (const p of peers) flood(p.ws, p.handle, 100)
+    for (const p of peers) p.ws.resume()
+    const first = await Promise.race([...codes, sleep(10_000).then(() => -1)])
+    expect(first).toBe(1006)
+    expect(s.queuedBytes()).toBeLessThanOrEqual(6 * MiB)
+    for (const p of peers) p.ws.terminate()
+    await works(s.url)
+  }, 20_000)
+})
+
+describe('agent files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tercio-agents-'))
+  const outside = mkdtempSync(join(tmpdir(), 'tercio-outside-'))
+  mkdirSync(join(dir, 'run1'))
+  writeFileSync(join(dir, 'run1', 'meta.json'), '{}')
+  mkdirSync(join(outside, 'secret'))
+  symlinkSync(join(outside, 'secret'), join(dir, 'link-out'))
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true })
+    rmSync(outside, { recursive: true, force: true })
+  })
+
+  it('agentFile resolves inside the directory only', () => {
+    expect(agentFile(dir, 'run1')).toBe(join(dir, 'run1'))
+    expect(agentFile(dir, join(dir, 'run1'))).toBe(join(dir, 'run1'))
+    expect(agentFile(dir, '../' + outside.split('/').pop() + '/secret')).toBeNull()
+    expect(agentFile(dir, join(outside, 'secret'))).toBeNull()
+    expect(agentFile(dir, 'link-out')).toBeNull() // a symbolic link out of it
+    expect(agentFile(dir, '.')).toBeNull()
+    expect(agentFile(dir, 'missing')).toBeNull()
+  })
+})
