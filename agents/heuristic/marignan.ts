@@ -16,6 +16,7 @@ import { canFire, fireTargets, fireValue, strengthAt } from '../../env/rules/mar
 import { canAttack, meleeValue } from '../../env/rules/marignan/melee.ts'
 import type { Ctx } from '../../env/rules/marignan/context.ts'
 import { occ, sync, touch } from '../../env/rules/marignan/occupancy.ts'
+import { deployNext } from '../../env/rules/marignan/deploy.ts'
 import { marignanContext } from '../../env/rules/marignan/index.ts'
 import { C, F_CHARGE, F_HEDGE, F_OOC, FACE0, FRENCH, K, L_WAIT, onMap, P, S_DIS, S_ORD, S_ROUT, S_WAIT, SWISS, T, type MState } from '../../env/rules/marignan/state.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
@@ -154,8 +155,39 @@ export class MarignanHeuristic implements Agent {
         return this.bestHex(mask, (h) => -this.nearestEnemyDist(c, s, c.uSide[s.sel] as number, h))
       case K.fortify:
         return this.bestHex(mask, (h) => (occ(c, FRENCH, h) > 0 ? 10 : 0) - this.nearestEnemyDist(c, s, FRENCH, h))
+      case K['rout-hex']: {
+        // run where the enemy is farthest (fewer units to panic on the way)
+        const u = s.rq[0] as number
+        return this.bestHex(mask, (h) => this.nearestEnemyDist(c, s, c.uSide[u] as number, h) - (occ(c, c.uSide[u] as number, h) > 0 ? 1 : 0))
+      }
+      case K.heroic:
+        return this.heroicCorps(c, s, mask)
+      case K['deploy-hex']: {
+        // the reconstructed deployment where it is legal, else the legal hex nearest to it
+        const u = deployNext(c, s)
+        const home = u >= 0 ? ((c.uStart[u] as { hex: number }).hex as number) : -1
+        return this.bestHex(mask, (h) => (home >= 0 ? -this.dist(c, h, home) : 0))
+      }
+      case K['deploy-face']:
+        return FACE0 + ((c.uStart[s.sel] as { face: number }).face as number)
     }
     return -1
+  }
+
+  /** 7.2: rally the corps with the most units on the map (ties: the lowest index). */
+  private heroicCorps(c: Ctx, s: MState, mask: Uint8Array): number {
+    let best = -1
+    let bn = -1
+    for (let w = 0; w < c.nW; w++) {
+      if (mask[this.WG + w] !== 1) continue
+      let n = 0
+      for (let u = 0; u < c.nU; u++) if (c.uCorps[u] === w && onMap(s, u)) n++
+      if (n > bn) {
+        bn = n
+        best = this.WG + w
+      }
+    }
+    return best
   }
 
   // ---- geometry --------------------------------------------------------------------------

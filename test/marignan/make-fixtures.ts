@@ -811,10 +811,21 @@ add({
   units: [fr('F-g1', 'gascons', '0505'), sw('S-A1', 'swiss-arq', '0504', 'S', { ...ARQ, status: 'disordered' })],
   start: FR_OFIRE,
   dice: [4, 6, 6],
-  actions: ['unit:F-g1', 'hex:0504', 'choice:fire'],
+  // 10.1: from an odd column NW, N and NE all lead one row nearer the north edge at the same cost:
+  // the Swiss player chooses each step of the rout among them (issue 15)
+  actions: [
+    'unit:F-g1',
+    'hex:0504',
+    'choice:fire',
+    { expect: { decision: { player: 0, kind: 'rout-hex', subject: 'S-A1', legal: ['hex:0403', 'hex:0503', 'hex:0603'] } } },
+    'hex:0503',
+    { expect: { decision: { player: 0, kind: 'rout-hex', subject: 'S-A1', legal: ['hex:0402', 'hex:0502', 'hex:0602'] } } },
+    'hex:0502',
+    'hex:0501',
+  ],
   expect: {
     units: { 'S-A1': { status: 'exited', eliminated: true } },
-    events: [{ type: 'fired', modifier: -1, dieMod: -1, die: 4, result: 'T' }, { type: 'status-changed', unit: 'S-A1', to: 'routed' }, { type: 'rout-move', unit: 'S-A1', path: ['0503', '0502', '0501'] }, { type: 'morale', delta: -2, to: 36 }],
+    events: [{ type: 'rout-move', unit: 'S-A1', path: ['0503'] }, { type: 'rout-move', unit: 'S-A1', path: ['0502'] }, { type: 'rout-move', unit: 'S-A1', path: ['0501'] }, { type: 'morale', delta: -2, to: 36 }],
   },
 })
 add({
@@ -1911,6 +1922,69 @@ add({
     phase: 'night-reorganisation',
     units: { 'F-R1': { hex: '0506', status: 'ordered' } },
     wings: { F1: { morale: 6 } },
+  },
+})
+// 10.1 / 4.2: a rout heads by the most direct path for its edge (every hex one row nearer: S, or
+// SE/SW from an even column) and is eliminated only when every route is blocked. From 0404 the
+// three steps 0305, 0405, 0505 cost the same; 0305 leads only to 0306, held by the Swiss: it is
+// no route, so the French player chooses between 0405 and 0505 (10.1: the owner's choice among
+// the cheapest open steps). The Swiss pike faces SW, so 0405, 0406, 0505, 0506 are outside its ZOC.
+add({
+  id: '10.1-rout-path-choice-avoids-dead-end',
+  rule: '10.1, 4.2',
+  description: 'A routed French unit at the start of its movement phase: of three equally cheap steps south, the one that leads only into the enemy is not a route; the player chooses between the other two, then the unit runs off the south edge.',
+  units: [fr('F-R1', 'aventuriers', '0404', 'N', { status: 'routed' }), sw('S-P1', 'swiss-pike', '0306', 'SW')],
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [{ expect: { decision: { player: 1, kind: 'rout-hex', subject: 'F-R1', legal: ['hex:0405', 'hex:0505'] } } }, 'hex:0505'],
+  expect: {
+    units: { 'F-R1': { status: 'exited', eliminated: true } },
+    events: [{ type: 'rout-move', unit: 'F-R1', path: ['0505', '0506', '0507', '0508'] }, { type: 'eliminated', unit: 'F-R1', why: 'routed off the friendly edge' }],
+  },
+})
+// 7.2: "a commander with heroic value may not simultaneously nullify the demoralisation of more
+// than one corps" — which one, when several qualify, is the French player's choice.
+add({
+  id: '7.2-heroic-commander-chooses-the-corps',
+  rule: '7.2, 8.3',
+  description: 'Francois 1st stands with units of two demoralised corps next to the enemy: the French player names the corps he rallies; the other stays demoralised.',
+  units: [fr('F-A1', 'aventuriers', '0505'), fr('F-A3', 'aventuriers', '0505', 'N', { wing: 'F3' }), sw('S-P1', 'swiss-pike', '0504')],
+  leaders: [{ id: 'LK', hex: '0505' }],
+  morale: { F1: 0, F3: 0 },
+  start: FR_MOVE,
+  dice: [],
+  actions: [{ expect: { decision: { player: 1, kind: 'heroic', subject: 'LK', legal: ['wing:F1', 'wing:F3'] } } }, 'wing:F3'],
+  expect: {
+    events: [{ type: 'heroic', leader: 'LK', corps: 'F3' }],
+    wings: { F1: { demoralised: true }, F3: { demoralised: false } },
+    decision: { player: 1, kind: 'move' },
+  },
+})
+// 14.1 with `rules.deployment: "free"`: "Place the units of each corps anywhere within command
+// range of their commander" — the French player places each unit (scenario order) before the
+// Swiss enter, and chooses the facing of each new stack; a unit joining a stack takes its facing (3).
+add({
+  id: '14.1-free-deployment',
+  rule: '14.1, 3, 6.1',
+  description: 'Free French deployment: each unit is placed within its commander\'s range (LF1 at 0808, range 3; Bayard at 0708, range 2), new stacks choose a facing, then turn 1 begins with the Swiss.',
+  units: [fr('F-A1', 'aventuriers', '0101'), fr('F-A2', 'aventuriers', '0101'), fr('F-G1', 'gendarmes', '0201'), sw('S-P1', 'swiss-pike', '0502')],
+  rules: { deployment: 'free' },
+  dice: [],
+  actions: [
+    { expect: { turn: 1, phase: 'deployment', decision: { player: 1, kind: 'deploy-hex', subject: 'F-A1', legalIncludes: ['hex:0808', 'hex:0805', 'hex:0508'], legalExcludes: ['hex:0804', 'hex:0408', 'hex:0506', 'hex:0101'] } } },
+    'hex:0806',
+    { expect: { decision: { player: 1, kind: 'deploy-face', subject: 'F-A1', legalCount: 6 } } },
+    'choice:face-NW',
+    { expect: { decision: { player: 1, kind: 'deploy-hex', subject: 'F-A2' } } },
+    'hex:0806',
+    { expect: { decision: { player: 1, kind: 'deploy-hex', subject: 'F-G1', legalIncludes: ['hex:0706', 'hex:0807', 'hex:0508'], legalExcludes: ['hex:0806', 'hex:0705', 'hex:0408'] } } },
+    'hex:0707',
+    'choice:face-N',
+  ],
+  expect: {
+    units: { 'F-A1': { hex: '0806', facing: 'NW' }, 'F-A2': { hex: '0806', facing: 'NW' }, 'F-G1': { hex: '0707', facing: 'N' } },
+    turn: 1,
+    decision: { player: 0, kind: 'move' },
   },
 })
 const BUILTIN: Record<string, Obj> = {

@@ -81,6 +81,8 @@ export interface Ctx {
   fortMarkers: number
   hasForts: boolean
   endWinner: number // 0 draw at the end, 2 French win at the end
+  /** 14.1 French placement: false = the scenario's (reconstructed) deployment, true = the French player places each unit. */
+  freeDeploy: boolean
   // tables
   terrainRows: TerrainRow[]
   fireCols: string[]
@@ -105,6 +107,9 @@ export interface Ctx {
   next: Int16Array // next unit in the same hex
   bfs: Int16Array
   bfsQ: Int32Array
+  /** 10.1 scratch: hexes from which a routing unit still has a direct route to its edge, and the search order. */
+  routeOk: Uint8Array
+  routeOrder: Int32Array
   mark: Int32Array
   markGen: number
   scratchU: Int16Array
@@ -357,6 +362,8 @@ export function buildContext(sc: Scenario): Result<Ctx> {
   const nra = rules['nightReorganisation']
   const nightReorgAfter = typeof nra === 'number' ? nra : -1
   const fortMarkers = typeof rules['fortificationMarkers'] === 'number' ? (rules['fortificationMarkers'] as number) : 0
+  const dep = rules['deployment'] ?? 'fixed'
+  if (dep !== 'fixed' && dep !== 'free') return fail(bad('rules.deployment', `expected "fixed" (the scenario's French deployment, the default) or "free" (the French player places each unit within its commander's range, 14.1), got ${JSON.stringify(dep)}`))
   const vic = isObj(sc.victory) ? sc.victory : {}
   const endWinner = vic['atEnd'] === 'french' ? 2 : 0
   // tables
@@ -455,6 +462,7 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     nightReorgAfter,
     fortMarkers,
     endWinner,
+    freeDeploy: dep === 'free',
     hasForts: (sc.map.hexsides ?? []).some((x) => x.feature === 'fortification'),
     terrainRows,
     fireCols: fireT.columns.slice(),
@@ -477,6 +485,8 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     next: new Int16Array(Math.max(1, nU)),
     bfs: new Int16Array(size),
     bfsQ: new Int32Array(size),
+    routeOk: new Uint8Array(size),
+    routeOrder: new Int32Array(size),
     mark: new Int32Array(size),
     markGen: 0,
     scratchU: new Int16Array(Math.max(1, nU)),

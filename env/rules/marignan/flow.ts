@@ -15,7 +15,9 @@ import { occ, sync, touch } from './occupancy.ts'
 import { reorganisation } from './reorganisation.ts'
 import { hitUnit, processHit } from './results.ts'
 import { generalRetreat, groable, retreatHexes, retreatable } from './retreat.ts'
-import { routMove } from './rout.ts'
+import { processRout, queueRout, routStep, routSteps } from './rout.ts'
+import { deployHexes, deployNext, deployUnit } from './deploy.ts'
+import { heroicCandidates, heroicPending } from './morale.ts'
 import { faceStack } from './stacking.ts'
 import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_HEDGE, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
@@ -75,7 +77,7 @@ export function enterPhase(c: Ctx, s: MState, p: number, ev: Events): void {
       reorganisation(c, s, ev)
       break
     case P.rout:
-      for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && s.st[u] === S_ROUT) routMove(c, s, u, ev)
+      for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && s.st[u] === S_ROUT) queueRout(c, s, u) // 10.1, run by settle
       break
     case P.movement:
     case P['hedgehog-removal']:
@@ -128,6 +130,11 @@ export function nextPhase(c: Ctx, s: MState, ev: Events): void {
     s.active = SWISS
     return enterPhase(c, s, P['night-reorganisation'], ev)
   }
+  if (p === P.deployment) {
+    // 14.1: the French are in place; the Swiss army enters on turn 1
+    s.active = SWISS
+    return enterPhase(c, s, P.command, ev)
+  }
 }
 
 export function newTurn(c: Ctx, s: MState, ev: Events): void {
@@ -174,6 +181,9 @@ export function phaseKind(c: Ctx, s: MState): number {
       if (s.sel >= 0) return K['night-hex']
       for (let u = 0; u < c.nU; u++) if (nightPlaceable(c, s, u)) return K['night-place']
       return -1
+    case P.deployment:
+      if (s.sel >= 0) return K['deploy-face']
+      return deployNext(c, s) >= 0 ? K['deploy-hex'] : -1
     case P['night-fortify']:
       if (s.forts.length >= c.fortMarkers) return -1
       return fortifyHexes(c, s, buf) > 0 ? K.fortify : -1
@@ -184,7 +194,20 @@ export function phaseKind(c: Ctx, s: MState): number {
 /** Runs automatic steps until a decision is needed (or the game ends). */
 export function settle(c: Ctx, s: MState, ev: Events): void {
   for (let guard = 0; guard < 100000; guard++) {
+    // 7.2: a heroic commander who could rally several corps names one before anything goes on
+    if (!s.over && heroicPending(c, s) >= 0) {
+      s.dk = K.heroic
+      return
+    }
     if (checkOver(c, s, ev)) return
+    if (s.rq.length > 0) {
+      const k = processRout(c, s, ev)
+      if (k >= 0) {
+        s.dk = k
+        return
+      }
+      continue
+    }
     if (s.q.length > 0) {
       const k = processTask(c, s, ev)
       if (k >= 0) {
@@ -247,9 +270,13 @@ export function decisionPlayer(c: Ctx, s: MState): Player {
       return (s.q[2] as number) as Player
     case K.successor:
     case K.fortify:
+    case K.heroic:
+    case K['deploy-hex']:
+    case K['deploy-face']:
       return FRENCH
+    case K['rout-hex']:
+      return c.uSide[s.rq[0] as number] as Player
   }
-  void c
   return s.active
 }
 
@@ -382,6 +409,22 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
       fortifyHexes(c, s, buf)
       for (const h of buf) set(HX + h)
       set(CH + C.end)
+      break
+    case K['rout-hex']:
+      routSteps(c, s, s.rq[0] as number, buf)
+      for (const h of buf) set(HX + h)
+      break
+    case K.heroic: {
+      const cand = heroicCandidates(c, s, heroicPending(c, s))
+      for (let w = 0; w < c.nW; w++) if (cand & (1 << w)) set(WG + w)
+      break
+    }
+    case K['deploy-hex']:
+      deployHexes(c, s, deployNext(c, s), buf)
+      for (const h of buf) set(HX + h)
+      break
+    case K['deploy-face']:
+      for (let d = 0; d < 6; d++) set(CH + FACE0 + d)
       break
   }
   return n
@@ -569,6 +612,22 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
       }
       s.forts.push(hex)
       if (ev) ev.push({ type: 'fortified', hex: lbl(c, hex) })
+      break
+    case K['rout-hex']:
+      routStep(c, s, hex, ev)
+      break
+    case K.heroic: {
+      const l = heroicPending(c, s)
+      s.her[l] = wing
+      if (ev) ev.push({ type: 'heroic', leader: c.leaderIds[l] as string, corps: c.corpsIds[wing] as string })
+      break
+    }
+    case K['deploy-hex']:
+      if (deployUnit(c, s, deployNext(c, s), hex, ev)) s.sel = -1
+      break
+    case K['deploy-face']:
+      faceStack(c, s, s.hex[s.sel] as number, choice - FACE0, ev)
+      s.sel = -1
       break
   }
   settle(c, s, ev)

@@ -95,11 +95,22 @@ function setupState(c: Ctx, s: MState, start: unknown): TercioError | null {
     }
   }
   s.q.length = 0
+  s.rq.length = 0
   s.over = 0
   touch(c)
-  const ph = o['phase'] === undefined ? 'command' : String(o['phase'])
+  const ph = o['phase'] === undefined ? (c.freeDeploy ? 'deployment' : 'command') : String(o['phase'])
   const p = PHASES.indexOf(ph as (typeof PHASES)[number])
   if (p < 0 || p === P.over) return bad('phase', `expected one of ${PHASES.slice(0, -1).join(', ')}`)
+  if (p === P.deployment) s.active = FRENCH
+  else if (c.freeDeploy) {
+    // a start position past the deployment: the French stand where the scenario puts them
+    for (let u = 0; u < c.nU; u++) {
+      if (c.uSide[u] !== FRENCH || c.uWaitVia[u] !== 0 || s.st[u] !== S_WAIT) continue
+      s.st[u] = (c.uStart[u] as { st: number }).st
+      s.hex[u] = (c.uStart[u] as { hex: number }).hex
+    }
+    if (o['active'] === undefined) s.active = SWISS
+  }
   startPhase(c, s, p, undefined)
   const inv = invariantsOf(c, s)
   if (inv.length) return bad('', `the start position breaks invariants: ${inv.join('; ')}`)
@@ -133,7 +144,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     init(seed: number, opts?: InitOptions): MState {
       const s = initState(c, seed, opts)
       inits.set(s, { seed, opts: opts ? { ...opts, ...(opts.forcedDice ? { forcedDice: opts.forcedDice.slice() } : {}) } : undefined })
-      startPhase(c, s, P.command, undefined)
+      startPhase(c, s, c.freeDeploy ? P.deployment : P.command, undefined)
       return s
     },
     decision(s: MState) {

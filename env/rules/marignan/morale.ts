@@ -14,26 +14,64 @@ export function demoralised(c: Ctx, s: MState, w: number): boolean {
   return (heroicMask(c, s) & (1 << w)) === 0
 }
 
-/** Corps whose demoralisation is nullified by Francois 1st / Bayard (7.2): one corps each, lowest index first. */
-export function heroicMask(c: Ctx, s: MState): number {
+/**
+ * 7.2: the demoralised corps heroic commander l could rally now (bit per corps): he is active,
+ * next to an enemy unit and stacked with a unit of the corps (Bayard: cavalry corps only).
+ */
+export function heroicCandidates(c: Ctx, s: MState, l: number): number {
+  if (l < 0) return 0
+  const kind = c.lHeroic[l] as number
+  if (!kind || (s.lst[l] !== L_OK && s.lst[l] !== L_INJ)) return 0
+  const h = s.lhex[l] as number
+  if (h < 0) return 0
   sync(c, s)
+  let cand = 0
+  for (let v = c.head[h] as number; v >= 0; v = c.next[v] as number) {
+    const w = c.uCorps[v] as number
+    if (w < 0 || c.wSide[w] !== FRENCH || (s.mor[w] as number) > 0) continue
+    if (kind === 2 && !c.wAllCav[w]) continue
+    cand |= 1 << w
+  }
+  return cand !== 0 && adjacentEnemy(c, c.lSide[l] as number, h) ? cand : 0
+}
+
+const single = (m: number): boolean => m !== 0 && (m & (m - 1)) === 0
+
+/** The corps commander l rallies: his choice s.her[l] while it qualifies, else the only candidate; -1 none (or not chosen yet). */
+function heroicCorps(c: Ctx, s: MState, l: number, taken: number): number {
+  const cand = heroicCandidates(c, s, l) & ~taken
+  if (cand === 0) return -1
+  const w = s.her[l] as number
+  if (w >= 0 && cand & (1 << w)) return w
+  return single(cand) ? 31 - Math.clz32(cand) : -1
+}
+
+/** Corps whose demoralisation is nullified by Francois 1st / Bayard (7.2): one corps each, the French player's choice. */
+export function heroicMask(c: Ctx, s: MState): number {
   let mask = 0
   for (let l = 0; l < c.nL; l++) {
-    const her = c.lHeroic[l] as number
-    if (!her || (s.lst[l] !== L_OK && s.lst[l] !== L_INJ)) continue
-    const h = s.lhex[l] as number
-    if (h < 0 || !adjacentEnemy(c, c.lSide[l] as number, h)) continue
-    for (let w = 0; w < c.nW; w++) {
-      if (mask & (1 << w) || c.wSide[w] !== FRENCH || (s.mor[w] as number) > 0) continue
-      if (her === 2 && !c.wAllCav[w]) continue
-      let stacked = false
-      for (let v = c.head[h] as number; v >= 0; v = c.next[v] as number) if (c.uCorps[v] === w) stacked = true
-      if (!stacked) continue
-      mask |= 1 << w
-      break
-    }
+    if (!c.lHeroic[l]) continue
+    const w = heroicCorps(c, s, l, mask)
+    if (w >= 0) mask |= 1 << w
   }
   return mask
+}
+
+/** A heroic commander who could rally two or more corps and has not named one of them (decision `heroic`), or -1. */
+export function heroicPending(c: Ctx, s: MState): number {
+  let any = false
+  for (let w = 0; w < c.nW; w++) if (c.wSide[w] === FRENCH && (s.mor[w] as number) <= 0) any = true
+  if (!any) return -1
+  let mask = 0
+  for (let l = 0; l < c.nL; l++) {
+    if (!c.lHeroic[l]) continue
+    const cand = heroicCandidates(c, s, l) & ~mask
+    if (cand === 0) continue
+    const w = heroicCorps(c, s, l, mask)
+    if (w < 0) return l
+    mask |= 1 << w
+  }
+  return -1
 }
 
 /** 8.3: does the stack in hex h include a unit of a demoralised corps (its attacks get -2)? */

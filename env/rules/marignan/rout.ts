@@ -1,12 +1,13 @@
 // 10 Rout: status changes on failed tests (ordered -> disordered -> routed ->
 // eliminated), Swiss replacements (1.1), rout movement (10.1).
 
+import { directRoutes } from '../shared/paths.ts'
 import type { Ctx, TypeStats } from './context.ts'
 import { moraleDelta, moraleTest } from './morale.ts'
 import { occ, sync, touch } from './occupancy.ts'
 import { stackLegal } from './stacking.ts'
-import { type Events, FRENCH, F_CHARGE, F_HEDGE, type MState, STATUS, SWISS, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
-import { stepCost } from './terrain.ts'
+import { type Events, FRENCH, K, RW, F_CHARGE, F_HEDGE, type MState, STATUS, SWISS, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
+import { dirTo, stepCost } from './terrain.ts'
 import { inEnemyZoc } from './zoc.ts'
 
 export function setStatus(c: Ctx, s: MState, u: number, to: number, why: string, ev: Events): void {
@@ -54,7 +55,7 @@ export function rout(c: Ctx, s: MState, u: number, why: string, ev: Events): voi
   const side = c.uSide[u] as number
   if (side === FRENCH) moraleDelta(c, s, FRENCH, c.uCorps[u] as number, -1, `${c.unitIds[u]} routs`, ev) // 8.2
   else moraleDelta(c, s, SWISS, -1, -1, `${c.unitIds[u]} routs`, ev) // 8.1: cavalry and arquebusiers
-  routMove(c, s, u, ev)
+  queueRout(c, s, u)
 }
 
 /** Removes a unit (or swaps a Swiss pike for its replacement when `replaceable`). */
@@ -76,69 +77,140 @@ export function eliminate(c: Ctx, s: MState, u: number, why: string, replaceable
   moraleDelta(c, s, side, c.uCorps[u] as number, -2, `${id} ${exited ? 'left the map' : 'eliminated'}`, ev) // 8.1, 8.2
 }
 
-/** 10.1: rout movement toward the friendly edge. */
-export function routMove(c: Ctx, s: MState, u: number, ev: Events): void {
-  sync(c, s)
-  const side = c.uSide[u] as number
-  const ed = c.edgeDist[side] as Uint8Array
-  const t = T(c, s, u)
-  let mp = t.move[1]
-  let steps = 0
-  let extra = false
-  const path: string[] | null = ev ? [] : null
-  for (;;) {
-    if (!onMap(s, u) || s.st[u] !== S_ROUT) return
-    const h = s.hex[u] as number
-    if (ed[h] === 0) {
-      if (path && ev) ev.push({ type: 'rout-move', unit: c.unitIds[u] as string, path })
-      eliminate(c, s, u, 'routed off the friendly edge', false, ev, true)
-      return
-    }
-    if (mp <= 0 && steps > 0 && stackLegal(c, s, h)) break
-    let best = -1
-    let bestCost = 99
-    for (let k = 0; k < 6; k++) {
-      const n = c.grid.neighbors[h * 6 + k] as number
-      if (n < 0 || (ed[n] as number) >= (ed[h] as number)) continue // the most direct path to the edge
-      if (occ(c, 1 - side, n) > 0) continue
-      if (inEnemyZoc(c, side, n) && occ(c, side, n) === 0) continue // 4.2
-      const cost = stepCost(c, h, k, t.cls)
-      if (cost < 0) continue
-      const total = cost + (occ(c, side, n) > 0 ? 1 : 0)
-      if (total < bestCost) {
-        bestCost = total
-        best = n
-      }
-    }
-    if (best < 0) {
-      if (path && ev) ev.push({ type: 'rout-move', unit: c.unitIds[u] as string, path })
-      eliminate(c, s, u, 'rout movement blocked', false, ev) // 4.2, 10.1
-      return
-    }
-    if (bestCost > mp && steps > 0) {
-      if (stackLegal(c, s, h)) break
-      if (extra) {
-        eliminate(c, s, u, 'cannot stop overstacked', false, ev)
-        return
-      }
-      extra = true // 10.1: movement prolonged by one hex to leave an overstacked hex
-    }
-    s.hex[u] = best
-    touch(c)
-    sync(c, s)
-    mp -= bestCost
-    steps++
-    if (path) path.push(lbl(c, best))
-    // 10.1: each friendly unit in the entered hex tests its morale
-    const n = c.scratchU
-    let k = 0
-    for (let v = c.head[best] as number; v >= 0; v = c.next[v] as number) if (v !== u && s.st[v] !== S_ROUT) n[k++] = v
-    const list: number[] = []
-    for (let i = 0; i < k; i++) list.push(n[i] as number)
-    for (const v of list) if (!moraleTest(c, s, v, 0, 'routed unit passes through', ev)) failed(c, s, v, 'rout-through', ev)
-    sync(c, s)
-  }
-  if (path && ev) ev.push({ type: 'rout-move', unit: c.unitIds[u] as string, path })
+// ---- 10.1 rout movement ------------------------------------------------------
+// A rout is a record in s.rq (RW ints: unit, MP left, hexes moved, prolonged), queued when the
+// unit routs and run before any other pending task (settle). Each step goes to a hex strictly
+// nearer the friendly edge (the most direct path: on this grid a SE/SW step from an even column,
+// NE/NW from an odd one, is such progress), never into enemy units nor an enemy ZOC without
+// friends (4.2), and only into a hex from which such a path still reaches the edge: the unit is
+// eliminated only when every route is blocked. Among those, the cheapest hexes (10.1); when
+// several tie, the owner chooses (decision `rout-hex`).
+
+/** Is h open to a routing unit of `side` (4.2): no enemy unit, and no enemy ZOC unless a friendly unit is there? */
+const routePassable = {
+  c: null as Ctx | null,
+  side: 0,
+  test(h: number): boolean {
+    const c = this.c as Ctx
+    if (occ(c, 1 - this.side, h) > 0) return false
+    return !inEnemyZoc(c, this.side, h) || occ(c, this.side, h) > 0
+  },
 }
 
-// ---- commanders (7) ---------------------------------------------------------
+/** Writes the legal next hexes of routing unit u into out (the cheapest open steps); returns how many, and their cost in routCost. */
+export function routSteps(c: Ctx, s: MState, u: number, out: number[]): number {
+  sync(c, s)
+  out.length = 0
+  const side = c.uSide[u] as number
+  const ed = c.edgeDist[side] as Uint8Array
+  routePassable.c = c
+  routePassable.side = side
+  directRoutes(c.grid, ed, routePassable, c.routeOk, c.routeOrder)
+  routePassable.c = null
+  const h = s.hex[u] as number
+  const cls = T(c, s, u).cls
+  let best = 99
+  for (let k = 0; k < 6; k++) {
+    const n = c.grid.neighbors[h * 6 + k] as number
+    if (n < 0 || (ed[n] as number) >= (ed[h] as number) || !c.routeOk[n]) continue
+    const cost = stepCost(c, h, k, cls)
+    if (cost < 0) continue
+    const total = cost + (occ(c, side, n) > 0 ? 1 : 0)
+    if (total > best) continue
+    if (total < best) out.length = 0
+    best = total
+    out.push(n)
+  }
+  routCost = best
+  return out.length
+}
+/** Cost of the steps routSteps returned last. */
+export let routCost = 0
+
+/** Queues the rout movement of u (10.1: at once, before anything else still pending). */
+export function queueRout(c: Ctx, s: MState, u: number): void {
+  s.rq.push(u, T(c, s, u).move[1], 0, 0)
+}
+
+const steps: number[] = []
+const segment: string[] = []
+
+function endSegment(c: Ctx, u: number, ev: Events): void {
+  if (ev && segment.length > 0) ev.push({ type: 'rout-move', unit: c.unitIds[u] as string, path: segment.slice() })
+  segment.length = 0
+}
+
+function popRout(s: MState): void {
+  s.rq.splice(0, RW)
+}
+
+/** Runs the head rout until it ends (-1, popped) or its owner must choose the next hex (K['rout-hex']). */
+export function processRout(c: Ctx, s: MState, ev: Events): number {
+  const u = s.rq[0] as number
+  const side = c.uSide[u] as number
+  for (;;) {
+    if (!onMap(s, u) || s.st[u] !== S_ROUT) {
+      endSegment(c, u, ev)
+      popRout(s)
+      return -1
+    }
+    sync(c, s)
+    const h = s.hex[u] as number
+    const mp = s.rq[1] as number
+    const moved = s.rq[2] as number
+    if ((c.edgeDist[side] as Uint8Array)[h] === 0) {
+      endSegment(c, u, ev)
+      popRout(s)
+      eliminate(c, s, u, 'routed off the friendly edge', false, ev, true)
+      return -1
+    }
+    if (mp <= 0 && moved > 0 && stackLegal(c, s, h)) break
+    const n = routSteps(c, s, u, steps)
+    if (n === 0) {
+      endSegment(c, u, ev)
+      popRout(s)
+      eliminate(c, s, u, 'rout movement blocked', false, ev) // 4.2, 10.1
+      return -1
+    }
+    if (routCost > mp && moved > 0) {
+      if (stackLegal(c, s, h)) break
+      if (s.rq[3]) {
+        endSegment(c, u, ev)
+        popRout(s)
+        eliminate(c, s, u, 'cannot stop overstacked', false, ev)
+        return -1
+      }
+      s.rq[3] = 1 // 10.1: movement prolonged by one hex to leave an overstacked hex
+    }
+    if (n > 1) {
+      endSegment(c, u, ev)
+      return K['rout-hex']
+    }
+    routStep(c, s, steps[0] as number, ev)
+  }
+  endSegment(c, u, ev)
+  popRout(s)
+  return -1
+}
+
+/** The head rout enters hex x (one of routSteps); each friendly unit there tests its morale (10.1). */
+export function routStep(c: Ctx, s: MState, x: number, ev: Events): void {
+  const u = s.rq[0] as number
+  const side = c.uSide[u] as number
+  const h = s.hex[u] as number
+  const cost = stepCost(c, h, dirTo(c, h, x), T(c, s, u).cls) + (occ(c, side, x) > 0 ? 1 : 0)
+  s.hex[u] = x
+  touch(c)
+  sync(c, s)
+  s.rq[1] = (s.rq[1] as number) - cost
+  s.rq[2] = (s.rq[2] as number) + 1
+  if (ev) segment.push(lbl(c, x))
+  const list = c.scratchU
+  let m = 0
+  for (let v = c.head[x] as number; v >= 0; v = c.next[v] as number) if (v !== u && s.st[v] !== S_ROUT) list[m++] = v
+  for (let i = 0; i < m; i++) {
+    const v = list[i] as number
+    if (onMap(s, v) && !moraleTest(c, s, v, 0, 'routed unit passes through', ev)) failed(c, s, v, 'rout-through', ev)
+  }
+}
+

@@ -25,6 +25,7 @@ export const PHASES = [
   'melee',
   'night-reorganisation',
   'night-fortify',
+  'deployment',
   'over',
 ] as const
 export type PhaseName = (typeof PHASES)[number]
@@ -50,6 +51,10 @@ export const KINDS = [
   'night-place', // 14.2: a unit to pick up and place, or end
   'night-hex', // 14.2: where it goes
   'fortify', // 14.2: a hex for a French fortification marker, or end
+  'rout-hex', // owner of a routing unit: the next hex among the cheapest direct steps (10.1)
+  'heroic', // French: the corps a heroic commander's presence rallies when several qualify (7.2)
+  'deploy-hex', // French, free deployment (14.1): the hex of the next unit, within its commander's range
+  'deploy-face', // French, free deployment: the facing of a unit placed in an empty hex
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -185,6 +190,8 @@ export type MEvent =
   | { type: 'leader-moved'; leader: string; to: string }
   | { type: 'leader-replaced'; leader: string; hex: string }
   | { type: 'successor'; corps: string; leader: string }
+  | { type: 'heroic'; leader: string; corps: string }
+  | { type: 'deployed'; unit: string; hex: string }
   | { type: 'captured'; place: string }
   | { type: 'fortified'; hex: string }
   | { type: 'game-over'; winner: Player | null; reason: string }
@@ -221,11 +228,12 @@ export function initState(c: Ctx, seed: number, opts?: InitOptions): MState {
     turn: 1,
     dice,
     ply: 0,
-    active: SWISS,
+    active: c.freeDeploy ? FRENCH : SWISS,
     phase: P.command,
     dk: -1,
-    hex: c.uStart.map((u) => (u.st === S_WAIT ? -1 : u.hex)),
-    st: c.uStart.map((u) => u.st),
+    // 14.1 free deployment: the French units wait off the map until the French player places them
+    hex: c.uStart.map((u, i) => (u.st === S_WAIT || (c.freeDeploy && c.uSide[i] === FRENCH) ? -1 : u.hex)),
+    st: c.uStart.map((u, i) => (c.freeDeploy && c.uSide[i] === FRENCH && c.uWaitVia[i] === 0 ? S_WAIT : u.st)),
     face: c.uStart.map((u) => u.face),
     fl: c.uStart.map(() => 0),
     ty: c.uStart.map((u) => u.ty),

@@ -6,7 +6,8 @@ import { SIDE_NAMES } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { HS_CANAL, HS_FORT, HS_ROAD } from './context.ts'
 import { leaderRange } from './command.ts'
-import { demoralised, heroicMask, unitMorale } from './morale.ts'
+import { demoralised, heroicMask, heroicPending, unitMorale } from './morale.ts'
+import { deployNext } from './deploy.ts'
 import { sync } from './occupancy.ts'
 import { decisionPlayer } from './flow.ts'
 import { beginEncode, zero, type RetainedObsBuffers } from '../obs-writer.ts'
@@ -82,6 +83,9 @@ export function viewOf(c: Ctx, s: MState): GameView {
 
 /** What the current decision is about: the selected unit, the committed stack's first unit, the corps needing a successor. */
 export function subjectOf(c: Ctx, s: MState): string | null {
+  if (s.dk === K['rout-hex']) return c.unitIds[s.rq[0] as number] ?? null
+  if (s.dk === K.heroic) return c.leaderIds[heroicPending(c, s)] ?? null
+  if (s.dk === K['deploy-hex']) return c.unitIds[deployNext(c, s)] ?? null
   if (s.sel >= 0) return selId(c, s)
   if (s.dk === K.hedgehog) {
     sync(c, s)
@@ -150,6 +154,10 @@ export function describeEvent(e: MEvent): string {
       return `a new ${e.leader} takes command at ${e.hex}`
     case 'successor':
       return `${e.leader} will take over ${e.corps}`
+    case 'heroic':
+      return `${e.leader} rallies ${e.corps} (heroic value)`
+    case 'deployed':
+      return `${e.unit} deployed at ${e.hex}`
     case 'captured':
       return `the Swiss capture ${e.place}`
     case 'fortified':
