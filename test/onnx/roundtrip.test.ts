@@ -6,7 +6,6 @@
 // The Python side runs in the project's venv (`npm run setup`); TERCIO_PYTHON names another.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -53,7 +52,8 @@ const f64 = (b64: string) => {
 }
 
 let server: BridgeServer
-const dir = mkdtempSync(join(tmpdir(), 'tercio-onnx-'))
+// Inside checkpoints/, the bridge's default agent directory: only files there may be server-side opponents.
+const dir = mkdtempSync(join(ROOT, 'checkpoints', '.onnx-roundtrip-'))
 const model = join(dir, 'policy.onnx')
 let py: { code: number | null; out: string } = { code: null, out: '' }
 

@@ -200,7 +200,7 @@ def main(argv=None) -> int:
         url = server.start()
     try:
         if a.ray:
-            envs = RayVecEnv(a.scenario, a.num_envs, **kw)
+            envs = RayVecEnv(a.scenario, a.num_envs, actor_options={"scheduling_strategy": "SPREAD"}, **kw)
         else:
             envs = TercioAsyncVecEnv(a.scenario, a.num_envs, url, token=a.token, client_name="ppo_torch", **kw)
         try:
@@ -333,7 +333,8 @@ def train(a, envs: TercioAsyncVecEnv, on_iteration=None):
         total += B
         eps = wins + draws + losses
         row = {"iteration": it, "env_steps": total, "steps_per_s": B / dt, "rollout_steps_per_s": B / t_roll,
-               "updates": updates, "updates_per_s": updates / t_upd, "update_s": t_upd, "rollout_s": t_roll,
+               "updates": updates, "updates_per_s": updates / t_upd, "iterations_per_s": 1 / dt,
+               "sample_passes_per_s": B * a.epochs / t_upd, "update_s": t_upd, "rollout_s": t_roll,
                "episodes": eps, "win": wins / eps if eps else None, "draw": draws / eps if eps else None,
                "loss": losses / eps if eps else None, "return": float(np.mean(ep_ret)) if ep_ret else None,
                "pi_loss": pl.item(), "v_loss": vl.item(), "entropy": ent.item()}
