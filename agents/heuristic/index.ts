@@ -5,6 +5,7 @@ import type { Agent } from '../types.ts'
 import { GenericHeuristic } from './generic.ts'
 import { isPiwamEngine, PiwamHeuristic } from './piwam.ts'
 import { isMarignanEngine, MarignanHeuristic } from './marignan.ts'
+import { isMttsogEngine, MttsogHeuristic } from './mttsog.ts'
 
 export interface HeuristicOptions {
   /** Probability of a random legal action instead of the scripted one. */
@@ -15,6 +16,7 @@ export interface HeuristicOptions {
 export function makeHeuristic(engine: Engine, seed = 0, o: HeuristicOptions = {}): Agent {
   if (isPiwamEngine(engine)) return new PiwamHeuristic(engine, seed, o)
   if (isMarignanEngine(engine)) return new MarignanHeuristic(seed, o)
+  if (isMttsogEngine(engine)) return new MttsogHeuristic(seed, o)
   return new GenericHeuristic(seed, o.name === undefined ? {} : { name: o.name })
 }
 
