@@ -299,5 +299,172 @@ const spares: U[] = [
   })
 }
 
+// ---- The sequence-and-initiative example of play (15 January) ------------------------------------
+{
+  // French = side 0 (friendly edge S), Imperials = side 1 (edge N).
+  const terrain = Array.from({ length: 12 }, () => '............')
+  terrain[8] = '....hh......' // a gentle hill (type II): 0509, 0609
+  const units: U[] = [
+    { id: 'I-SK1', side: 1, wing: 'I-LEFT', type: 'genitors', hex: '0202', facing: 'S' },
+    { id: 'I-ARC', side: 1, wing: 'I-LEFT', type: 'archer-cavalry', hex: '0302', facing: 'S' },
+    { id: 'I-INF', side: 1, wing: 'I-INFANTRY', type: 'landsknechts', hex: '0802', facing: 'S' },
+    { id: 'F-CAV', side: 0, wing: 'F-RIGHT', type: 'light-cavalry', hex: '1111', facing: 'N' },
+    { id: 'F-ITA', side: 0, wing: 'F-ITALIAN', type: 'landsknechts-small', hex: '1012', facing: 'N' },
+    { id: 'F-CEN', side: 0, wing: 'F-CENTRE', type: 'colunela', hex: '0312', facing: 'N' },
+    { id: 'F-GAS', side: 0, wing: 'F-GASCON', type: 'gascons', hex: '0512', facing: 'N' },
+  ]
+  const sc = scenario('hbl-sequence-1', units, { variant: '2013-01-15', terrain })
+  add('e4-sequence.json', {
+    id: 'hbl-E4-first-initiative-phase',
+    rule: 'E4 initiative march',
+    description:
+      'First initiative phase of the sequence example: army dice 8 v 9 give 1 pip each; the Imperials (higher) go first and turn March; the left-wing cavalry rolls D10 10 v D8 4 (more: two moves of 6"), the archer cavalry spends one on a wheel; the infantry rolls 8 v 2 (more and triple: three moves of 8") and uses two; the French pip turns Army Morale, which does nothing; the next roll-off is 2 v 8 (6 pips each).',
+    $comment: 'The post says "the French roll a 9 and the Imperials roll 8 ... The Imperials, rolling higher" : read as French 8, Imperials 9 (docs/rules/hbl.md, readings).',
+    scenario: sc,
+    start: { next: { '1': ['march'], '0': ['army-morale'] } },
+    dice: [8, 9, 10, 4, 8, 2, 2, 8],
+    actions: [
+      X({ decision: { player: 1, kind: 'initiative-order', legal: ['choice:first', 'choice:second'] }, phase: 'initiative' }),
+      'choice:first',
+      X({ decision: { player: 1, kind: 'activate', legal: ['wing:I-LEFT', 'wing:I-INFANTRY', 'choice:end'] } }),
+      'wing:I-LEFT',
+      X({ events: [{ type: 'activated', wing: 'I-LEFT', die: 10, opposed: 4, moves: 2 }], units: { 'I-ARC': { moves: 2 }, 'I-SK1': { moves: 2 } } }),
+      'unit:I-SK1',
+      X({ decision: { kind: 'move', legal: ['hex:0203', 'hex:0103', 'hex:0303', 'choice:wheel-left', 'choice:wheel-right', 'choice:stop'] } }),
+      'hex:0103',
+      'choice:stop',
+      'unit:I-ARC',
+      X({ decision: { kind: 'move', legal: ['hex:0303', 'choice:wheel-left', 'choice:wheel-right', 'choice:stop'] } }),
+      'choice:wheel-left',
+      X({ units: { 'I-ARC': { facing: 'SE', moves: 1 } } }),
+      'hex:0402',
+      'hex:0503',
+      'hex:0603',
+      X({ units: { 'I-ARC': { hex: '0603', moves: 0 } }, decision: { player: 1, kind: 'activate', legal: ['wing:I-INFANTRY', 'choice:end'] } }),
+      'wing:I-INFANTRY',
+      X({ events: [{ type: 'activated', wing: 'I-INFANTRY', die: 8, opposed: 2, moves: 3 }] }),
+      'unit:I-INF',
+      'hex:0803',
+      'hex:0804',
+      'hex:0805',
+      'hex:0806',
+      'hex:0807',
+      'hex:0808',
+      'hex:0809',
+      'hex:0810',
+      'choice:stop',
+      X({ units: { 'I-INF': { hex: '0810', moves: 0 } }, decision: { player: 0, kind: 'shoot' } }),
+      'choice:pass',
+    ],
+    expect: {
+      events: [{ type: 'card', side: 0, card: 'army-morale' }, { type: 'army-morale', side: 0, broken: false }, { type: 'initiative', rolls: [2, 8], pips: 6, higher: 1 }],
+      decision: { player: 1, kind: 'initiative-order' },
+    },
+  })
+  add('e4-sequence.json', {
+    id: 'hbl-E4-lull-stolen-march',
+    rule: 'E4 lull march',
+    description:
+      'The Lull: the French army die beats the Imperial one, so the French steal a pip and turn March: right-wing cavalry 6 v 8 (less: one move), the Italian command 6 v 5 (two), the centre rolls a 1 (no activation), the Gascons 7 v 4 (two moves of 4") stop on reaching the hill. Then play returns to the Imperials.',
+    $comment: 'Lull rolls 3 v 7 (turning side first) are ours: the post only says the French die beat the Imperial die. The last two dice are the next initiative roll.',
+    scenario: sc,
+    start: { next: { '1': ['lull'], '0': ['march', 'army-morale'] } },
+    dice: [3, 4, 3, 7, 6, 8, 6, 5, 1, 4, 7, 4, 5, 5, 3, 7],
+    actions: [
+      X({ decision: { player: 1, kind: 'initiative-order' } }),
+      'choice:first',
+      X({ events: [{ type: 'lull', side: 1, rolls: [7, 3], stolen: true }, { type: 'card', side: 0, card: 'march', stolen: true }], decision: { player: 0, kind: 'activate' }, phase: 'march' }),
+      'wing:F-RIGHT',
+      X({ events: [{ type: 'activated', wing: 'F-RIGHT', die: 6, opposed: 8, moves: 1 }] }),
+      'choice:end',
+      'wing:F-ITALIAN',
+      X({ events: [{ type: 'activated', wing: 'F-ITALIAN', die: 6, opposed: 5, moves: 2 }] }),
+      'choice:end',
+      'wing:F-CENTRE',
+      X({ events: [{ type: 'activated', wing: 'F-CENTRE', die: 1, opposed: 4, moves: 0 }], decision: { player: 0, kind: 'activate', legal: ['wing:F-GASCON', 'choice:end'] } }),
+      'wing:F-GASCON',
+      X({ events: [{ type: 'activated', wing: 'F-GASCON', die: 7, opposed: 4, moves: 2 }] }),
+      'unit:F-GAS',
+      'hex:0511',
+      'hex:0510',
+      X({ units: { 'F-GAS': { moves: 1 } } }),
+      'hex:0509',
+    ],
+    expect: {
+      units: { 'F-GAS': { hex: '0509', moves: 0 } },
+      events: [{ type: 'initiative', rolls: [5, 5], pips: 0, higher: null }, { type: 'turn', turn: 2 }, { type: 'initiative', rolls: [3, 7], pips: 4, higher: 1 }],
+      turn: 2,
+      decision: { player: 1, kind: 'initiative-order' },
+    },
+  })
+  add('e4-sequence.json', {
+    id: 'hbl-E4-lull-not-stolen-on-equal',
+    rule: 'E4 lull',
+    description: 'The French turn a Lull; the Imperials "roll lower so fail to steal it. They must beat the French roll": equal rolls steal nothing either.',
+    scenario: sc,
+    start: { next: { '0': ['lull'], '1': ['formation-change'] } },
+    dice: [5, 4, 6, 6],
+    actions: ['choice:first'],
+    expect: { events: [{ type: 'lull', side: 0, rolls: [6, 6], stolen: false }, { type: 'card', side: 1, card: 'formation-change' }], decision: { player: 1, kind: 'formation' } },
+  })
+}
+
+{
+  // The Genitors' close skirmishes with Borgia's Gendarmes, the Group Melee, the French Melee, the rally.
+  const units: U[] = [
+    { id: 'F-GEND', side: 0, wing: 'F-BORGIA', type: 'gendarmes', hex: '0606', facing: 'N', name: "Borgia's Gendarmes" },
+    { id: 'I-GEN1', side: 1, wing: 'I-GENITORS', type: 'genitors', hex: '0603', facing: 'S' },
+    { id: 'I-GEN2', side: 1, wing: 'I-GENITORS', type: 'genitors', hex: '0704', facing: 'S' },
+    { id: 'I-HORSE', side: 1, wing: 'I-HORSEMEN', type: 'light-cavalry', hex: '1101', facing: 'S' },
+    { id: 'I-FOOT', side: 1, wing: 'I-FOOTMEN', type: 'landsknechts', hex: '0101', facing: 'S' },
+    { id: 'F-X', side: 0, wing: 'F-2', type: 'archer-cavalry', hex: '1112', facing: 'N' },
+  ]
+  const sc = scenario('hbl-sequence-2', units, { variant: '2013-01-15' })
+  add('e4-sequence.json', {
+    id: 'hbl-E4-cavalry-march-close-skirmishes',
+    rule: 'E4 skirmish',
+    description:
+      'Imperial Cavalry March: one cavalry command rolls a 1 (no move); the Genitors roll 8 v 3 and close skirmish Borgia\'s Gendarmes twice. First: D8 8 (even) v D12+3 11, a loss on an even roll is a draw: both lose 1 UI and 1 chip, the Genitors pull back and the melee is over. Second: D8 7 v D12+2 (5+2) 7, a draw on odd rolls: both lose 1 UI and 1 chip, no follow-up, the melee is ongoing (15 January rules).',
+    $comment: 'The first Genitors "8 + 3 = 11" is written "a difference of 4" in the post; it is 3 (the same band). The second command\'s D8 (5) and the last two dice (next initiative) are ours.',
+    scenario: sc,
+    start: { pips: [0, 1], first: 1, next: { '1': ['cavalry-march'] } },
+    dice: [1, 5, 8, 3, 8, 8, 7, 5, 6, 2],
+    actions: [
+      X({ decision: { player: 1, kind: 'activate', legal: ['wing:I-GENITORS', 'wing:I-HORSEMEN', 'choice:end'] } }),
+      'wing:I-HORSEMEN',
+      X({ events: [{ type: 'activated', wing: 'I-HORSEMEN', die: 1, moves: 0 }] }),
+      'wing:I-GENITORS',
+      'unit:I-GEN1',
+      'hex:0604',
+      'hex:0605',
+      X({ decision: { player: 1, kind: 'charge', subject: 'I-GEN1', legal: ['unit:F-GEND', 'choice:pass'] } }),
+      'unit:F-GEND',
+      X({
+        events: [{ type: 'melee', a: 'I-GEN1', b: 'F-GEND', dieA: 'D8', dieB: 'D12+3', totalA: 8, totalB: 11, skirmish: true, band: 'no-advantage (close skirmish)' }],
+        units: { 'I-GEN1': { hex: '0604', uiLost: 1, chipsLost: 1, melee: [], vexed: false }, 'F-GEND': { uiLost: 1, chipsLost: 1, melee: [] } },
+      }),
+      'unit:I-GEN2',
+      'hex:0705',
+      'hex:0706',
+      'unit:F-GEND',
+    ],
+    expect: {
+      events: [{ type: 'melee', a: 'I-GEN2', b: 'F-GEND', dieA: 'D8', dieB: 'D12+2', totalA: 7, totalB: 7, band: 'no-advantage', winner: null }],
+      units: { 'I-GEN2': { uiLost: 1, chipsLost: 1, melee: ['F-GEND'], followingUp: false }, 'F-GEND': { uiLost: 2, chipsLost: 2, followingUp: false } },
+      decision: { player: 0, kind: 'initiative-order' },
+    },
+  })
+  add('e4-sequence.json', {
+    id: 'hbl-E4-group-melee-nominates-a-quiet-command',
+    rule: 'E4 group-melee',
+    description: 'Group Melee: the Imperials nominate a command with no units in contact, so the ongoing Genitor melee is not fought.',
+    scenario: scenario('hbl-sequence-2b', units.map((u) => (u.id === 'I-GEN2' ? { ...u, hex: '0706' } : u)), { variant: '2013-01-15' }),
+    start: { pips: [0, 1], first: 1, next: { '1': ['group-melee'] }, units: { 'F-GEND': { lost: 2 }, 'I-GEN2': { lost: 1 } }, melees: [['I-GEN2', 'F-GEND', null]] },
+    dice: [6, 2],
+    actions: [X({ decision: { player: 1, kind: 'group-melee', legal: ['wing:I-GENITORS', 'wing:I-HORSEMEN', 'wing:I-FOOTMEN'] } }), 'wing:I-FOOTMEN'],
+    expect: { units: { 'I-GEN2': { melee: ['F-GEND'], uiLost: 1 } }, decision: { player: 0, kind: 'initiative-order' } },
+  })
+}
+
 for (const [file, list] of fixtures) writeFileSync(new URL(file, OUT), JSON.stringify(list.length === 1 ? list[0] : list, null, 1) + '\n')
 console.log(`wrote ${[...fixtures.values()].reduce((a, l) => a + l.length, 0)} fixtures in ${fixtures.size} files`)
