@@ -1,9 +1,10 @@
 """The server's answers to protocol mistakes, seen from Python."""
+import socket
 import time
 import unittest
 
 from .support import server_url
-from tercio_client import BridgeError, Connection, ConnectionClosed, LocalServer, tercio_pb2 as pb
+from tercio_client import BridgeError, Connection, ConnectionClosed, LocalServer, ServerUnavailable, TercioEnv, tercio_pb2 as pb
 
 
 class ProtocolTest(unittest.TestCase):
@@ -14,6 +15,19 @@ class ProtocolTest(unittest.TestCase):
             self.assertIn("render:ascii", w.capabilities)
             self.assertIn("piwam-training", [s.id for s in w.scenarios])
             self.assertGreater(w.max_envs, 0)
+
+    def test_no_server_says_what_to_start(self):
+        with socket.socket() as s:  # a port nothing listens on
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        url = f"ws://127.0.0.1:{port}"
+        for make in (lambda: Connection(url), lambda: TercioEnv("piwam-training", url)):
+            with self.assertRaises(ServerUnavailable) as e:
+                make()
+            self.assertEqual(e.exception.code, "SERVER_UNAVAILABLE")
+            self.assertIn("npx tercio serve", str(e.exception))
+            self.assertIn(url, str(e.exception))
+            self.assertIsInstance(e.exception, ConnectionRefusedError)  # callers catching the OS error still do
 
     def test_wrong_protocol_version(self):
         with self.assertRaises(BridgeError) as e:
