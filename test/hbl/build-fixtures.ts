@@ -24,7 +24,7 @@ function scenario(id: string, units: U[], o: { variant?: string; terrain?: strin
   const leaderHex = ['0101', '0201', '0301', '1212', '1112', '1012', '0112', '1201']
   return {
     format: 'tercio-scenario/1',
-    id,
+    id: id.replace(/[^A-Za-z0-9._-]/g, '-'),
     name: `fixture ${id}`,
     ruleset: 'hbl',
     map: {
@@ -466,5 +466,229 @@ const spares: U[] = [
   })
 }
 
+// ---- Rules one at a time ----------------------------------------------------------------------
+type Step = string | Obj
+
+/** Two units in contact: R-A (Red, 0505 facing N) and B-B (Blue, 0504 facing S); `attacker` turns a Melee card, the other side a Formation Change card. */
+function duel(file: string, o: { id: string; rule: string; description: string; red: Partial<U> & { type: string }; blue: Partial<U> & { type: string }; extra?: U[]; attacker?: 0 | 1; start?: Obj; dice: number[]; actions?: Step[]; expect: Obj; variant?: string; terrain?: string[]; hexsides?: Obj[]; chips?: [number, number]; comment?: string }): void {
+  const att = o.attacker ?? 0
+  const units: U[] = [
+    { id: 'R-A', side: 0, wing: 'R-1', hex: '0505', facing: 'N', ...o.red },
+    { id: 'B-B', side: 1, wing: 'B-1', hex: '0504', facing: 'S', ...o.blue },
+    ...(o.extra ?? []),
+    ...spares,
+  ]
+  add(file, {
+    id: o.id,
+    rule: o.rule,
+    description: o.description,
+    ...(o.comment ? { $comment: o.comment } : {}),
+    scenario: scenario(`fx-${o.id}`.slice(0, 40), units, { ...(o.variant ? { variant: o.variant } : {}), ...(o.terrain ? { terrain: o.terrain } : {}), ...(o.hexsides ? { hexsides: o.hexsides } : {}), ...(o.chips ? { chips: o.chips } : {}) }),
+    start: { pips: [1, 1], first: att, next: att === 0 ? { '0': ['melee'], '1': ['formation-change'] } : { '1': ['melee'], '0': ['formation-change'] }, ...(o.start ?? {}) },
+    dice: o.dice,
+    actions: o.actions ?? (att === 0 ? ['unit:R-A', 'unit:B-B'] : ['unit:B-B', 'unit:R-A']),
+    expect: o.expect,
+  })
+}
+
+/** Red shooter R-S (default 0510 facing N) fires at Blue B-T in the window that opens at the start of Red's Army Morale card. */
+function shot(file: string, o: { id: string; rule: string; description: string; shooter: Partial<U> & { type: string }; target: Partial<U> & { type: string; hex: string }; extra?: U[]; start?: Obj; dice: number[]; actions?: Step[]; expect: Obj }): void {
+  const units: U[] = [
+    { id: 'R-S', side: 0, wing: 'R-1', hex: '0510', facing: 'N', ...o.shooter },
+    { id: 'B-T', side: 1, wing: 'B-1', facing: 'S', ...o.target },
+    ...(o.extra ?? []),
+    ...spares,
+  ]
+  add(file, {
+    id: o.id,
+    rule: o.rule,
+    description: o.description,
+    scenario: scenario(`fx-${o.id}`.slice(0, 40), units),
+    start: { pips: [1, 1], first: 0, next: { '0': ['army-morale'], '1': ['formation-change'] }, ...(o.start ?? {}) },
+    dice: o.dice,
+    actions: o.actions ?? ['unit:R-S', 'unit:B-T'],
+    expect: o.expect,
+  })
+}
+
+const FORMATION_NEXT = { player: 1, kind: 'formation' }
+
+// Die shifts through shooting (15 and 18 January factors).
+shot('shift-fire.json', {
+  id: 'hbl-H6-fire-D6-up-4-is-D12+1',
+  rule: 'H6 H14',
+  description: 'A D6 gun at close range (Up 2) against a pike square (Up 2): "D6 Up 4 = D12+1"; 9+1 = 10 v DD 3: 7 pips, 2 UI and 2 chips, the odd DD vexes.',
+  shooter: { type: 'artillery' },
+  target: { type: 'landsknechts', hex: '0507' },
+  dice: [9, 3],
+  expect: {
+    events: [{ type: 'fired', unit: 'R-S', target: 'B-T', die: 'D12+1', total: 10, defence: 3, pips: 7 }],
+    units: { 'B-T': { uiLost: 2, chipsLost: 2, vexed: true }, 'R-S': { loaded: false } },
+    decision: FORMATION_NEXT,
+  },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H6-fire-cap-12',
+  rule: 'H6 H14',
+  description: 'Close range, pike square and flank (the gun is behind the target): D6 Up 5 = D12+2; a roll of 11 scores 12, not 13 ("12 is the maximum result"); 12 v 4: 8 pips, 2 UI, an even DD does not vex.',
+  shooter: { type: 'artillery' },
+  target: { type: 'landsknechts', hex: '0507', facing: 'N' },
+  dice: [11, 4],
+  expect: { events: [{ type: 'fired', die: 'D12+2', total: 12, defence: 4, pips: 8 }], units: { 'B-T': { uiLost: 2, vexed: false } } },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-long-range-colunela',
+  rule: 'H14 E4',
+  description: 'The sequence post: the gun at long range (Down 1) at a Colunela (depth, Up 1): no change, D6; 2 v D8 1: less and odd, vexed; under 3 pips, no UI lost.',
+  shooter: { type: 'artillery' },
+  target: { type: 'colunela', hex: '0502' },
+  dice: [2, 1],
+  expect: { events: [{ type: 'fired', die: 'D6', total: 2, defence: 1, pips: 1 }], units: { 'B-T': { uiLost: 0, chipsLost: 0, vexed: true } } },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-long-range-pike-no-effect',
+  rule: 'H14 E4',
+  description: 'The sequence post: "Versus pike block. D6, Down 1 for long range, Up 2 versus pike square" = D8; the artillery rolls less: no effect.',
+  shooter: { type: 'artillery' },
+  target: { type: 'landsknechts', hex: '0502' },
+  dice: [3, 5],
+  expect: { events: [{ type: 'fired', die: 'D8', total: 3, defence: 5, pips: -2 }], units: { 'B-T': { uiLost: 0, vexed: false } } },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H6-fire-D6-down-1-is-D4',
+  rule: 'H6 H14',
+  description: 'Long range at cavalry: D6 Down 1 = D4; 4 v DD 1: 3 pips, 1 UI; odd, vexed.',
+  shooter: { type: 'artillery' },
+  target: { type: 'archer-cavalry', hex: '0502' },
+  dice: [4, 1],
+  expect: { events: [{ type: 'fired', die: 'D4', total: 4, pips: 3 }], units: { 'B-T': { uiLost: 1, chipsLost: 1, vexed: true } } },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H11-fire-vexes-the-vexed',
+  rule: 'H11 H14',
+  description: 'Close range at cavalry (D10); 6 v 5: one pip, no UI, but the odd DD vexes a unit already vexed: it loses 1 UI and 1 chip.',
+  shooter: { type: 'artillery' },
+  target: { type: 'archer-cavalry', hex: '0507' },
+  start: { units: { 'B-T': { vexed: true } } },
+  dice: [6, 5],
+  expect: { events: [{ type: 'fired', die: 'D10', pips: 1 }, { type: 'vexed', unit: 'B-T', again: true }], units: { 'B-T': { uiLost: 1, chipsLost: 1, vexed: true } } },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-fire-into-melee-hits-friends',
+  rule: 'H14',
+  description: 'Firing into an ongoing melee resolves against friend and foe: the Landsknechts (close, pike: D12+1, 5+1 = 6 v 2, 1 UI) and the friendly cavalry in the melee (close Up 2, flank Up 1, Down 1 versus friends: D10, 7 v 3, 1 UI, odd: vexed).',
+  shooter: { type: 'artillery' },
+  target: { type: 'landsknechts', hex: '0507' },
+  extra: [{ id: 'R-F', side: 0, wing: 'R-3', type: 'archer-cavalry', hex: '0607', facing: 'NW' }],
+  start: { melees: [['R-F', 'B-T', null]] },
+  dice: [5, 2, 7, 3],
+  expect: {
+    events: [{ type: 'fired', target: 'B-T', die: 'D12+1', total: 6, pips: 4 }, { type: 'fired', target: 'R-F', die: 'D10', total: 7, defence: 3, pips: 4 }],
+    units: { 'B-T': { uiLost: 1, vexed: false }, 'R-F': { uiLost: 1, chipsLost: 1, vexed: true } },
+  },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-no-window-out-of-range',
+  rule: 'H14',
+  description: 'Arquebusiers (range 4 hexes, reconstructed) with the only enemy 5 hexes off: no shooting window opens, play goes on.',
+  shooter: { type: 'arquebusiers' },
+  target: { type: 'archer-cavalry', hex: '0505' },
+  dice: [],
+  actions: [],
+  expect: { decision: FORMATION_NEXT },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-window-in-range',
+  rule: 'H14',
+  description: 'The same arquebusiers with the enemy 4 hexes off: the window opens for the shooter\'s owner, who may shoot or pass.',
+  shooter: { type: 'arquebusiers' },
+  target: { type: 'archer-cavalry', hex: '0506' },
+  dice: [],
+  actions: [X({ decision: { player: 0, kind: 'shoot', legal: ['unit:R-S', 'choice:pass'] } }), 'choice:pass'],
+  expect: { decision: FORMATION_NEXT, units: { 'R-S': { loaded: true } } },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-line-of-sight-blocked',
+  rule: 'H14',
+  description: 'A unit between shooter and target blocks the line of sight: no window.',
+  shooter: { type: 'arquebusiers' },
+  target: { type: 'archer-cavalry', hex: '0508' },
+  extra: [{ id: 'R-F', side: 0, wing: 'R-3', type: 'archer-cavalry', hex: '0509', facing: 'N' }],
+  dice: [],
+  actions: [],
+  expect: { decision: FORMATION_NEXT },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-front-cone-only',
+  rule: 'H14',
+  description: 'A shooter fires only into its front: the enemy behind it cannot be targeted.',
+  shooter: { type: 'arquebusiers', facing: 'S' },
+  target: { type: 'archer-cavalry', hex: '0508' },
+  dice: [],
+  actions: [],
+  expect: { decision: FORMATION_NEXT },
+})
+shot('shift-fire.json', {
+  id: 'hbl-H14-unloaded-cannot-shoot',
+  rule: 'H14',
+  description: 'Once fired a unit cannot shoot again until reloaded: an unloaded shooter opens no window.',
+  shooter: { type: 'arquebusiers' },
+  target: { type: 'archer-cavalry', hex: '0508' },
+  start: { units: { 'R-S': { loaded: false } } },
+  dice: [],
+  actions: [],
+  expect: { decision: FORMATION_NEXT },
+})
+add('shift-fire.json', {
+  id: 'hbl-H14-reload-card-shoot-reload-shoot',
+  rule: 'H14',
+  ruleset: 'hbl',
+  description: 'A Reload card: shoot while loaded, the card reloads the (non-artillery) shooters, shoot again, ending unloaded ("shoot, reload and shoot again").',
+  scenario: scenario('fx-reload', [
+    { id: 'R-S', side: 0, wing: 'R-1', type: 'arquebusiers', hex: '0510', facing: 'N' },
+    { id: 'R-G', side: 0, wing: 'R-1', type: 'artillery', hex: '0410', facing: 'N', name: 'an unloaded gun' },
+    { id: 'B-T', side: 1, wing: 'B-1', type: 'archer-cavalry', hex: '0508', facing: 'S' },
+    ...spares,
+  ]),
+  start: { pips: [1, 1], first: 0, next: { '0': ['reload'], '1': ['formation-change'] }, units: { 'R-G': { loaded: false } } },
+  dice: [2, 5, 3, 5],
+  actions: [
+    X({ decision: { player: 0, kind: 'shoot', legal: ['unit:R-S', 'choice:pass'] } }),
+    'unit:R-S',
+    'unit:B-T',
+    X({ events: [{ type: 'fired', die: 'D10' }, { type: 'reloaded', unit: 'R-S' }], units: { 'R-G': { loaded: false } }, decision: { player: 0, kind: 'shoot' } }),
+    'unit:R-S',
+    'unit:B-T',
+  ],
+  expect: { units: { 'R-S': { loaded: false } }, decision: FORMATION_NEXT },
+})
+
+// Die shifts and factors in melee.
+duel('shift-melee.json', {
+  id: 'hbl-H6-melee-D6-down-5-is-D4',
+  rule: 'H6 H8',
+  description: 'Arquebusiers (CD 6) hit in the flank by Gendarmes: fully armoured Down 1, flanked Down 1, vexed Down 1, 2 UI lost Down 2: "D6 Down 5 will be D4". The Gendarmes: initiating, formed in type I, superior armour, flanking, superior weapon (lance v shot): D12 Up 5 = D12+5; 5+5 = 10 v 4 routs them.',
+  attacker: 1,
+  red: { type: 'arquebusiers' },
+  blue: { type: 'gendarmes', hex: '0605', facing: 'NW' },
+  start: { units: { 'R-A': { vexed: true, lost: 2 } } },
+  dice: [5, 4],
+  actions: ['unit:B-B', 'unit:R-A'],
+  expect: { events: [{ type: 'melee', a: 'B-B', b: 'R-A', dieA: 'D12+5', dieB: 'D4', totalA: 10, totalB: 4, band: 'routed' }] },
+})
+duel('shift-melee.json', {
+  id: 'hbl-H6-melee-cap-12',
+  rule: 'H6 H9 H12',
+  description: 'Gendarmes initiating (Up 1), formed in type I (Up 1), superior armour (Up 1): D12+3; a roll of 12 scores 12, not 15. Against archers made CD 12 by the scenario (formed Up 1, fully armoured Down 1, 1 UI lost Down 1: D10) rolling 10, that is 2 pips, a marginal win, not a rout; the Fierce winner pushes the archers back and, on an even face, chooses whether to follow up.',
+  red: { type: 'gendarmes' },
+  blue: { type: 'archer-cavalry', cd: 12 },
+  start: { units: { 'B-B': { lost: 1 } } },
+  dice: [12, 10],
+  expect: {
+    events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D10', totalA: 12, totalB: 10, band: 'marginal', winner: 'R-A' }, { type: 'pushed-back', unit: 'B-B', to: '0503' }],
+    units: { 'R-A': { uiLost: 1 }, 'B-B': { uiLost: 2, vexed: true } },
+    decision: { player: 0, kind: 'follow-up', subject: 'R-A' },
+  },
+})
 for (const [file, list] of fixtures) writeFileSync(new URL(file, OUT), JSON.stringify(list.length === 1 ? list[0] : list, null, 1) + '\n')
 console.log(`wrote ${[...fixtures.values()].reduce((a, l) => a + l.length, 0)} fixtures in ${fixtures.size} files`)
