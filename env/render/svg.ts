@@ -15,7 +15,7 @@ import type { Scenario } from '../scenario/types.ts'
 export type FacingKind = 'vertex' | 'side'
 
 /** How each ruleset faces its units (piwam: toward a hex vertex, marignan: toward a hexside). */
-export const FACING_BY_RULESET: Readonly<Record<string, FacingKind>> = { piwam: 'vertex', marignan: 'side' }
+export const FACING_BY_RULESET: Readonly<Record<string, FacingKind>> = { piwam: 'vertex', marignan: 'side', mttsog: 'side' }
 
 export interface SvgOptions {
   /** Centre-to-corner radius of a hex in px (default 30). */
@@ -163,6 +163,14 @@ export function facingIndex(kind: FacingKind, facing: string | null): number {
   return kind === 'vertex' ? (VERTEX_NAMES as readonly string[]).indexOf(facing) : (SIDE_NAMES as readonly string[]).indexOf(facing)
 }
 
+/** mttsog formations as fought: line, column, square, open order, march column, limbered, unlimbered. */
+const FORMATION_MARKS: Readonly<Record<string, string>> = { line: 'L', column: 'C', square: 'Q', open: 'O', march: 'M', limbered: 'lim', unlimbered: 'U' }
+/** mttsog views carry the arm; the label is the profile id without its nation prefix. */
+function mttsogStyle(u: UnitView): { arm: Arm; label: string } | null {
+  if (u.arm !== 'inf' && u.arm !== 'cav' && u.arm !== 'art') return null
+  return { arm: u.arm, label: u.type.replace(/^[a-z]{2}-/, '').slice(0, 4) }
+}
+
 function unitStyle(type: string): { arm: Arm; label: string } {
   return UNIT_STYLES[type] ?? { arm: 'other', label: type.slice(0, 3) }
 }
@@ -206,7 +214,7 @@ function centreOf(c: Ctx, label: string): [number, number] | null {
 
 function drawCounter(c: Ctx, u: UnitView, x: number, y: number, s: number): string {
   const col = SIDE_COLOURS[u.side]
-  const st = unitStyle(u.type)
+  const st = mttsogStyle(u) ?? unitStyle(u.type)
   const half = s / 2
   const out: string[] = []
   const dim = u.acted === true || u.fired === true ? ' opacity="0.8"' : ''
@@ -229,6 +237,11 @@ function drawCounter(c: Ctx, u: UnitView, x: number, y: number, s: number): stri
     out.push(`<rect class="status" x="${f1(x + half - s * 0.3)}" y="${f1(y - half)}" width="${f1(s * 0.3)}" height="${f1(s * 0.3)}" fill="${mark.colour}"/>`)
     out.push(`<text x="${f1(x + half - s * 0.15)}" y="${f1(y - half + s * 0.24)}" font-size="${f1(s * 0.24)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="#fff">${mark.text}</text>`)
   }
+  // mttsog: stands left (bottom-left), formation as fought (bottom-right), exhausted (dashed outline)
+  if (typeof u.stands === 'number') out.push(`<text class="stands" x="${f1(x - half + s * 0.12)}" y="${f1(y + half - s * 0.06)}" font-size="${f1(s * 0.22)}" text-anchor="middle" font-family="sans-serif" fill="${col.text}">${u.stands}</text>`)
+  const fm = typeof u.fighting === 'string' ? FORMATION_MARKS[u.fighting] : undefined
+  if (fm) out.push(`<text class="formation" x="${f1(x + half - s * 0.12)}" y="${f1(y + half - s * 0.06)}" font-size="${f1(s * 0.22)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${fm}<title>${escapeXml(String(u.fighting))}</title></text>`)
+  if (u.exhausted === true) out.push(`<rect class="exhausted" x="${f1(x - half + 2)}" y="${f1(y - half + 2)}" width="${f1(s - 4)}" height="${f1(s - 4)}" fill="none" stroke="#d4ac0d" stroke-width="1.5" stroke-dasharray="3 2"/>`)
   if (u.hedgehog === true) out.push(`<rect x="${f1(x - half - 1.5)}" y="${f1(y - half - 1.5)}" width="${f1(s + 3)}" height="${f1(s + 3)}" fill="none" stroke="${col.stroke}" stroke-width="1" stroke-dasharray="2 1.5"/>`)
   // Facing arrow: from the counter's edge toward the vertex or hexside faced.
   const fi = facingIndex(c.kind, u.facing)

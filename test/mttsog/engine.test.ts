@@ -106,3 +106,19 @@ describe('mttsog bad scenarios name the field', () => {
       s.map.terrain[0] = 'x' + s.map.terrain[0]?.slice(1)
     }, 'map.terrain[0]', 'not an mttsog terrain'))
 })
+
+describe('mttsog svg', () => {
+  it('draws stands, formation as fought, status and exhaustion', async () => {
+    const { renderSvg } = await import('../../env/render/svg.ts')
+    const sc = scenario()
+    ;(sc.units[5] as Record<string, unknown>)['exhausted'] = true
+    sc.units[0]!.status = 'disordered'
+    const e = bind(sc)
+    const svg = renderSvg(sc, e.view(e.init(1)))
+    expect((svg.match(/class="stands"/g) ?? []).length).toBe(14)
+    expect((svg.match(/class="formation"/g) ?? []).length).toBe(14)
+    expect((svg.match(/class="exhausted"/g) ?? []).length).toBe(1)
+    expect(svg).toContain('>U<title>unlimbered</title>')
+    expect(svg).toContain('class="status"')
+  })
+})
