@@ -65,6 +65,45 @@ function randomGame(e: Engine<MState, MEvent>, seed: number, check: boolean, noR
   return { actions, s, phases }
 }
 
+describe('marignan-1515-first-day-free-deployment (14.1, rules.deployment: free)', () => {
+  const e = engineFor('marignan-1515-first-day-free-deployment')
+  it('the French place every unit before the Swiss enter; random games then end with invariants intact', () => {
+    for (let g = 1; g <= 4; g++) {
+      const s = e.init(g)
+      expect(e.decision(s)).toMatchObject({ player: 1, kind: 'deploy-hex' })
+      expect(e.view(s).phase).toBe('deployment')
+      const { s: end } = randomGame(e, g, true, true)
+      expect(e.outcome(end)).not.toBeNull()
+    }
+  })
+  it('every deployed unit stands within its commander\'s range on the first Swiss decision', () => {
+    const s = e.init(7)
+    const mask = new Uint8Array(e.layout.size)
+    const rnd = lcg(7)
+    let placed = 0
+    while (e.decision(s)?.player === 1) {
+      const n = e.legal(s, mask)
+      if (e.decision(s)?.kind === 'deploy-hex') placed++
+      expect(e.apply(s, pick(mask, n, rnd()))).toBeNull()
+    }
+    const french = e.scenario.units.filter((u) => u.side === 1).length
+    expect(placed).toBe(french)
+    expect(e.decision(s)).toMatchObject({ player: 0, kind: 'move' })
+    expect(s.turn).toBe(1)
+    // 14.1: each unit within its corps commander's range (turn 1: by day, no one injured)
+    const g = e.grid
+    for (const u of e.scenario.units.filter((x) => x.side === 1)) {
+      const w = e.scenario.wings.find((x) => x.id === u.wing)
+      const l = e.scenario.leaders.find((x) => x.id === w?.commander)
+      const uh = g.labels.indexOf(e.view(s).units.find((x) => x.id === u.id)?.hex as string)
+      const lh = g.labels.indexOf(l?.hex as string)
+      expect(uh).toBeGreaterThanOrEqual(0)
+      expect(g.dist[uh * g.size + lh]).toBeLessThanOrEqual(Number(l?.['range']))
+    }
+    expect(e.invariants(s)).toEqual([])
+  })
+})
+
 for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
   describe(id, () => {
     const e = engineFor(id)
@@ -88,6 +127,7 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
 
     it('aggressive random play (units pushed toward the enemy, no retreats) fights, with invariants intact', () => {
       const seen = new Set<string>()
+      const kinds = new Set<string>()
       for (let g = 1; g <= 2; g++) {
         const s = e.init(100 + g)
         const mask = new Uint8Array(e.layout.size)
@@ -96,6 +136,7 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
         for (let ply = 0; e.decision(s); ply++) {
           const d = e.decision(s)
           if (!d) break
+          kinds.add(d.kind)
           e.legal(s, mask)
           ids.length = 0
           for (let i = 0; i < mask.length; i++) if (mask[i] && !(i >= e.layout.offset.wing && i < e.layout.offset.unit)) ids.push(i)
@@ -125,6 +166,8 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
         expect(e.outcome(s)).not.toBeNull()
       }
       for (const t of ['moved', 'committed', 'fired', 'melee', 'eliminated', 'rout-move', 'test']) expect(seen.has(t)).toBe(true)
+      // 10.1: routs reach ties among the cheapest direct steps, which the owner decides
+      expect(kinds.has('rout-hex')).toBe(true)
     })
 
     it('is deterministic: same seed and actions give the same hash', () => {

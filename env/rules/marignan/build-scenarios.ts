@@ -182,7 +182,7 @@ const sources = [
   'Map reconstructed: the plain south-east of Milan between San Donato and Marignano (Melegnano) with the Milan road, Zivido, Santa Brigida and the farms of Carlotta and Brivio, irrigated cultivation, the canal to the west, the French entrenchments and ditches. Positions are schematic, consistent with the hexes the rules name.',
 ]
 
-function scenario(id: string, name: string, turns: number, two: boolean): Record<string, unknown> {
+function scenario(id: string, name: string, turns: number, two: boolean, free = false): Record<string, unknown> {
   return {
     format: 'tercio-scenario/1',
     id,
@@ -193,7 +193,9 @@ function scenario(id: string, name: string, turns: number, two: boolean): Record
       : 'The first day of Marignano (13 September 1515), from the Swiss attack in the afternoon to 23h.',
     sources,
     notes: [
-      'Fixed reconstructed French deployment within each commander\'s command range (14.1 lets players place freely; a fixed deployment keeps every game comparable).',
+      free
+        ? 'Free French deployment (rules.deployment: "free"): before turn 1 the French player places each unit within the command range of its corps commander (14.1), the commanders on the hexes 14.1 gives; the unit hexes below are only where the fixed deployment would put them.'
+        : 'Fixed reconstructed French deployment within each commander\'s command range (14.1 lets players place freely; a fixed deployment keeps every game comparable; rules.deployment: "free" gives the French player that choice).',
       'The Swiss column enters by road at 1201, corps I then II (-1 MP on turn 1) then III (-2 MP on turn 1); arquebusiers and Milanese horse enter anywhere on the north edge.',
       'Turn 1 is 16h; turns 9-11 (20h-23h) are night turns.',
     ],
@@ -226,6 +228,7 @@ function scenario(id: string, name: string, turns: number, two: boolean): Record
       night: [9, 10, 11],
       startHour: 16,
       ...(two ? { nightReorganisation: 11, fortificationMarkers: 4 } : {}),
+      ...(free ? { deployment: 'free' } : {}),
     },
   }
 }
@@ -233,4 +236,9 @@ function scenario(id: string, name: string, turns: number, two: boolean): Record
 const dir = new URL('../../scenario/scenarios/', import.meta.url)
 writeFileSync(new URL('marignan-1515-first-day.json', dir), JSON.stringify(scenario('marignan-1515-first-day', 'Marignan 1515 — the first day', 11, false), null, 1) + '\n')
 writeFileSync(new URL('marignan-1515-two-days.json', dir), JSON.stringify(scenario('marignan-1515-two-days', 'Marignan 1515 — the two-day struggle', 19, true), null, 1) + '\n')
-console.log('wrote marignan-1515-first-day.json and marignan-1515-two-days.json')
+// 14.1 as the rules give it: the French player deploys (not a registered built-in; pass the file to --scenario)
+writeFileSync(
+  new URL('marignan-1515-first-day-free-deployment.json', dir),
+  JSON.stringify(scenario('marignan-1515-first-day-free-deployment', 'Marignan 1515 — the first day, free French deployment', 11, false, true), null, 1) + '\n',
+)
+console.log('wrote marignan-1515-first-day.json, marignan-1515-two-days.json and marignan-1515-first-day-free-deployment.json')
