@@ -7,6 +7,9 @@ import { hexOfLabel, makeGrid, VERTEX_NAMES, type HexGrid } from '../../hex/grid
 import type { Scenario } from '../../scenario/types.ts'
 import { F_COLUMN, F_LINE, F_UNFORMED, FORMATIONS, GRADES, HEXSIDES, ORDERS, TERRAIN_TABLE, TERRAINS, TYPE_STATS, UNIT_SIZE, UNIT_TYPES, VICTORY, COMMAND } from './tables.ts'
 
+/** Hexside bit: this hex is the defended side of a ditch or rampart. */
+export const GUARD = 1 << 5
+
 export const NATIONS = ['', 'swiss', 'landsknecht', 'spanish'] as const
 
 export interface Ctx {
@@ -92,8 +95,10 @@ export function buildContext(sc: Scenario): { ctx: Ctx | null; errors: TercioErr
     if (f < 0) return bad(`map.hexsides[${i}].feature`, `unknown cfeo hexside feature "${hs.feature}" (known: ${HEXSIDES.join(' ')})`)
     const a = hexOfLabel(grid, hs.hexes[0])
     const b = hexOfLabel(grid, hs.hexes[1])
+    // a ditch or rampart protects its first hex (hexes[0] is the defended side): GUARD on that side only
+    const guard = hs.feature === 'ditch' || hs.feature === 'rampart' ? GUARD : 0
     for (let d = 0; d < 6; d++) {
-      if (grid.neighbors[a * 6 + d] === b) side[a * 6 + d] = (side[a * 6 + d] as number) | (1 << f)
+      if (grid.neighbors[a * 6 + d] === b) side[a * 6 + d] = (side[a * 6 + d] as number) | (1 << f) | guard
       if (grid.neighbors[b * 6 + d] === a) side[b * 6 + d] = (side[b * 6 + d] as number) | (1 << f)
     }
   })
@@ -185,7 +190,7 @@ export function buildContext(sc: Scenario): { ctx: Ctx | null; errors: TercioErr
     init.form.push(st.light ? F_UNFORMED : form)
     const ranks = u['ranks'] ?? (form === F_COLUMN ? ns : 1)
     if (typeof ranks !== 'number' || !Number.isInteger(ranks) || ranks < 1 || ranks > ns) bad(`${p}.ranks`, `${what}: ranks must be an integer 1..${ns}`)
-    else if (form === F_LINE && !isGun && ranks * ranks > ns && ranks > 1) bad(`${p}.ranks`, `${what}: a line is at least as wide as it is deep (${ns} stands in ${ranks} ranks is deeper than wide)`)
+    else if (form === F_LINE && !isGun && Math.ceil(ns / ranks) < ranks) bad(`${p}.ranks`, `${what}: a line is at least as wide as it is deep (${ns} stands in ${ranks} ranks is deeper than wide)`)
     init.ranks.push(form === F_COLUMN ? ns : typeof ranks === 'number' ? Math.max(1, Math.min(ns, ranks)) : 1)
     uArmoured[i] = u['armoured'] === true ? 1 : 0
     if (u['armoured'] !== undefined && typeof u['armoured'] !== 'boolean') bad(`${p}.armoured`, `${what}: armoured must be true or false`)

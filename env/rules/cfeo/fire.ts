@@ -2,14 +2,12 @@
 // combat phase), caracole, ranges, nearest-target rule, gun modifiers and results, small-arms dice.
 
 import { d6 } from '../../dice.ts'
-import type { Ctx } from './context.ts'
+import { GUARD, type Ctx } from './context.ts'
 import { controlled } from './control.ts'
 import { addDp, arcOf, canSee, dist, frontStands, inFrontArc, isGun, isUnformed, leaderRisk, type Scratch } from './core.ts'
 import { type CfeoState, S_OK, U_ABANDONED, U_CARACOLE, U_FIRED, U_LIMBERED, U_UNDER_FIRE } from './state.ts'
 import { ARM_HORSE, F_COLUMN, F_LINE, GUN_FIRE, RANGES, SMALL_ARMS, T, UNIT_TYPES, withinHexes } from './tables.ts'
 
-const RAMPART = 1 << 1
-const DITCH = 1 << 0
 
 export function gunCanFire(c: Ctx, s: CfeoState, u: number): boolean {
   const fl = s.uFl[u] as number
@@ -77,7 +75,7 @@ export function fortifiedAgainst(c: Ctx, from: number, to: number): boolean {
   for (let k = 0; k < 6; k++) {
     const nb = c.grid.neighbors[to * 6 + k] as number
     if (nb < 0) continue
-    if (((c.side[to * 6 + k] as number) & (RAMPART | DITCH)) !== 0 && dist(c, nb, from) < dist(c, to, from)) return true
+    if (((c.side[to * 6 + k] as number) & GUARD) !== 0 && dist(c, nb, from) < dist(c, to, from)) return true
   }
   return false
 }

@@ -3,19 +3,19 @@
 // simultaneous resolution, after-combat actions, losers first), Morale. legal() and apply() dispatch here.
 
 import { d6 } from '../../dice.ts'
-import { rot } from '../../hex/grid.ts'
+import { hexLine, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { chargeTargets, executeCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, moveLeader, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
-import { addDp, casualties, dist, isGun, isUnformed, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
+import { addDp, casualties, dist, rollMoveDice, isGun, isUnformed, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
 import { fireGun, fireSmallArms, fireTargets, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
-import { canEnter, diceChoices, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
+import { canEnter, canStepWith, diceChoices, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
 import { fleeMove, freeHack, pursue, setStatus } from './rout.ts'
 import { C, type CfeoState, K, L_WOUNDED, LF_MOVED, PH, S_OK, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
-import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, T, withinHexes } from './tables.ts'
+import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 
 export interface Offsets {
   readonly c: number
@@ -27,6 +27,7 @@ export interface Offsets {
 const MOVE_IDS = { left: C.left, right: C.right, about: C.about, stop: C.stop }
 
 export class Flow {
+  private readonly rideDice: number[] = []
   constructor(
     readonly c: Ctx,
     readonly x: Scratch,
@@ -294,7 +295,7 @@ export class Flow {
       return
     }
     const maxR = c.uArm[u] === ARM_HORSE ? 2 : 3
-    for (let r = 1; r <= maxR; r++) if ((r === 1 || r * r <= st) && !(s.uForm[u] === F_LINE && s.uRanks[u] === r)) set(C['form-line1'] + r - 1)
+    for (let r = 1; r <= maxR; r++) if (r <= st && Math.ceil(st / r) >= r && !(s.uForm[u] === F_LINE && s.uRanks[u] === r)) set(C['form-line1'] + r - 1)
     if (s.uForm[u] !== F_COLUMN && st > 1) set(C['form-column'])
     if (s.uForm[u] === F_LINE) {
       set(C['double-left'])
@@ -648,9 +649,29 @@ export class Flow {
         if (to >= 0) {
           breakContact()
           const from = s.uHex[u] as number
+          let k = -1
+          for (let d = 0; d < 6; d++) if (c.grid.neighbors[from * 6 + d] === fh) k = d
+          // a full 2 or 3 dice: through the enemy position (two hexes), then on in the same direction
+          let pips = rollMoveDice(s, x, rideDice, 0, `${c.uId[u]} rides through`, this.rideDice) - 2 * PIPS_PER_HEX
           place(c, x, s, u, to)
+          let h = to
+          while (canStepWith(pips, PIPS_PER_HEX)) {
+            const nb = c.grid.neighbors[h * 6 + k] as number
+            // halt beyond 20 yds of new enemy or impassable terrain
+            if (nb < 0 || (x.occ[nb] as number) >= 0 || c.impassable[nb] || (c.closed[nb] && !c.road[nb]) || nearestEnemyDist(c, s, c.uSide[u] as number, nb) <= 1) break
+            place(c, x, s, u, nb)
+            h = nb
+            pips -= PIPS_PER_HEX
+          }
+          // end facing the nearest enemy threat
+          const e = this.nearestEnemyHex(s, u)
+          if (e >= 0) {
+            const line = hexLine(c.grid, h, e)
+            const next = line[1] ?? -1
+            for (let d = 0; d < 6; d++) if (c.grid.neighbors[h * 6 + d] === next) s.uFace[u] = d
+          }
           s.uFl[u] = (s.uFl[u] as number) | U_MOVED
-          if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: 'ride-through', from: c.grid.labels[from] as string, to: c.grid.labels[to] as string, pips: rideDice })
+          if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: `ride-through (${rideDice} dice)`, from: c.grid.labels[from] as string, to: c.grid.labels[h] as string, pips })
         }
         break
       }

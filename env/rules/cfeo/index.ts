@@ -91,12 +91,21 @@ export function makeEngine(c: Ctx): CfeoEngine {
     }
   }
 
+  // setup() starts a fixture's position afresh: it needs the seed and dice init was given.
+  const inits = new WeakMap<CfeoState, { seed: number; forced: number[]; strict: boolean }>()
   const init = (seed: number, opts?: { forcedDice?: number[]; strictDice?: boolean }): CfeoState => {
     const s = fresh(seed, opts)
+    inits.set(s, { seed, forced: opts?.forcedDice?.slice() ?? [], strict: opts?.strictDice === true })
     sync(c, x, s)
     x.ev = null
+    // The turn-1 initiative roll happens in init. With strict forced dice it may take them from the queue
+    // but never fails for want of them: a fixture with a start block begins afresh in setup() with its
+    // whole queue (docs/rules/cfeo.md, Fixtures).
+    const strict = s.dice.strict
+    s.dice.strict = false
     flow.startTurn(s)
     if (s.kind !== K.initiative || s.phase !== PH.initiative) flow.proceed(s)
+    s.dice.strict = strict
     return s
   }
 
@@ -245,9 +254,9 @@ export function makeEngine(c: Ctx): CfeoEngine {
     const o = start as Record<string, unknown>
     const allowed = ['turn', 'first', 'phase', 'units', 'leaders']
     for (const k of Object.keys(o)) if (!allowed.includes(k) && !k.startsWith('$')) return bad(`unknown field (allowed: ${allowed.join(', ')})`, k)
-    const fresh0 = fresh(0)
-    const dice = s.dice
-    Object.assign(s, fresh0, { dice })
+    const rec = inits.get(s)
+    const fresh0 = rec ? fresh(rec.seed, { forcedDice: rec.forced, strictDice: rec.strict }) : { ...fresh(0), dice: s.dice }
+    Object.assign(s, fresh0)
     if (o['turn'] !== undefined) {
       if (!Number.isInteger(o['turn']) || (o['turn'] as number) < 1 || (o['turn'] as number) > c.turns) return bad(`expected 1..${c.turns}`, 'turn')
       s.turn = o['turn'] as number

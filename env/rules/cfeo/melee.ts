@@ -3,15 +3,13 @@
 // after-combat actions each band allows or forces.
 
 import { avd, d6 } from '../../dice.ts'
-import type { Ctx } from './context.ts'
+import { GUARD, type Ctx } from './context.ts'
 import { addDp, casualties, dist, frontStands, inspired, isGun, isUnformed, leaderRisk, type Scratch } from './core.ts'
 import { fortifiedAgainst } from './fire.ts'
 import { type CfeoState, S_OK, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_COUNTER, U_CREW_KILLED, U_FLANK_HIT, U_LIMBERED, U_MOVED, U_PURSUING, U_TOOK_POSITION } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, BAND_CASUALTIES, BAND_DPS, BAND_FROM, COMBAT_MODS, DEPTH_MAX, F_COLUMN, F_UNFORMED, OUTNUMBER_RATIOS, OVERLAP_STANDS, RESULT_BANDS, T, TYPE_STATS, UNIT_TYPES } from './tables.ts'
 
 const HEDGE = 1 << 2
-const RAMPART = 1 << 1
-const DITCH = 1 << 0
 
 /** Band index (0 break .. 6 breakthrough) of a difference. */
 export function bandOf(diff: number): number {
@@ -87,7 +85,7 @@ export function modifiers(c: Ctx, s: CfeoState, u: number, opp: readonly number[
       if (hv < 0) continue
       if ((c.elev[h] as number) > (c.elev[hv] as number)) ground = true
       if (c.blocksSight[h] && !c.blocksSight[hv]) ground = true
-      for (let k = 0; k < 6; k++) if (c.grid.neighbors[h * 6 + k] === hv && ((c.side[h * 6 + k] as number) & (HEDGE | RAMPART | DITCH)) !== 0) ground = true
+      for (let k = 0; k < 6; k++) if (c.grid.neighbors[h * 6 + k] === hv && ((c.side[h * 6 + k] as number) & (HEDGE | GUARD)) !== 0) ground = true
       if (fortifiedAgainst(c, hv, h) || c.hardCover[h]) fort = true
     }
     if (ground || fort) add(COMBAT_MODS.advantageOfGround, 'advantage of ground')
@@ -202,9 +200,11 @@ export function afterOptions(c: Ctx, s: CfeoState, u: number, band: number, opp:
   const foot = arm === ARM_FOOT
   const gun = arm === ARM_GUN
   const charged = ((s.uFl[u] as number) & U_CHARGING) !== 0
-  const oppFormedInf = opp.some((v) => c.uArm[v] === ARM_FOOT && !isUnformed(c, s, v))
-  const oppGunsOrUnformedInf = opp.length > 0 && opp.every((v) => isGun(c, v) || (c.uArm[v] === ARM_FOOT && isUnformed(c, s, v)))
-  const oppSingleRankCav = opp.length > 0 && opp.every((v) => isGun(c, v) || (c.uArm[v] === ARM_FOOT && isUnformed(c, s, v)) || (c.uArm[v] === ARM_HORSE && (s.uRanks[v] as number) <= 1 && s.uForm[v] !== F_COLUMN))
+  // formation as it was when they fought: a unit that has just retired or routed was not unformed in the combat
+  const unf = (v: number): boolean => c.uLight[v] === 1 || (s.uForm[v] === F_UNFORMED && s.uStatus[v] === S_OK)
+  const oppFormedInf = opp.some((v) => c.uArm[v] === ARM_FOOT && !unf(v))
+  const oppGunsOrUnformedInf = opp.length > 0 && opp.every((v) => isGun(c, v) || (c.uArm[v] === ARM_FOOT && unf(v)))
+  const oppSingleRankCav = opp.length > 0 && opp.every((v) => isGun(c, v) || (c.uArm[v] === ARM_FOOT && unf(v)) || (c.uArm[v] === ARM_HORSE && (s.uRanks[v] as number) <= 1 && s.uForm[v] !== F_COLUMN))
   const oppCav = opp.some((v) => c.uArm[v] === ARM_HORSE)
   const mustPursue = c.uGrade[u] === 1 || c.uGrade[u] === 3 || c.uGrade[u] === 4
   const permitted = (): number => {

@@ -1,0 +1,460 @@
+// Writes the cfeo conformance fixtures (test/fixtures/cfeo/*.json) from the CFEO text's rules and examples.
+// Each expectation is worked out by hand from the text (and the hex readings of docs/rules/cfeo.md), in
+// the comment beside it; the engine is not consulted. Run: npx tsx test/cfeo/build-fixtures.ts
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { hexOfLabel, makeGrid, neighbor } from '../../env/hex/grid.ts'
+
+const grid = makeGrid(14, 10)
+/** Label of the neighbour of `lab` across side d (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW). */
+const nb = (lab: string, d: number): string => grid.labels[neighbor(grid, hexOfLabel(grid, lab), d)] as string
+
+const ALL = ['F-P1', 'F-T1', 'F-S1', 'F-G1', 'F-H1', 'F-L1', 'I-P1', 'I-T1', 'I-S1', 'I-G1', 'I-H1', 'I-K1']
+// leaders out of the way (far corners, detached) unless a fixture says otherwise
+const LEADERS = [
+  { id: 'F-GEN', hex: '0110' },
+  { id: 'F-CI', hex: '0210', attached: null },
+  { id: 'F-CC', hex: '0310' },
+  { id: 'I-GEN', hex: '1401' },
+  { id: 'I-CI', hex: '1301', attached: null },
+  { id: 'I-CC', hex: '1201' },
+]
+type U = Record<string, unknown> & { id: string }
+const BASE: Record<string, Record<string, unknown>> = {
+  // C grade pike, 2 stands in one rank, no nation: the baseline of the combat fixtures
+  pike: { type: 'pike', grade: 'C', stands: 2, ranks: 1, nation: null, followOn: null, shot: null, armoured: null, formation: null },
+  swords: { type: 'swordsmen', grade: 'C', stands: 2, ranks: 1, nation: null, followOn: null, shot: null, armoured: null, formation: null },
+  hc: { type: 'heavy-cavalry', grade: 'C', stands: 2, ranks: 1, nation: null, followOn: null, shot: null, armoured: null, formation: null },
+}
+
+interface Fx {
+  id: string
+  rule: string
+  description: string
+  keep: U[]
+  leaders?: Record<string, unknown>[]
+  map?: Record<string, unknown>
+  start: Record<string, unknown>
+  dice: number[]
+  actions: (string | { expect: Record<string, unknown> })[]
+  expect: Record<string, unknown>
+}
+
+const out: Fx[] = []
+const fx = (f: Fx) => out.push(f)
+const unit = (id: string, base: string, hex: string, facing: string, extra: Record<string, unknown> = {}): U => ({ id, ...BASE[base], hex, facing, ...extra })
+
+// ---------------------------------------------------------------- combat: baseline and modifier rows
+// F-P1 at 0606 facing NE and I-P1 at 0605 facing SW are in contact from a previous turn (start.units.foe);
+// both players end their movement phase, the combat is fought (no chargers: both roll an AvD).
+const meleeStart = (extra: Record<string, unknown> = {}) => ({ phase: 'movement', first: 0, units: { 'F-P1': { foe: 'I-P1' }, ...extra } })
+const END2 = ['choice:end', 'choice:end']
+
+fx({
+  id: 'cfeo-combat-baseline-inconclusive', rule: 'Combat Resolution; Combat Results +1/-1', description: 'Equal C grade pike, AvD 3 each: 3 vs 3, difference 0: Inconclusive, 1 DP each, infantry remain in place.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [3, 3], bands: ['inconclusive', 'inconclusive'] }], units: { 'F-P1': { dp: 1, hex: '0606', inMelee: 'I-P1' }, 'I-P1': { dp: 1, hex: '0605', inMelee: 'F-P1' } } },
+})
+const gradeRows: [string, number][] = [['A1', 2], ['A2', 2], ['B', 1], ['D', -1], ['E', -2]]
+for (const [g, m] of gradeRows) {
+  const t0 = 3 + m
+  const diff = t0 - 3
+  const band = diff >= 2 ? 'success' : diff <= -2 ? 'driven-back' : 'inconclusive'
+  const other = diff >= 2 ? 'driven-back' : diff <= -2 ? 'success' : 'inconclusive'
+  fx({
+    id: `cfeo-combat-grade-${g}`, rule: 'Combat Resolution: grade', description: `${g} grade ${m > 0 ? '+' : ''}${m}: ${t0} vs 3 -> ${band}.`,
+    keep: [unit('F-P1', 'pike', '0606', 'NE', { grade: g }), unit('I-P1', 'pike', '0605', 'SW')], start: meleeStart(), dice: [3, 3], actions: END2.slice(0, 2),
+    expect: { events: [{ type: 'combat', totals: [t0, 3], bands: [band, other] }] },
+  })
+}
+fx({
+  id: 'cfeo-combat-inspire-1', rule: 'Command Actions: Inspire; Combat Resolution +1 per inspire action', description: 'An attached commander inspiring once: +1 (4 vs 3, inconclusive); the unit takes 1 DP so he tests (D6 4: no hit).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: { ...meleeStart(), leaders: { 'F-CI': { attached: 'F-P1', inspire: 1 } } }, dice: [3, 3, 4], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [4, 3], bands: ['inconclusive', 'inconclusive'] }, { type: 'leader-hit', leader: 'F-CI', result: 'missed' }] },
+})
+fx({
+  id: 'cfeo-combat-inspire-2', rule: 'Command Actions: two inspire actions give +2', description: 'A leader inspiring twice: +2, 5 vs 3 = +2 Success; the enemy, formed infantry, falls back; leader test D6 5: no hit.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: { ...meleeStart(), leaders: { 'F-CI': { attached: 'F-P1', inspire: 2 } } }, dice: [3, 3, 5], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [5, 3], bands: ['success', 'driven-back'] }, { type: 'after-combat', unit: 'I-P1', action: 'fall back' }], units: { 'I-P1': { dp: 2 }, 'F-P1': { dp: 1 } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1', legal: ['choice:remain', 'choice:take-position'] } },
+})
+fx({
+  id: 'cfeo-combat-advantage-of-ground-uphill', rule: 'Combat Resolution: +1 advantage of ground (uphill)', description: 'I-P1 on the hill (0705, elevation 1) against F-P1 below at 0704: +1 to I-P1, 3 vs 4.',
+  keep: [unit('F-P1', 'pike', '0704', 'SE'), unit('I-P1', 'pike', '0705', 'NE')], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [3, 4], bands: ['inconclusive', 'inconclusive'] }] },
+})
+fx({
+  id: 'cfeo-combat-fortified-rampart', rule: 'Combat Resolution: +1 advantage of ground and +1 fortified position', description: 'I-P1 behind a rampart (0605 is its defended side): +2; 3 vs 5 = -2: F-P1 driven back, falls back.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], map: { hexsides: [{ hexes: ['0605', '0606'], feature: 'rampart' }] }, start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [3, 5], bands: ['driven-back', 'success'] }, { type: 'after-combat', unit: 'F-P1', action: 'fall back' }] },
+})
+fx({
+  id: 'cfeo-combat-hedge-both-defend', rule: 'Combat Resolution: +1 defending a hedgerow', description: 'A hedge between two units in a continuing melee: both defend its edge, +1 each: 4 vs 4.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], map: { hexsides: [{ hexes: ['0605', '0606'], feature: 'hedge' }] }, start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [4, 4], bands: ['inconclusive', 'inconclusive'] }] },
+})
+fx({
+  id: 'cfeo-combat-took-position-last-turn', rule: 'Combat Resolution: +1 having taken the position last turn', description: 'F-P1 took the position last turn: +1, 4 vs 3.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: meleeStart({ 'F-P1': { foe: 'I-P1', flags: ['took-position'] } }), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [4, 3], bands: ['inconclusive', 'inconclusive'] }] },
+})
+fx({
+  id: 'cfeo-combat-deeper-2plus1-beats-1', rule: 'Deeper Formation (the text example: two bases in front and one behind beat a single rank)', description: 'Swordsmen 3 stands in 2 ranks vs swordsmen 2 stands in 1 rank (numbers 2 v 2): +1 deeper, 4 vs 3.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE', { stands: 3, ranks: 2 }), unit('I-P1', 'swords', '0605', 'SW')], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [4, 3] }] },
+})
+fx({
+  id: 'cfeo-combat-deeper-2plus2-beats-2plus1', rule: 'Deeper Formation (the text example: two and two beat two and one)', description: 'Swordsmen 4 stands in 2 ranks vs 3 stands in 2 ranks (numbers 2 v 2): +1 deeper to the fuller rear rank, 4 vs 3.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE', { stands: 4, ranks: 2 }), unit('I-P1', 'swords', '0605', 'SW', { stands: 3, ranks: 2 })], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [4, 3] }] },
+})
+fx({
+  id: 'cfeo-combat-armoured', rule: 'Armour; Combat Resolution +1 armoured against similar troops', description: 'Armoured swordsmen against swordsmen (infantry vs infantry): +1, 4 vs 3.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE', { armoured: true }), unit('I-P1', 'swords', '0605', 'SW')], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [4, 3] }] },
+})
+fx({
+  id: 'cfeo-combat-dp-each-minus-1', rule: 'Combat Resolution: -1 each DP', description: 'F-P1 carries 2 DPs: 3 - 2 = 1 vs 3, -2: driven back, falls back.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: meleeStart({ 'F-P1': { foe: 'I-P1', dp: 2 } }), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [1, 3], bands: ['driven-back', 'success'] }] },
+})
+fx({
+  id: 'cfeo-combat-column-minus-2', rule: 'Combat Resolution: -2 in march column', description: 'F-P1 in march column: -2; a column counts deep (+1) but shows one stand: outnumbered 2:1 (-3): -1 vs 3.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE', { formation: 'column' }), unit('I-P1', 'swords', '0605', 'SW')], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [-1, 3], bands: ['driven-back', 'victory'] }] },
+})
+const outRows: [number, number, number][] = [[3, 2, -1], [3, 4, -2]]
+void outRows
+fx({
+  id: 'cfeo-combat-outnumbered-less-than-3-2', rule: 'Outnumbered: -1 outnumbered by less than 3:2', description: 'Swordsmen 3 stands in line (3 wide) vs 4 in line (4 wide): 3 v 4 is less than 3:2: -1 to F-P1, 2 vs 3.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE', { stands: 3 }), unit('I-P1', 'swords', '0605', 'SW', { stands: 4 })], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [2, 3] }] },
+})
+fx({
+  id: 'cfeo-combat-outnumbered-3-2', rule: 'Outnumbered: -2 outnumbered 3:2', description: 'Swordsmen 2 wide vs 3 wide: 3:2, -2 to F-P1: 1 vs 3, driven back.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE'), unit('I-P1', 'swords', '0605', 'SW', { stands: 3 })], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [1, 3], bands: ['driven-back', 'success'] }] },
+})
+fx({
+  id: 'cfeo-combat-outnumbered-2-1', rule: 'Outnumbered: -3 outnumbered 2:1', description: 'Swordsmen 2 wide vs 4 wide: 2:1, -3: 0 vs 3, driven back.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE'), unit('I-P1', 'swords', '0605', 'SW', { stands: 4 })], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [0, 3], bands: ['driven-back', 'success'] }] },
+})
+fx({
+  id: 'cfeo-combat-outnumbered-3-1', rule: 'Outnumbered: -4 outnumbered 3:1+; two stands either flank count', description: 'Swordsmen 2 wide vs 6 wide (capped at 2 + 4 overlapping = 6): 3:1, -4: -1 vs 3 = -4, driven back.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE'), unit('I-P1', 'swords', '0605', 'SW', { stands: 6 })], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [-1, 3], bands: ['driven-back', 'victory'] }] },
+})
+fx({
+  id: 'cfeo-combat-overlap-cap', rule: 'Outnumbered: count stands in contact plus two either flank', description: 'Swordsmen 2 wide vs 10 wide: only 2 + 4 = 6 count: still 3:1, -4 (not more): -1 vs 3.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE'), unit('I-P1', 'swords', '0605', 'SW', { stands: 10 })], start: meleeStart(), dice: [3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [-1, 3] }] },
+})
+fx({
+  id: 'cfeo-combat-pikes-double-vs-cavalry', rule: 'Outnumbered: pikemen count double against cavalry, and their second rank', description: 'B grade pike 4 stands in 2 ranks (2 + 2 second rank, doubled = 8) against heavy cavalry 2 wide in a continuing melee: cavalry outnumbered 3:1+ (-4); pike +1 B, +1 deeper: 5 vs -1 = +6 Victory; the cavalry retire (2 AvD + D6).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 4, ranks: 2, grade: 'B' }), unit('I-P1', 'hc', '0605', 'SW')], start: meleeStart(), dice: [3, 3, 3, 3, 3], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [5, -1], bands: ['victory', 'defeat'] }], units: { 'I-P1': { status: 'retiring' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } },
+})
+fx({
+  id: 'cfeo-combat-bad-war', rule: 'Bad War', description: 'Swiss against Landsknecht pike: Inconclusive (3 vs 3, 1 DP each) is fought again at once with D6 for both: 5 - 1 vs 2 - 1 = +3 Success.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { nation: 'swiss' }), unit('I-P1', 'pike', '0605', 'SW', { nation: 'landsknecht' })], start: meleeStart(), dice: [3, 3, 5, 2], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [3, 3], bands: ['inconclusive', 'inconclusive'] }, { type: 'combat', totals: [4, 1], bands: ['success', 'driven-back'] }] },
+})
+
+// ---------------------------------------------------------------- result bands
+const bandCase = (id: string, gradeF: string, dpI: number, dF: number, dI: number, totals: [number, number], bands: [string, string], rule: string, desc: string, expect: Record<string, unknown> = {}, extraDice: number[] = []) =>
+  fx({
+    id, rule, description: desc,
+    keep: [unit('F-P1', 'pike', '0606', 'NE', { grade: gradeF, stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0605', 'SW', { stands: 6, ranks: 2 })],
+    start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: dpI } }), dice: [dF, dI, ...extraDice], actions: END2,
+    expect: { events: [{ type: 'combat', totals, bands }], ...expect },
+  })
+// pike 6 stands in 2 ranks (3 wide + 3 second rank): numbers 6 v 6, depth equal
+bandCase('cfeo-band-success-driven-back', 'C', 0, 5, 3, [5, 3], ['success', 'driven-back'], 'Combat Results +2/3 Success, -2/-4 Driven Back', 'AvD 5 vs 3: +2 Success 1 DP; -2 Driven Back 2 DPs, formed infantry fall back.', { units: { 'F-P1': { dp: 1 }, 'I-P1': { dp: 2 } } })
+bandCase('cfeo-band-victory-defeat', 'B', 3, 5, 3, [6, 0], ['victory', 'defeat'], 'Combat Results +4/6 Victory, -5/-7 Defeat', 'B grade 5 + 1 = 6 vs I-P1 with 3 DPs, 3 - 3 = 0: +6 Victory (1 DP); Defeat: 2 DPs and a casualty, retire (fast move AvD 3 + D6 3, +10 yds a die).', { units: { 'F-P1': { dp: 1 }, 'I-P1': { stands: 5, status: 'retiring', formation: 'unformed' } } }, [3, 3])
+bandCase('cfeo-band-breakthrough-break', 'A1', 5, 5, 2, [7, -3], ['breakthrough', 'break'], 'Combat Results +7 Breakthrough, -8 Break', 'A1 (+2) AvD 5 = 7 vs AvD 2 - 5 DPs = -3: +10 Breakthrough, no DP; Break: 3 casualties and rout (AvD 3 + D6 3).', { units: { 'F-P1': { dp: 0 }, 'I-P1': { stands: 3, status: 'routing' } } }, [3, 3])
+
+// ---------------------------------------------------------------- charges
+fx({
+  id: 'cfeo-charge-infantry-contact-d6-plus1', rule: 'Charges; Charge Move; Combat Resolution: D6 for chargers, +1 charging', description: 'Pike 40 yds away (2 hexes) charge with 1 AvD (3 pips: one hex, contact); D6 4 + 1 = 5 vs AvD 3: Success; the defenders fall back.',
+  keep: [unit('F-P1', 'pike', '0607', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: { phase: 'combat', first: 0 }, dice: [3, 4, 3],
+  actions: ['unit:F-P1', 'hex:0605', 'choice:dice1', { expect: { decision: { player: 1, kind: 'charge-select' } } }, 'choice:end'],
+  expect: { events: [{ type: 'charge-declared', unit: 'F-P1', target: 'I-P1', dice: 1 }, { type: 'charge-move', unit: 'F-P1', pips: 3, contact: true, to: '0606' }, { type: 'combat', totals: [5, 3], bands: ['success', 'driven-back'] }] },
+})
+fx({
+  id: 'cfeo-charge-infantry-only-within-40', rule: 'Eligibility to Charge: infantry only on enemy infantry within 40 yds', description: 'Pike 3 hexes (80 yds) from enemy pike may not declare a charge: nobody can, the combat phase passes and the one-turn game ends.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: { phase: 'combat', first: 0 }, dice: [], actions: [],
+  expect: { decision: null },
+})
+fx({
+  id: 'cfeo-charge-heavy-cavalry-bonus', rule: 'Combat Resolution: +1 charging, +1 additional heavy cavalry charging; no deeper with it', description: 'Heavy cavalry charge heavy cavalry 40 yds away (the target stands): D6 4 + 2 = 6 vs AvD 3 = 3: Success; the driven-back cavalry retire (2 AvD + D6, +10 yds a die).',
+  keep: [unit('F-H1', 'hc', '0607', 'NE'), unit('I-H1', 'hc', '0605', 'SW')], start: { phase: 'combat', first: 0 }, dice: [3, 4, 3, 3, 3, 3],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', 'choice:end', { expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-H1', legal: ['choice:stand', 'choice:counter-charge'] } } }, 'choice:stand'],
+  expect: { events: [{ type: 'combat', totals: [6, 3], bands: ['success', 'driven-back'] }, { type: 'after-combat', unit: 'I-H1', action: 'retire' }], units: { 'I-H1': { status: 'retiring', formation: 'unformed' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-H1', legal: ['choice:remain', 'choice:pursue', 'choice:retire'] } },
+})
+fx({
+  id: 'cfeo-charge-cavalry-vs-no-pikes', rule: 'Combat Resolution: -2 infantry without pikes charged by cavalry', description: 'B grade heavy cavalry charge swordsmen: D6 4 +1 +1 +1 (B) = 7 vs AvD 3 - 2 = 1: +6 Victory; Defeat: 2 DPs, 1 casualty, retire.',
+  keep: [unit('F-H1', 'hc', '0607', 'NE', { grade: 'B' }), unit('I-P1', 'swords', '0605', 'SW')], start: { phase: 'combat', first: 0 }, dice: [3, 4, 3, 3, 3],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1'],
+  expect: { events: [{ type: 'combat', totals: [7, 1], bands: ['victory', 'defeat'] }], units: { 'I-P1': { stands: 1, status: 'retiring' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-H1' } },
+})
+fx({
+  id: 'cfeo-charge-rear-minus-2', rule: 'Combat Resolution: -2 contacted in the flank or rear by a formed charge from behind the flank', description: 'Pike charge a pike unit from its rear (start 0603, target 0605 facing SE): D6 4 + 1 = 5 vs AvD 3 - 2 = 1: +4 Victory, the target falls back.',
+  keep: [unit('F-P1', 'pike', '0603', 'SE'), unit('I-P1', 'pike', '0605', 'SE')], start: { phase: 'combat', first: 0 }, dice: [3, 4, 3],
+  actions: ['unit:F-P1', 'hex:0605', 'choice:dice1'],
+  expect: { events: [{ type: 'combat', totals: [5, 1], bands: ['victory', 'driven-back'] }] },
+})
+fx({
+  id: 'cfeo-charge-failed-contact', rule: 'Failure to contact', description: 'Heavy cavalry 5 hexes away charge with 1 AvD (2 pips: one hex): no contact; it must take a control test next turn.',
+  keep: [unit('F-H1', 'hc', '0609', 'NE'), unit('I-H1', 'hc', '0604', 'SW')], start: { phase: 'combat', first: 0 }, dice: [2],
+  actions: ['unit:F-H1', 'hex:0604', 'choice:dice1', 'choice:end', 'choice:stand'],
+  expect: { events: [{ type: 'charge-move', unit: 'F-H1', pips: 2, contact: false, to: '0608' }] },
+})
+fx({
+  id: 'cfeo-charge-responses-skirmishers', rule: 'Evade; take shelter amongst the pikes', description: 'Skirmishers charged with a friendly pike unit within 60 yds may stand, shoot, evade or shelter.',
+  keep: [unit('F-P1', 'pike', '0607', 'NE'), { id: 'I-S1', hex: '0605', facing: 'SW' }, unit('I-P1', 'pike', '0704', 'SW')], start: { phase: 'combat', first: 0 }, dice: [],
+  actions: ['unit:F-P1', 'hex:0605', 'choice:dice1'],
+  expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-S1', legal: ['choice:stand', 'choice:stand-shoot', 'choice:evade', 'choice:shelter'] } },
+})
+
+// ---------------------------------------------------------------- movement
+const moveStart = (units: Record<string, unknown> = {}, leaders: Record<string, unknown> = {}) => ({ phase: 'movement', first: 0, units, leaders })
+fx({
+  id: 'cfeo-move-inspired-2-dice', rule: 'Inspired units (the text example: 2 dice totalling 6 move 80 yds, not 60)', description: 'Cavalry with an inspiring attached leader roll 2 AvD (3 + 3): 6 + 10 yds a die = 8 pips.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart({}, { 'F-CC': { attached: 'F-H1', inspire: 1 } }), dice: [3, 3],
+  actions: ['unit:F-H1', 'choice:dice2'], expect: { events: [{ type: 'move-roll', unit: 'F-H1', dice: 2, pips: 8, why: 'move' }], decision: { kind: 'move-step' } },
+})
+fx({
+  id: 'cfeo-move-inspired-3-dice', rule: 'Inspired units (the text example: 3 dice totalling 9 move 120 yds, not 90)', description: 'Cavalry that moved 2 dice last turn roll 3 (AvD 3, AvD 3, D6 3) inspired: 9 + 3 = 12 pips.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart({ 'F-H1': { lastDice: 2 } }, { 'F-CC': { attached: 'F-H1', inspire: 1 } }), dice: [3, 3, 3],
+  actions: ['unit:F-H1', 'choice:dice3'], expect: { events: [{ type: 'move-roll', unit: 'F-H1', dice: 3, pips: 12 }] },
+})
+fx({
+  id: 'cfeo-move-not-inspired', rule: 'Normal Move: dice x 10 yds', description: 'The same 2 dice (3 + 3) without inspiration: 6 pips.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [3, 3],
+  actions: ['unit:F-H1', 'choice:dice2'], expect: { events: [{ type: 'move-roll', unit: 'F-H1', dice: 2, pips: 6 }] },
+})
+fx({
+  id: 'cfeo-move-double-beyond-120', rule: 'Double Moves', description: 'Beyond 120 yds of enemy (7 hexes) the roll is doubled: 2 AvD 3 + 3 = 12 pips.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: moveStart(), dice: [3, 3],
+  actions: ['unit:F-H1', 'choice:dice2'], expect: { events: [{ type: 'move-roll', unit: 'F-H1', pips: 12, why: 'double move' }] },
+})
+fx({
+  id: 'cfeo-move-cavalry-stationary-max-2-dice', rule: 'Cavalry may only change speed by up to 2 dice per turn', description: 'A stationary cavalry unit may roll 1 or 2 dice, not 3.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [], actions: ['unit:F-H1'],
+  expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:dice1', 'choice:dice2', 'choice:hold'], legalExcludes: ['choice:dice3'] } },
+})
+fx({
+  id: 'cfeo-move-cavalry-after-3-dice-must-move', rule: 'A unit which moved 3 dice must move at least one the following turn', description: 'Cavalry that rolled 3 dice last turn may not hold.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart({ 'F-H1': { lastDice: 3 } }), dice: [], actions: ['unit:F-H1'],
+  expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:dice1', 'choice:dice2', 'choice:dice3'], legalExcludes: ['choice:hold'] } },
+})
+fx({
+  id: 'cfeo-move-foot-dice', rule: 'Normal Move: foot 1 AvD, may add a D6', description: 'Foot choose 1 AvD or 1 AvD + 1 D6.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [], actions: ['unit:F-P1'],
+  expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:dice1', 'choice:dice2'], legalExcludes: ['choice:dice3'] } },
+})
+fx({
+  id: 'cfeo-move-fatigue-good-terrain-6', rule: 'Fatigue and disorder: units in line incur 1 DP for each 6 in good terrain', description: 'A line rolls AvD 3 + D6 6: 1 DP.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [3, 6], actions: ['unit:F-P1', 'choice:dice2'],
+  expect: { units: { 'F-P1': { dp: 1 } }, events: [{ type: 'dp', unit: 'F-P1', dps: 1 }] },
+})
+fx({
+  id: 'cfeo-move-fatigue-column-none', rule: 'Fatigue and disorder: no penalty in march column', description: 'A march column rolls AvD 3 + D6 6: no DP.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE', { formation: 'column' }), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [3, 6], actions: ['unit:F-P1', 'choice:dice2'],
+  expect: { units: { 'F-P1': { dp: 0 } } },
+})
+fx({
+  id: 'cfeo-move-fatigue-rough-5', rule: 'Fatigue and disorder: rough terrain 5-6', description: 'Infantry in line moving in rough terrain (0408) roll AvD 5 + D6 2: 1 DP.',
+  keep: [unit('F-P1', 'pike', '0408', 'NE'), unit('I-P1', 'pike', '0404', 'SW')], start: moveStart(), dice: [5, 2], actions: ['unit:F-P1', 'choice:dice2'],
+  expect: { units: { 'F-P1': { dp: 1 } } },
+})
+fx({
+  id: 'cfeo-move-fatigue-rough-cavalry-4', rule: 'Fatigue and disorder: cavalry take an additional DP on a 4 in rough terrain', description: 'Cavalry in rough terrain roll AvD 4: 1 DP.',
+  keep: [unit('F-H1', 'hc', '0408', 'NE'), unit('I-P1', 'pike', '0404', 'SW')], start: moveStart(), dice: [4], actions: ['unit:F-H1', 'choice:dice1'],
+  expect: { units: { 'F-H1': { dp: 1 } } },
+})
+// incline: F-P1 B grade line at 0608 facing NE; 7 pips (3 + 4); one step forward to 0607 (N), then a flank step is legal
+fx({
+  id: 'cfeo-move-incline-a-b-grade', rule: 'Incline (the text example: 70 yds, incline then forward)', description: 'B grade infantry in line with 7 pips: after a step forward the flank hexes are legal (never more to the side than forwards).',
+  keep: [unit('F-P1', 'pike', '0608', 'NE', { grade: 'B' }), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [3, 4],
+  actions: ['unit:F-P1', 'choice:dice2', { expect: { decision: { kind: 'move-step', legalExcludes: [`hex:${nb('0608', 2)}`, `hex:${nb('0608', 5)}`] } } }, `hex:${nb('0608', 0)}`],
+  expect: { decision: { kind: 'move-step', legalIncludes: [`hex:${nb(nb('0608', 0), 2)}`, `hex:${nb(nb('0608', 0), 5)}`] } },
+})
+fx({
+  id: 'cfeo-move-incline-not-c-grade', rule: 'Incline: only A and B grade infantry in line', description: 'The same move by C grade infantry: no flank hexes.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [3, 4], actions: ['unit:F-P1', 'choice:dice2', `hex:${nb('0608', 0)}`],
+  expect: { decision: { kind: 'move-step', legalExcludes: [`hex:${nb(nb('0608', 0), 2)}`, `hex:${nb(nb('0608', 0), 5)}`] } },
+})
+fx({
+  id: 'cfeo-move-halt-20-yds-front', rule: 'Units must halt at 20 yds of enemy to their front', description: 'A hex touching an enemy in front may not be entered by a normal move.',
+  keep: [unit('F-P1', 'pike', '0607', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: moveStart(), dice: [3, 4], actions: ['unit:F-P1', 'choice:dice2'],
+  expect: { decision: { kind: 'move-step', legalExcludes: ['hex:0606'] } },
+})
+fx({
+  id: 'cfeo-move-formation-change-within-120', rule: 'Formation Changes: a full move and 1 DP within 120 yds of enemy', description: 'Line to march column 4 hexes from the enemy: 1 DP, the move ends.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [], actions: ['unit:F-P1', 'choice:form-column'],
+  expect: { units: { 'F-P1': { formation: 'column', ranks: 2, dp: 1 } }, decision: { kind: 'move-select' } },
+})
+fx({
+  id: 'cfeo-move-double-formation-change-one-dp', rule: 'Formation Changes: a double formation change costs one DP (the text example)', description: 'Column to the flank and back into line: one action, the facing turns, 1 DP only.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE', { stands: 4, ranks: 2 }), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [], actions: ['unit:F-P1', 'choice:double-right'],
+  expect: { units: { 'F-P1': { formation: 'line', ranks: 2, dp: 1, facing: 'SE' } } },
+})
+fx({
+  id: 'cfeo-move-formation-change-beyond-120-half', rule: 'Formation Changes: half a move and no DP beyond 120 yds; half move halves the allowance', description: 'Beyond 120 yds: no DP, then the unit rolls (AvD 3 doubled = 6) and moves half: 3 pips.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: moveStart(), dice: [3], actions: ['unit:F-P1', 'choice:form-column', 'choice:dice1'],
+  expect: { units: { 'F-P1': { formation: 'column', dp: 0 } }, events: [{ type: 'move-roll', unit: 'F-P1', pips: 3 }] },
+})
+fx({
+  id: 'cfeo-move-sidestep-a-b-only', rule: 'Side step / step back: A and B grade infantry in line', description: 'C grade infantry may not side step; B grade may.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('F-T1', 'pike', '1008', 'NE', { grade: 'B' }), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [],
+  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalExcludes: ['choice:sidestep'] } } }, 'choice:hold', 'unit:F-T1'],
+  expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:sidestep'] } },
+})
+
+// ---------------------------------------------------------------- command and control
+const cmdStart = (leaders: Record<string, unknown> = {}, units: Record<string, unknown> = {}) => ({ phase: 'command', first: 0, leaders, units })
+const ctl = (id: string, genHex: string, rating: number, tested: boolean, rule: string, desc: string, leaderId = 'F-GEN') =>
+  fx({
+    id, rule, description: desc,
+    keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')],
+    leaders: [{ id: leaderId, hex: genHex, rating }],
+    start: { phase: 'command', first: 0, leaders: leaderId === 'F-GEN' ? { 'F-GEN': { used: rating } } : { [leaderId]: { used: rating } } },
+    dice: tested ? [3] : [], actions: [],
+    expect: { rolls: 0, events: [], decision: { player: tested ? 1 : 1 } },
+  })
+void ctl
+// the control test happens when the player ends his command actions: F-GEN has used all his actions, so the phase
+// goes straight to the tests; the expectation counts the dice rolled by the start (none) and the decision after.
+const ctlFx = (id: string, lid: string, lhex: string, rating: number, tested: boolean, rule: string, desc: string) =>
+  fx({
+    id, rule, description: desc,
+    keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')],
+    leaders: [{ id: lid, hex: lhex, rating }],
+    start: { phase: 'command', first: 0 }, dice: tested ? [3] : [],
+    actions: [`unit:${lid}`, 'choice:pass', ...(lid === 'F-GEN' ? ['unit:F-CI', 'choice:pass'] : ['unit:F-GEN', 'choice:pass']), 'unit:F-CC', 'choice:pass'],
+    expect: tested ? { events: [{ type: 'control-test', unit: 'F-P1', roll: 3, result: 'act as player wishes' }], rolls: 1 } : { rolls: 0 },
+  })
+ctlFx('cfeo-control-exceptional-general-140-in', 'F-GEN', '0605', 3, false, 'Control (the text example: 140 yds for an exceptional General)', 'A detached 3-action General 4 hexes away (140 yds) controls the unit: no control test.')
+ctlFx('cfeo-control-exceptional-general-140-out', 'F-GEN', '0604', 3, true, 'Control: beyond 140 yds', 'The same General 5 hexes away: the unit takes a control test (D6 3: act as player wishes).')
+ctlFx('cfeo-control-commander-60-in', 'F-CI', '0607', 1, false, 'Control: 60 yds of a detached leader', 'A 1-action commander 2 hexes (60 yds) from his unit controls it.')
+ctlFx('cfeo-control-commander-60-out', 'F-CI', '0606', 1, true, 'Control: beyond 60 yds', 'The commander 3 hexes away: the unit tests.')
+ctlFx('cfeo-control-general-100-in', 'F-GEN', '0606', 2, false, 'Control: +40 yds for each additional action', 'A 2-action General 3 hexes (100 yds) away controls.')
+const testFx = (id: string, roll: number, grade: string, result: string, flags: Record<string, unknown>, rule: string, desc: string) =>
+  fx({
+    id, rule, description: desc,
+    keep: [unit('F-P1', 'pike', '0609', 'NE', { grade }), unit('I-P1', 'pike', '0601', 'SW')],
+    start: { phase: 'command', first: 0, units: { 'F-P1': flags } }, dice: [roll],
+    actions: ['unit:F-GEN', 'choice:pass', 'unit:F-CI', 'choice:pass', 'unit:F-CC', 'choice:pass'],
+    expect: { events: [{ type: 'control-test', unit: 'F-P1', roll, result }] },
+  })
+testFx('cfeo-control-test-2-halt', 2, 'C', 'halt', {}, 'Control Test: 2- halt', 'D6 2, C grade: halt.')
+testFx('cfeo-control-test-2-a2-repeat', 2, 'A2', 'repeat last move', {}, 'Control Test: 2- A2 grade repeat last move', 'D6 2, A2 grade: repeat last move.')
+testFx('cfeo-control-test-3-free', 3, 'C', 'act as player wishes', {}, 'Control Test: 3-4 act as player wishes', 'D6 3: act as player wishes.')
+testFx('cfeo-control-test-4-free', 4, 'C', 'act as player wishes', {}, 'Control Test: 3-4 act as player wishes', 'D6 4: act as player wishes.')
+testFx('cfeo-control-test-5-repeat', 5, 'C', 'repeat last move', {}, 'Control Test: 5+ repeat last move', 'D6 5: repeat last move.')
+testFx('cfeo-control-test-rout-rally', 3, 'C', 'rally', { status: 'routing' }, 'Rout: rally on an act-as-player-wishes result; +1 if in rout', 'A routing unit rolls 3 + 1 = 4: rallies.')
+testFx('cfeo-control-test-rout-continue', 4, 'C', 'continue rout', { status: 'routing' }, 'Control Test: +1 in rout, 5+ continue rout', 'A routing unit rolls 4 + 1 = 5: continues to rout.')
+testFx('cfeo-control-test-failed-charge', 1, 'C', 'charge again', { flags: ['failed-charge'] }, 'Failure to contact: test next turn, charge again unless act as player wishes', 'A unit that failed to contact rolls 1 + 1 = 2: must charge again.')
+fx({
+  id: 'cfeo-control-test-nudge-a1', rule: 'Control Test: + or -1 if Guns or A1 Grade (player\'s option)', description: 'An A1 unit rolls 5 (repeat last move); its player takes -1: 4, act as player wishes.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE', { grade: 'A1' }), unit('I-P1', 'pike', '0601', 'SW')], start: { phase: 'command', first: 0 }, dice: [5],
+  actions: ['unit:F-GEN', 'choice:pass', 'unit:F-CI', 'choice:pass', 'unit:F-CC', 'choice:pass', { expect: { decision: { player: 0, kind: 'control-nudge', subject: 'F-P1', legal: ['choice:plus', 'choice:minus', 'choice:none'] } } }, 'choice:minus'],
+  expect: { events: [{ type: 'control-test', unit: 'F-P1', roll: 5, modifier: -1, total: 4, result: 'act as player wishes' }] },
+})
+fx({
+  id: 'cfeo-command-steady-removes-dp-and-halts', rule: 'Steady Troops', description: 'An attached commander steadies: 1 DP removed, the unit halted.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: cmdStart({ 'F-CI': { attached: 'F-P1' } }, { 'F-P1': { dp: 2 } }), dice: [],
+  actions: ['unit:F-CI', 'choice:steady'], expect: { units: { 'F-P1': { dp: 1, halted: true } }, leaders: { 'F-CI': { influence: 'steady', used: 1 } } },
+})
+fx({
+  id: 'cfeo-command-two-actions-no-steady-and-inspire', rule: 'Command Actions: two steadies or two inspires, never both', description: 'A 2-action General attached to a unit steadies once; he may steady again but not inspire.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: cmdStart({ 'F-GEN': { attached: 'F-P1' } }, { 'F-P1': { dp: 2 } }), dice: [],
+  actions: ['unit:F-GEN', 'choice:steady'], expect: { decision: { kind: 'leader-action', subject: 'F-GEN', legalIncludes: ['choice:steady'], legalExcludes: ['choice:inspire'] } },
+})
+fx({
+  id: 'cfeo-command-three-actions-influence-twice', rule: 'Command Actions: an exceptional general may not influence more than twice', description: 'A 3-action General inspires twice; a third influence is not legal.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], leaders: [{ id: 'F-GEN', rating: 3 }], start: cmdStart({ 'F-GEN': { attached: 'F-P1' } }), dice: [],
+  actions: ['unit:F-GEN', 'choice:inspire', 'choice:inspire'], expect: { decision: { kind: 'leader-action', subject: 'F-GEN', legalExcludes: ['choice:inspire', 'choice:steady'] }, leaders: { 'F-GEN': { influenceCount: 2, used: 2 } } },
+})
+fx({
+  id: 'cfeo-command-move-attach', rule: 'Command Actions: move up to 120 yds and attach', description: 'A commander moves onto his unit (3 hexes) and attaches.',
+  keep: [unit('F-P1', 'pike', '0607', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], leaders: [{ id: 'F-CI', hex: '0610' }], start: cmdStart(), dice: [],
+  actions: ['unit:F-CI', 'choice:move', 'hex:0607', 'choice:yes'], expect: { leaders: { 'F-CI': { hex: '0607', attached: 'F-P1', used: 1 } } },
+})
+fx({
+  id: 'cfeo-command-orders-in-contact', rule: 'Orders: changed by the General in base contact', description: 'The detached General next to a commander changes his battalia\'s order.',
+  keep: [unit('F-P1', 'pike', '0607', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], leaders: [{ id: 'F-GEN', hex: '0210' }, { id: 'F-CI', hex: '0209' }], start: cmdStart(), dice: [],
+  actions: ['unit:F-GEN', 'choice:orders', 'wing:F-INF', 'choice:defend'], expect: { wings: { 'F-INF': { order: 'defend' } }, events: [{ type: 'order-changed', wing: 'F-INF', order: 'defend', by: 'F-GEN' }] },
+})
+
+// ---------------------------------------------------------------- fire
+const fireStart = (units: Record<string, unknown> = {}) => ({ phase: 'fire', first: 0, units })
+fx({
+  id: 'cfeo-fire-skirmishers-d6-per-stand', rule: 'Small Arms: 1 D6 per stand, 6 = 1 DP', description: '4 skirmisher stands at 3 hexes: 4 dice, two 6s: 2 DPs on the target.',
+  keep: [{ id: 'F-S1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0605', 'SW')], start: fireStart(), dice: [6, 1, 6, 3], actions: ['unit:F-S1', 'hex:0605'],
+  expect: { events: [{ type: 'small-arms', unit: 'F-S1', target: 'I-P1', dice: 4, hits: 2 }], units: { 'I-P1': { dp: 2, underFire: true }, 'F-S1': { fired: true } } },
+})
+fx({
+  id: 'cfeo-fire-less-1-die-per-dp', rule: 'Small Arms: less 1 die for every DP on the unit giving fire', description: '4 stands with 1 DP: 3 dice.',
+  keep: [{ id: 'F-S1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0605', 'SW')], start: fireStart({ 'F-S1': { dp: 1 } }), dice: [6, 1, 1], actions: ['unit:F-S1', 'hex:0605'],
+  expect: { events: [{ type: 'small-arms', dice: 3, hits: 1 }] },
+})
+fx({
+  id: 'cfeo-fire-hard-cover-halves', rule: 'Small Arms: halve dice against hard cover, round up', description: 'Target in a town: 4 dice halved to 2 (the town is seen: it lies within 40 yds).',
+  keep: [{ id: 'F-S1', hex: '0607', facing: 'NE' }, unit('I-P1', 'pike', '0605', 'SW')], map: { terrain: { '0605': 'town' } }, start: fireStart(), dice: [6, 6], actions: ['unit:F-S1', 'hex:0605'],
+  expect: { events: [{ type: 'small-arms', dice: 2, hits: 2 }] },
+})
+fx({
+  id: 'cfeo-fire-tercio-2-dice-per-shot-stand', rule: 'Small Arms: 2 D6 per shot stand of a Tercio', description: 'A Tercio of 8 stands, 4 shot, in 2 ranks: 2 shot stands in front fire 4 dice.',
+  keep: [{ id: 'F-T1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0605', 'SW')], start: fireStart(), dice: [1, 2, 3, 6], actions: ['unit:F-T1', 'hex:0605'],
+  expect: { events: [{ type: 'small-arms', unit: 'F-T1', dice: 4, hits: 1 }] },
+})
+fx({
+  id: 'cfeo-fire-caracole-both-ranks', rule: 'Caracole', description: 'Reiters 4 stands in 2 ranks fire in caracole: both ranks, 4 dice (2 otherwise), and may not counter-charge later.',
+  keep: [{ id: 'I-K1', hex: '0605', facing: 'SW' }, unit('F-P1', 'pike', '0607', 'NE')], start: { phase: 'fire', first: 1 }, dice: [1, 2, 3, 6],
+  actions: ['unit:I-K1', { expect: { decision: { kind: 'fire-mode', legal: ['choice:fire', 'choice:caracole'] } } }, 'choice:caracole', 'hex:0607'],
+  expect: { events: [{ type: 'small-arms', unit: 'I-K1', dice: 4, hits: 1, caracole: true }] },
+})
+fx({
+  id: 'cfeo-fire-cavalry-range-40', rule: 'Ranges: cavalry weapons 40 yds', description: 'Reiters 3 hexes (80 yds) from the enemy may not fire.',
+  keep: [{ id: 'I-K1', hex: '0605', facing: 'SW' }, unit('F-P1', 'pike', '0608', 'NE')], start: { phase: 'fire', first: 1 }, dice: [], actions: [],
+  expect: { decision: { kind: 'leader-select' } },
+})
+fx({
+  id: 'cfeo-fire-gun-close-new-target', rule: 'Guns: close range 4+ = 2 DPs; new target -1', description: 'A medium gun 3 hexes (80 yds: close) from a new target: D6 5 - 1 = 4: 2 DPs.',
+  keep: [{ id: 'F-G1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0605', 'SW')], start: { phase: 'artillery', first: 0 }, dice: [5], actions: ['unit:F-G1', 'hex:0605'],
+  expect: { events: [{ type: 'gun-fired', unit: 'F-G1', target: 'I-P1', range: 3, roll: 5, total: 4, dps: 2 }], units: { 'I-P1': { dp: 2 } } },
+})
+fx({
+  id: 'cfeo-fire-gun-close-2-3', rule: 'Guns: close range 2-3 = 1 DP', description: 'D6 4 - 1 (new target) = 3: 1 DP.',
+  keep: [{ id: 'F-G1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0605', 'SW')], start: { phase: 'artillery', first: 0 }, dice: [4], actions: ['unit:F-G1', 'hex:0605'],
+  expect: { events: [{ type: 'gun-fired', total: 3, dps: 1 }] },
+})
+fx({
+  id: 'cfeo-fire-gun-effective-4plus', rule: 'Guns: effective range and beyond 4+ = 1 DP; target column +1', description: 'A medium gun 6 hexes (200 yds: effective) from a column: D6 4 - 1 + 1 = 4: 1 DP.',
+  keep: [{ id: 'F-G1', hex: '0610', facing: 'NE' }, unit('I-P1', 'pike', '0604', 'SW', { formation: 'column' })], start: { phase: 'artillery', first: 0 }, dice: [4], actions: ['unit:F-G1', 'hex:0604'],
+  expect: { events: [{ type: 'gun-fired', range: 6, total: 4, dps: 1 }] },
+})
+
+// ---------------------------------------------------------------- morale
+fx({
+  id: 'cfeo-morale-redress-stationary', rule: 'Morale: re-dress ranks (C grade: 1 if stationary and not in combat)', description: 'A C grade unit with 2 DPs that does not move loses 1 DP in the Morale Phase.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: { phase: 'movement', first: 0, units: { 'F-P1': { dp: 2 } } }, dice: [],
+  actions: ['choice:end', 'choice:end'], expect: { units: { 'F-P1': { dp: 1 } }, events: [{ type: 'redress', unit: 'F-P1', dps: 1 }] },
+})
+
+export function write(): void {
+  const dir = new URL('../fixtures/cfeo/', import.meta.url)
+  mkdirSync(dir, { recursive: true })
+  for (const f of out) {
+    const keepIds = new Set(f.keep.map((u) => u.id))
+    const remove = ALL.filter((id) => !keepIds.has(id))
+    const leaders = LEADERS.map((l) => ({ ...l, ...(f.leaders ?? []).find((x) => x['id'] === l.id) }))
+    const patch: Record<string, unknown> = { remove, units: f.keep, leaders, turns: 1 }
+    if (f.map) patch['map'] = f.map
+    const json = { format: 'tercio-fixture/1', id: f.id, ruleset: 'cfeo', rule: f.rule, description: f.description, scenario: 'cfeo-training', patch, start: f.start, dice: f.dice, actions: f.actions, expect: f.expect }
+    writeFileSync(new URL(`${f.id}.json`, dir), JSON.stringify(json, null, 2) + '\n')
+  }
+  console.log(`${out.length} fixtures written`)
+}
+write()
