@@ -119,14 +119,15 @@ describe('ONNX round trip (PyTorch -> onnxruntime-node)', () => {
     }
   })
 
-  it.runIf(missing === null)('plays tournament games, reproducibly', async () => {
+  it.runIf(missing === null)('plays tournament games, the same on one thread and in two worker threads', async () => {
     const engine = loadEngine(undefined, 'piwam-training')
-    const play = () => runTournament({ ruleset: 'piwam', scenario: engine.scenario, agents: [`onnx:${model}`, 'random'], games: 2, seed: 9 })
-    const a = await play()
-    expect(a.games).toHaveLength(2)
-    expect(a.agents.map((x) => x.games)).toEqual([2, 2])
+    const play = (workers: number) => runTournament({ ruleset: 'piwam', scenario: engine.scenario, agents: [`onnx:${model}`, 'random'], games: 4, seed: 9, workers })
+    const a = await play(1)
+    expect(a.games).toHaveLength(4)
+    expect(a.agents.map((x) => x.games)).toEqual([4, 4])
     for (const g of a.games) expect(g.decisions).toBeGreaterThan(0)
-    const b = await play()
+    const b = await play(2)
+    expect(b.workers).toBe(2)
     const strip = (r: typeof a) => r.games.map(({ ms: _ms, ...g }) => g)
     expect(strip(b)).toEqual(strip(a))
   }, 120_000)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .support import SCENARIO, server_url
+from .support import SCENARIO
 
 HAVE_RAY = importlib.util.find_spec("ray") is not None
 PKG = Path(__file__).resolve().parents[1]
@@ -25,6 +25,11 @@ class RayTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         import ray
+        from tercio_client import LocalServer
+        # The single-process reference gets a server of its own, started now like the actors' servers:
+        # both run the same code even while the working tree changes under a long test run.
+        cls.server = LocalServer()
+        cls.url = cls.server.start()
         # Workers are other processes: they import tercio_client from this checkout.
         os.environ["PYTHONPATH"] = os.pathsep.join([str(PKG), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
@@ -33,6 +38,7 @@ class RayTest(unittest.TestCase):
     def tearDownClass(cls):
         import ray
         ray.shutdown()
+        cls.server.stop()
 
     def test_env_sets_on_actors_match_the_async_client(self):
         from tercio_client import TercioAsyncVecEnv
@@ -40,7 +46,7 @@ class RayTest(unittest.TestCase):
 
         kw = dict(max_decisions=60, reward_shaping=0.5)
         ray_env = RayVecEnv(SCENARIO, num_envs=8, batch_size=4, seed=3, **kw)
-        local = TercioAsyncVecEnv(SCENARIO, num_envs=8, url=server_url(), batch_size=4, seed=3, **kw)
+        local = TercioAsyncVecEnv(SCENARIO, num_envs=8, url=self.url, batch_size=4, seed=3, **kw)
         try:
             self.assertEqual(ray_env.tercio_spec.hash, (getattr(local, "tercio_spec", None) or local.spec).hash)
             self.assertEqual(len(ray_env.nodes()), 2)
@@ -100,7 +106,7 @@ class RayTest(unittest.TestCase):
         seeds = [11, 12, 13, 14, 15]
         kw = dict(max_decisions=80)
         merged = collect_episodes(SCENARIO, seeds, tasks=2, **kw)
-        single = play_episodes(server_url(), SCENARIO, seeds, **kw)
+        single = play_episodes(self.url, SCENARIO, seeds, **kw)
         self.assertEqual([e["seed"] for e in merged], seeds)
         self.assertEqual(merged, single)
         for e in merged:  # every episode ended; forced decisions are counted in its length, not played
