@@ -18,7 +18,7 @@ interface U {
 }
 
 /** An inline 12x12 scenario: open ground unless `terrain` rows are given; one commander per command. */
-function scenario(id: string, units: U[], o: { variant?: string; terrain?: string[]; hexsides?: Obj[]; chips?: [number, number]; rating?: Record<string, number>; edges?: [string, string] } = {}): Obj {
+function scenario(id: string, units: U[], o: { variant?: string; terrain?: string[]; hexsides?: Obj[]; chips?: [number, number]; rating?: Record<string, number>; edges?: [string, string]; decks?: [Obj, Obj]; turns?: number } = {}): Obj {
   const wings = [...new Set(units.map((u) => u.wing))]
   const side = (w: string) => (units.find((u) => u.wing === w) as U).side
   const leaderHex = ['0101', '0201', '0301', '1212', '1112', '1012', '0112', '1201']
@@ -41,8 +41,8 @@ function scenario(id: string, units: U[], o: { variant?: string; terrain?: strin
     wings: wings.map((w) => ({ id: w, side: side(w), name: w, commander: `L-${w}` })),
     leaders: wings.map((w, i) => ({ id: `L-${w}`, side: side(w), name: `officer of ${w}`, role: 'command', wing: w, rating: o.rating?.[w] ?? 10, hex: leaderHex[i] })),
     units,
-    turns: 6,
-    rules: { ...(o.variant ? { variant: o.variant } : {}), ...(o.chips ? { chips: o.chips } : {}) },
+    turns: o.turns ?? 6,
+    rules: { ...(o.variant ? { variant: o.variant } : {}), ...(o.chips ? { chips: o.chips } : {}), ...(o.decks ? { decks: o.decks } : {}) },
   }
 }
 
@@ -690,5 +690,253 @@ duel('shift-melee.json', {
     decision: { player: 0, kind: 'follow-up', subject: 'R-A' },
   },
 })
+// Melee results (bands recovered from the 18 January examples).
+const LK = { type: 'landsknechts' }
+const low = { red: { type: 'landsknechts', hex: '0510' }, blue: { type: 'landsknechts', hex: '0509' } }
+duel('melee-results.json', {
+  id: 'hbl-H9-marginal-both-lose-higher-follows-up',
+  rule: 'H9',
+  description: 'Landsknechts v Landsknechts: Red initiating, close formed in type I, pike frontal (D10 Up 3 = D12+2) v close formed, pike frontal (D12+1); 4+2 = 6 v 4+1 = 5: hard fought with marginal advantage, both lose 1 UI and 1 chip, Red follows up next round, nobody moves.',
+  red: LK,
+  blue: LK,
+  dice: [4, 4],
+  expect: {
+    events: [{ type: 'melee', dieA: 'D12+2', dieB: 'D12+1', totalA: 6, totalB: 5, band: 'marginal', winner: 'R-A' }],
+    units: { 'R-A': { uiLost: 1, chipsLost: 1, followingUp: true, hex: '0505' }, 'B-B': { uiLost: 1, chipsLost: 1, hex: '0504', melee: ['R-A'] } },
+    decision: FORMATION_NEXT,
+  },
+})
+duel('melee-results.json', {
+  id: 'hbl-H12-fierce-v-fierce-no-push-back',
+  rule: 'H12',
+  description: 'Swiss v Swiss: a marginal win by one Fierce unit over another is not converted ("unless fighting other fierce troops"): both lose 1 UI, no push back.',
+  red: { type: 'swiss-pike' },
+  blue: { type: 'swiss-pike' },
+  dice: [3, 3],
+  expect: { events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D12+2', totalA: 6, totalB: 5, band: 'marginal' }], units: { 'B-B': { hex: '0504', vexed: false, uiLost: 1 } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H9-decisive-hold-and-follow-up-declined',
+  rule: 'H9 H10',
+  description: 'A 5-pip win (10 v 5) is decisive: the loser loses 1 UI (one per 3 pips); still on stubborn UI it may pay a chip to stay — it declines, falls back a hex vexed; the winner, on an even face, chooses not to follow up and the melee ends.',
+  red: LK,
+  blue: LK,
+  dice: [8, 4],
+  actions: ['unit:R-A', 'unit:B-B', X({ decision: { player: 1, kind: 'hold', subject: 'B-B', legal: ['choice:yes', 'choice:no'] } }), 'choice:no', X({ decision: { player: 0, kind: 'follow-up', subject: 'R-A' } }), 'choice:no'],
+  expect: { units: { 'B-B': { hex: '0503', vexed: true, uiLost: 1, chipsLost: 1, melee: [] }, 'R-A': { hex: '0505', melee: [], uiLost: 0 } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H9-follow-up-forced-on-odd',
+  rule: 'H9',
+  description: 'The winner\'s face is odd (9): it must follow up into the vacated hex; the melee goes on with it following up.',
+  red: LK,
+  blue: LK,
+  dice: [9, 5],
+  actions: ['unit:R-A', 'unit:B-B', 'choice:no'],
+  expect: { units: { 'R-A': { hex: '0504', followingUp: true, melee: ['B-B'] }, 'B-B': { hex: '0503' } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H9-pinned-winner-cannot-follow-up',
+  rule: 'H9 E3',
+  description: 'A winner in contact with another enemy is pinned ("The Swiss cannot follow up because they are pinned by L2"): the loser falls back and the melee ends.',
+  red: LK,
+  blue: LK,
+  extra: [{ id: 'B-C', side: 1, wing: 'B-3', type: 'archer-cavalry', hex: '0405', facing: 'NE' }],
+  dice: [8, 4],
+  actions: ['unit:R-A', 'unit:B-B', 'choice:no'],
+  expect: { units: { 'R-A': { hex: '0505', melee: [] }, 'B-B': { hex: '0503', melee: [] } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H9-rout-and-optional-pursuit',
+  rule: 'H9 H18',
+  description: 'Landsknechts (initiating, close formed, pike frontal, superior weapon v cavalry: D12+3) rout archer cavalry (formed Up 1, facing frontal pike Down 1: D8): 11 v 2, 9 pips, 3 UI; they turn and rout 12" (6 hexes) toward their edge; the winner\'s face is even, so pursuit is its choice.',
+  red: { type: 'landsknechts', hex: '0510' },
+  blue: { type: 'archer-cavalry', hex: '0509' },
+  dice: [8, 2],
+  actions: ['unit:R-A', 'unit:B-B', X({ events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D8', totalA: 11, totalB: 2, band: 'routed' }, { type: 'routed', unit: 'B-B', path: ['0508', '0507', '0506', '0505', '0504', '0503'] }], decision: { player: 0, kind: 'pursue', subject: 'R-A' } }), 'choice:yes'],
+  expect: { units: { 'B-B': { routed: true, hex: '0503', uiLost: 3, chipsLost: 3, melee: [] }, 'R-A': { hex: '0509' } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H18-rout-off-the-map',
+  rule: 'H18',
+  description: 'A unit routing off its own map edge is lost (reconstructed); the odd-faced winner pursues.',
+  red: { type: 'landsknechts' },
+  blue: { type: 'archer-cavalry' },
+  dice: [9, 1],
+  expect: { events: [{ type: 'destroyed', unit: 'B-B', why: 'routed off the map' }], units: { 'B-B': { eliminated: true, uiLost: 3 }, 'R-A': { hex: '0504' } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H10-convert-declined',
+  rule: 'H10',
+  description: 'A 9-pip defeat routs the loser (3 UI); still on stubborn UI it may pay a chip to make it a push back — it declines and routs.',
+  ...low,
+  dice: [10, 2],
+  actions: ['unit:R-A', 'unit:B-B', X({ decision: { player: 1, kind: 'convert', subject: 'B-B' } }), 'choice:no', 'choice:no'],
+  expect: { units: { 'B-B': { routed: true, uiLost: 3, chipsLost: 3 } } },
+})
+duel('melee-results.json', {
+  id: 'hbl-H10-no-chip-no-convert',
+  rule: 'H10',
+  description: 'With no morale chip left a stubborn unit cannot buy its way out: the rout stands and no question is asked.',
+  ...low,
+  chips: [20, 0],
+  dice: [10, 2],
+  actions: ['unit:R-A', 'unit:B-B', 'choice:no'],
+  expect: { units: { 'B-B': { routed: true, uiLost: 3 } }, wings: { 'B-1': { armyChips: -3 } } },
+})
+duel('melee-results.json', {
+  id: 'hbl-H11-push-back-blocked-by-ditch',
+  rule: 'H11 E3',
+  description: 'A push back across a ditch (type III) cannot be made: the unit is vexed for the push back and vexed again for being unable to fall back (1 more UI and chip); the melee goes on, the winner following up.',
+  red: LK,
+  blue: LK,
+  hexsides: [{ hexes: ['0504', '0503'], feature: 'ditch' }],
+  dice: [8, 4],
+  actions: ['unit:R-A', 'unit:B-B', 'choice:no'],
+  expect: { events: [{ type: 'pushed-back', unit: 'B-B', blocked: true }, { type: 'vexed', unit: 'B-B', again: false }, { type: 'vexed', unit: 'B-B', again: true }], units: { 'B-B': { hex: '0504', uiLost: 2, chipsLost: 2, vexed: true, melee: ['R-A'] }, 'R-A': { followingUp: true } } },
+})
+duel('melee-results.json', {
+  id: 'hbl-H11-push-back-blocked-by-a-unit',
+  rule: 'H11',
+  description: 'A friendly unit behind blocks the push back just as type III terrain does: vexed twice.',
+  red: LK,
+  blue: LK,
+  extra: [{ id: 'B-C', side: 1, wing: 'B-3', type: 'archer-cavalry', hex: '0503', facing: 'S' }],
+  dice: [8, 4],
+  actions: ['unit:R-A', 'unit:B-B', 'choice:no'],
+  expect: { units: { 'B-B': { hex: '0504', uiLost: 2, vexed: true } } },
+})
+duel('melee-results.json', {
+  id: 'hbl-H18-destroyed-at-zero-ui',
+  rule: 'H18 H8',
+  description: 'Archer cavalry with 3 of 4 UI lost (formed Up 1, fully armoured Down 1, three UI Down 3: D8 Down 3 = D4) draw with Gendarmes (D12+3): both lose a UI and the archers, at 0 UI, are destroyed (reconstructed).',
+  red: { type: 'gendarmes' },
+  blue: { type: 'archer-cavalry' },
+  start: { units: { 'B-B': { lost: 3 } } },
+  dice: [1, 4],
+  expect: { events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D4', totalA: 4, totalB: 4 }, { type: 'destroyed', unit: 'B-B' }], units: { 'B-B': { eliminated: true, uiLost: 4 } } },
+})
+duel('melee-results.json', {
+  id: 'hbl-H8-no-close-formed-up-on-broken-ground',
+  rule: 'H8',
+  description: '"Up 1 for being close formed in type I terrain": the Landsknechts on a hill (type II) do not count it: D12+1 against the open-ground block\'s D12+1.',
+  red: LK,
+  blue: LK,
+  terrain: ['............', '............', '............', '............', '....h.......', '............', '............', '............', '............', '............', '............', '............'],
+  dice: [6, 6],
+  expect: { events: [{ type: 'melee', dieA: 'D12+1', dieB: 'D12+1', totalA: 7, totalB: 7, band: 'no-advantage' }] },
+})
+duel('melee-results.json', {
+  id: 'hbl-H8-stubborn-losses-are-free',
+  rule: 'H8 E3',
+  description: '"Stubborn UI do not count towards losses in the melee combat tables": Landsknechts with 4 UI lost (4 stubborn) have no Down: D12+2.',
+  red: LK,
+  blue: LK,
+  start: { units: { 'R-A': { lost: 4 } } },
+  dice: [1, 1],
+  expect: { events: [{ type: 'melee', dieA: 'D12+2', dieB: 'D12+1' }] },
+})
+duel('melee-results.json', {
+  id: 'hbl-H8-loss-beyond-stubborn-is-a-down',
+  rule: 'H8 E3',
+  description: 'The fifth UI lost is beyond the 4 stubborn: Down 1, D12+1.',
+  red: LK,
+  blue: LK,
+  start: { units: { 'R-A': { lost: 5 } } },
+  dice: [1, 1],
+  expect: { events: [{ type: 'melee', dieA: 'D12+1', dieB: 'D12+1' }] },
+})
+duel('melee-results.json', {
+  id: 'hbl-H7-skirmishers-may-ignore-own-melee-card',
+  rule: 'H7 H13',
+  description: '"All skirmish cavalry can choose to ignore Melee cards turned from their own sequence deck": the Genitors\' ongoing melee is optional, so ending the card is legal.',
+  red: { type: 'genitors' },
+  blue: LK,
+  start: { melees: [['R-A', 'B-B', null]] },
+  dice: [],
+  actions: [X({ decision: { player: 0, kind: 'melee', legal: ['unit:R-A', 'choice:end'] } }), 'choice:end'],
+  expect: { units: { 'R-A': { melee: ['B-B'] } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H7-formed-troops-must-fight-ongoing',
+  rule: 'H7',
+  description: '"formed troops must fight ongoing melees": with an ongoing melee owed, the card cannot be ended.',
+  red: LK,
+  blue: LK,
+  start: { melees: [['R-A', 'B-B', null]] },
+  dice: [],
+  actions: [],
+  expect: { decision: { player: 0, kind: 'melee', legal: ['unit:R-A'] } },
+})
+duel('melee-results.json', {
+  id: 'hbl-H7-new-melees-to-the-front-only',
+  rule: 'H7',
+  description: 'A new melee on a Melee card is started against an enemy in front; an enemy on the flank offers none, so the card passes.',
+  red: LK,
+  blue: { type: 'archer-cavalry', hex: '0605', facing: 'NW' },
+  dice: [],
+  actions: [],
+  expect: { decision: FORMATION_NEXT },
+})
+
+// Close skirmish (31 January) and the defender's conversion.
+const skirmishAsk = ['unit:R-A', 'unit:B-B', X({ decision: { player: 1, kind: 'close-skirmish', subject: 'B-B', legal: ['choice:yes', 'choice:no'] } })]
+duel('close-skirmish.json', {
+  id: 'hbl-H13-convert-to-close-skirmish-and-win',
+  rule: 'H13',
+  description: 'Genitors attacked frontally in a new melee make it a close skirmish; they win (6 v 1+3 = 4: Landsknechts initiating, close formed, pike frontal, superior weapon v cavalry = D12+3; Genitors facing frontal pike: D6): treated normally (both lose 1), then they withdraw a hex and the melee ends.',
+  red: LK,
+  blue: { type: 'genitors' },
+  dice: [1, 6],
+  actions: [...skirmishAsk, 'choice:yes'],
+  expect: { events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D6', totalA: 4, totalB: 6, band: 'marginal', skirmish: true }], units: { 'B-B': { hex: '0503', melee: [], uiLost: 1 }, 'R-A': { uiLost: 1, melee: [] } } },
+})
+duel('close-skirmish.json', {
+  id: 'hbl-H13-close-skirmish-even-loss-is-a-draw',
+  rule: 'H13',
+  description: '31 January: "Any melee resolution loss, on an even roll, is treated as an \'equal, hard fought with no advantage\' result" and the skirmishers withdraw: 8 v 4 costs each side 1 UI only.',
+  red: LK,
+  blue: { type: 'genitors' },
+  dice: [5, 4],
+  actions: [...skirmishAsk, 'choice:yes'],
+  expect: { events: [{ type: 'melee', totalA: 8, totalB: 4, band: 'no-advantage (close skirmish)' }], units: { 'B-B': { hex: '0503', uiLost: 1, vexed: false, melee: [] }, 'R-A': { uiLost: 1 } } },
+})
+duel('close-skirmish.json', {
+  id: 'hbl-H13-close-skirmish-odd-loss-is-normal',
+  rule: 'H13',
+  description: '"Losses on an odd roll are treated normally": 11 v 3 (8 pips) routs the Genitors (2 UI).',
+  red: { type: 'landsknechts', hex: '0510' },
+  blue: { type: 'genitors', hex: '0509' },
+  dice: [8, 3],
+  actions: [...skirmishAsk, 'choice:yes', 'choice:no'],
+  expect: { events: [{ type: 'melee', totalA: 11, totalB: 3, band: 'routed' }], units: { 'B-B': { routed: true, uiLost: 2 } } },
+})
+duel('close-skirmish.json', {
+  id: 'hbl-H13-close-skirmish-declined',
+  rule: 'H13',
+  description: 'Declining the close skirmish leaves an ordinary melee: 8 v 4 is decisive, the Genitors lose 1 UI and are pushed back, and the odd-faced Landsknechts follow up.',
+  red: LK,
+  blue: { type: 'genitors' },
+  dice: [5, 4],
+  actions: [...skirmishAsk, 'choice:no'],
+  expect: { events: [{ type: 'melee', band: 'decisive', skirmish: false }], units: { 'B-B': { hex: '0503', vexed: true, uiLost: 1, melee: ['R-A'] }, 'R-A': { hex: '0504', followingUp: true } } },
+})
+
+// Fierce automatic melee on an even move die; the flank attack on contact.
+function marchIn(id: string, die: number, description: string, expectCharge: boolean): void {
+  duel('fierce.json', {
+    id,
+    rule: 'H12 H7',
+    description,
+    red: { type: 'swiss-pike', hex: '0507' },
+    blue: LK,
+    start: { next: { '0': ['march'], '1': ['formation-change'] } },
+    dice: [die, 3],
+    actions: ['wing:R-1', 'unit:R-A', 'hex:0506', 'hex:0505'],
+    expect: expectCharge ? { decision: { player: 0, kind: 'charge', subject: 'R-A', legal: ['unit:B-B', 'choice:pass'] } } : { decision: { player: 0, kind: 'activate', legal: ['wing:R-2', 'choice:end'] }, units: { 'R-A': { hex: '0505', moves: 0 } } },
+  })
+}
+marchIn('hbl-H12-fierce-automatic-melee-on-even-die', 6, 'The Swiss march on an even command die (6 v 3): reaching the enemy front they may fight at once, without a Melee card.', true)
+marchIn('hbl-H12-no-automatic-melee-on-odd-die', 7, 'On an odd command die (7 v 3) the Fierce Swiss reach the enemy but must wait for a Melee card.', false)
 for (const [file, list] of fixtures) writeFileSync(new URL(file, OUT), JSON.stringify(list.length === 1 ? list[0] : list, null, 1) + '\n')
 console.log(`wrote ${[...fixtures.values()].reduce((a, l) => a + l.length, 0)} fixtures in ${fixtures.size} files`)
