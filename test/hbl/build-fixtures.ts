@@ -938,5 +938,400 @@ function marchIn(id: string, die: number, description: string, expectCharge: boo
 }
 marchIn('hbl-H12-fierce-automatic-melee-on-even-die', 6, 'The Swiss march on an even command die (6 v 3): reaching the enemy front they may fight at once, without a Melee card.', true)
 marchIn('hbl-H12-no-automatic-melee-on-odd-die', 7, 'On an odd command die (7 v 3) the Fierce Swiss reach the enemy but must wait for a Melee card.', false)
+// Rally on a Command card.
+function rallyFx(o: { id: string; rule: string; description: string; red?: Partial<U>; blue?: Partial<U>; start?: Obj; chips?: [number, number]; dice: number[]; actions: Step[]; expect: Obj; extra?: U[] }): void {
+  add('rally.json', {
+    id: o.id,
+    rule: o.rule,
+    description: o.description,
+    scenario: scenario(`fx-${o.id}`.slice(0, 40), [
+      { id: 'R-A', side: 0, wing: 'R-1', type: 'gendarmes', hex: '0505', facing: 'N', ...(o.red ?? {}) },
+      { id: 'B-B', side: 1, wing: 'B-1', type: 'archer-cavalry', hex: '0504', facing: 'S', ...(o.blue ?? {}) },
+      ...(o.extra ?? []),
+      ...spares,
+    ], o.chips ? { chips: o.chips } : {}),
+    start: { pips: [1, 1], first: 0, next: { '0': ['command'], '1': ['formation-change'] }, ...(o.start ?? {}) },
+    dice: o.dice,
+    actions: o.actions,
+    expect: o.expect,
+  })
+}
+rallyFx({
+  id: 'hbl-H16-sequence-post-rally',
+  rule: 'H16 E4',
+  description: 'Borgia\'s Gendarmes (3 UI lost, in contact): commander D10, Down 1 in contact, Up 1 for a D8 defence die: D10; 7 v the enemy\'s unadjusted D8 3: 4 pips rally back 1 UI ("now it only has 2"), at a chip (Combat 2\'s price).',
+  start: { units: { 'R-A': { lost: 3 } }, melees: [['R-A', 'B-B', null]] },
+  dice: [7, 3],
+  actions: [X({ decision: { player: 0, kind: 'rally', legal: ['unit:R-A', 'choice:end'] } }), 'unit:R-A', X({ decision: { player: 0, kind: 'attach', subject: 'R-A' } }), 'choice:no', X({ events: [{ type: 'rallied', die: 'D10', total: 7, opposed: 3, pips: 4, ui: 1 }], decision: { player: 0, kind: 'rally-buy', legal: ['choice:buy-0', 'choice:buy-1'] } }), 'choice:buy-1'],
+  expect: { units: { 'R-A': { uiLost: 2, chipsLost: 1 } }, decision: FORMATION_NEXT },
+})
+rallyFx({
+  id: 'hbl-H16-rally-fails-on-a-negative-result',
+  rule: 'H16',
+  description: 'A rally roll below the D8 does nothing: the unit stays vexed.',
+  start: { units: { 'R-A': { vexed: true } }, melees: [['R-A', 'B-B', null]] },
+  dice: [3, 7],
+  actions: ['unit:R-A', 'choice:no'],
+  expect: { units: { 'R-A': { vexed: true } }, decision: FORMATION_NEXT },
+})
+rallyFx({
+  id: 'hbl-H16-positive-result-ends-vexation',
+  rule: 'H16 H11',
+  description: '"A positive result always rallies vexation": one pip is enough; no UI to buy under 3 pips.',
+  start: { units: { 'R-A': { vexed: true } }, melees: [['R-A', 'B-B', null]] },
+  dice: [5, 4],
+  actions: ['unit:R-A', 'choice:no'],
+  expect: { units: { 'R-A': { vexed: false } }, decision: FORMATION_NEXT },
+})
+rallyFx({
+  id: 'hbl-H16-buy-back-limited-by-chips',
+  rule: 'H16 H10',
+  description: '9 pips would rally 3 UI, but each costs a chip and the army has one left: at most 1.',
+  chips: [1, 20],
+  start: { units: { 'R-A': { lost: 3 } }, melees: [['R-A', 'B-B', null]] },
+  dice: [10, 1],
+  actions: ['unit:R-A', 'choice:no'],
+  expect: { decision: { player: 0, kind: 'rally-buy', legal: ['choice:buy-0', 'choice:buy-1'] } },
+})
+rallyFx({
+  id: 'hbl-H16-rally-a-routed-unit',
+  rule: 'H16 H18',
+  description: 'Routed units are not covered by the posts: 3 pips or more stop the rout (reconstructed). Gendarmes out of contact, D8 defence: D12; 8 v 2.',
+  blue: { hex: '0901' },
+  start: { units: { 'R-A': { routed: true } } },
+  dice: [8, 2],
+  actions: ['unit:R-A', 'choice:no'],
+  expect: { events: [{ type: 'rallied', die: 'D12', pips: 6 }], units: { 'R-A': { routed: false, status: 'formed' } } },
+})
+rallyFx({
+  id: 'hbl-H16-attach-the-officer',
+  rule: 'H16 E2',
+  description: '"move the Landsknecht\'s command group officer and attaches him": the officer joins the unit (Up 1): D10 Up 1 attached, Up 1 D8 defence, Down 1 contact = D12.',
+  start: { units: { 'R-A': { vexed: true } }, melees: [['R-A', 'B-B', null]] },
+  dice: [4, 4],
+  actions: ['unit:R-A', 'choice:yes'],
+  expect: { events: [{ type: 'attached', leader: 'L-R-1', unit: 'R-A' }, { type: 'rallied', die: 'D12', pips: 0 }], leaders: { 'L-R-1': { hex: '0505', attachedTo: 'R-A' } }, units: { 'R-A': { vexed: true } } },
+})
+rallyFx({
+  id: 'hbl-H16-tardy-troops-rally-worse',
+  rule: 'H16',
+  description: 'A D4 defence die is Down 1 on the rally (reconstructed row of "Up 1 for the unit having a D8 Defence Die"): Gascons out of contact rally on D10 Down 1 = D8.',
+  red: { type: 'gascons' },
+  blue: { hex: '0901' },
+  start: { units: { 'R-A': { vexed: true } } },
+  dice: [8, 1],
+  actions: ['unit:R-A', 'choice:no'],
+  expect: { events: [{ type: 'rallied', die: 'D8', total: 8, pips: 7 }], units: { 'R-A': { vexed: false } } },
+})
+rallyFx({
+  id: 'hbl-H16-one-rally-per-command-per-card',
+  rule: 'H16',
+  description: 'Each command rallies one unit on a Command card (reconstructed from both examples rallying one unit): after it, the card passes.',
+  extra: [{ id: 'R-C', side: 0, wing: 'R-1', type: 'archer-cavalry', hex: '0910', facing: 'N' }],
+  blue: { hex: '0901' },
+  start: { units: { 'R-A': { vexed: true }, 'R-C': { vexed: true } } },
+  dice: [6, 2],
+  actions: [X({ decision: { player: 0, kind: 'rally', legal: ['unit:R-A', 'unit:R-C', 'choice:end'] } }), 'unit:R-A', 'choice:no'],
+  expect: { units: { 'R-C': { vexed: true }, 'R-A': { vexed: false } }, decision: FORMATION_NEXT },
+})
+
+// Initiative, pips, decks, army morale, the end.
+function seqFx(o: { id: string; rule: string; description: string; decks?: [Obj, Obj]; turns?: number; start: Obj; dice: number[]; actions: Step[]; expect: Obj; units?: U[] }): void {
+  add('initiative.json', {
+    id: o.id,
+    rule: o.rule,
+    description: o.description,
+    scenario: scenario(`fx-${o.id}`.slice(0, 40), o.units ?? [
+      { id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0510', facing: 'N' },
+      { id: 'B-B', side: 1, wing: 'B-1', type: 'landsknechts', hex: '0503', facing: 'S' },
+    ], { ...(o.decks ? { decks: o.decks } : {}), ...(o.turns ? { turns: o.turns } : {}) }),
+    start: o.start,
+    dice: o.dice,
+    actions: o.actions,
+    expect: o.expect,
+  })
+}
+const oneCard = { march: 0, 'cavalry-march': 0, melee: 0, 'group-melee': 0, command: 0, lull: 0, 'army-morale': 0, 'formation-change': 1, 'artillery-action': 0, reload: 0 }
+seqFx({
+  id: 'hbl-H2-equal-rolls-end-the-turn',
+  rule: 'H2',
+  description: '"Equal initiative rolls end the turn and all of the cards are regathered, and shuffled": 5 v 5 starts turn 2, whose first roll is 6 v 2.',
+  start: { pips: [0, 1], first: 1, next: { '1': ['formation-change'] } },
+  dice: [5, 5, 6, 2],
+  actions: ['choice:end'],
+  expect: { events: [{ type: 'initiative', rolls: [5, 5], pips: 0, higher: null }, { type: 'turn', turn: 2 }, { type: 'initiative', rolls: [6, 2], pips: 4, higher: 0 }], turn: 2, decision: { player: 0, kind: 'initiative-order' } },
+})
+seqFx({
+  id: 'hbl-H2-higher-may-go-second',
+  rule: 'H2',
+  description: '"The player rolling higher gets to use all of his pips first or second": Blue, higher at 7 v 3, lets Red use its 4 pips first.',
+  start: { next: { '0': ['formation-change'] } },
+  dice: [3, 7],
+  actions: [X({ decision: { player: 1, kind: 'initiative-order' } }), 'choice:second'],
+  expect: { events: [{ type: 'order', player: 1, first: 0 }, { type: 'card', side: 0, card: 'formation-change' }], decision: { player: 0, kind: 'formation' } },
+})
+seqFx({
+  id: 'hbl-H1-spent-deck-forfeits-pips',
+  rule: 'H1 H2',
+  description: 'A side whose deck is spent forfeits the rest of its pips (reconstructed): Red, one card in its deck and 3 pips, turns it; play passes to Blue.',
+  decks: [oneCard, {}],
+  start: { pips: [3, 1], first: 0, next: { '0': ['formation-change'], '1': ['formation-change'] } },
+  dice: [4, 2],
+  actions: ['choice:end', X({ events: [{ type: 'card', side: 1, card: 'formation-change' }], decision: { player: 1, kind: 'formation' } }), 'choice:end'],
+  expect: { events: [{ type: 'initiative', rolls: [4, 2] }], turn: 1, decision: { player: 0, kind: 'initiative-order' } },
+})
+seqFx({
+  id: 'hbl-H1-spent-decks-end-the-turn',
+  rule: 'H1 H2',
+  description: 'When both decks are spent the turn ends and the decks are regathered (reconstructed: keeps every turn finite).',
+  decks: [oneCard, oneCard],
+  start: { pips: [1, 1], first: 0, next: { '0': ['formation-change'], '1': ['formation-change'] } },
+  dice: [4, 2],
+  actions: ['choice:end', 'choice:end'],
+  expect: { events: [{ type: 'turn', turn: 2 }, { type: 'initiative', rolls: [4, 2] }], turn: 2, decision: { player: 0, kind: 'initiative-order' } },
+})
+seqFx({
+  id: 'hbl-H10-army-morale-breaks-without-chips',
+  rule: 'H10 H18',
+  description: 'An army with no morale chips left breaks when it turns its Army Morale card (reconstructed): Blue wins.',
+  start: { pips: [2, 1], first: 0, chips: [0, 16], next: { '0': ['formation-change', 'army-morale'] } },
+  dice: [],
+  actions: ['choice:end'],
+  expect: { events: [{ type: 'army-morale', side: 0, chips: 0, broken: true }], outcome: { winner: 1 }, decision: null },
+})
+seqFx({
+  id: 'hbl-H18-turn-limit-draw',
+  rule: 'H18',
+  description: 'At the scenario\'s turn limit the side that lost the smaller share of its chips wins; equal losses are a draw (reconstructed).',
+  turns: 1,
+  start: { pips: [0, 1], first: 1, next: { '1': ['formation-change'] } },
+  dice: [5, 5],
+  actions: ['choice:end'],
+  expect: { outcome: { winner: null }, decision: null },
+})
+seqFx({
+  id: 'hbl-H3-no-lull-within-a-stolen-pip',
+  rule: 'H3',
+  description: 'Red\'s Lull is stolen (2 v 8) and Blue\'s stolen card is itself a Lull: it has no effect (reconstructed, bounds the nesting); Blue then uses its own pip.',
+  start: { pips: [2, 1], first: 0, next: { '0': ['formation-change', 'lull'], '1': ['lull', 'formation-change'] } },
+  dice: [2, 8],
+  actions: ['choice:end'],
+  expect: { events: [{ type: 'lull', side: 0, rolls: [2, 8], stolen: true }, { type: 'card', side: 1, card: 'lull', stolen: true }, { type: 'card-unused', side: 1, card: 'lull' }, { type: 'card', side: 1, card: 'formation-change', stolen: false }], decision: { player: 1, kind: 'formation' } },
+})
+seqFx({
+  id: 'hbl-H18-army-without-units-loses',
+  rule: 'H18',
+  description: 'An army with no unit left in good order has lost (reconstructed): Blue\'s only unit is destroyed.',
+  units: [
+    { id: 'R-A', side: 0, wing: 'R-1', type: 'gendarmes', hex: '0505', facing: 'N' },
+    { id: 'B-B', side: 1, wing: 'B-1', type: 'archer-cavalry', hex: '0504', facing: 'S' },
+  ],
+  start: { pips: [1, 1], first: 0, next: { '0': ['melee'] }, units: { 'B-B': { lost: 3 } } },
+  dice: [9, 1],
+  actions: ['unit:R-A', 'unit:B-B'],
+  expect: { outcome: { winner: 0 }, units: { 'B-B': { eliminated: true } }, decision: null },
+})
+
+// Movement.
+function moveFx(o: { id: string; rule: string; description: string; units: U[]; card?: string; start?: Obj; hexsides?: Obj[]; dice: number[]; actions: Step[]; expect: Obj }): void {
+  add('movement.json', {
+    id: o.id,
+    rule: o.rule,
+    description: o.description,
+    scenario: scenario(`fx-${o.id}`.slice(0, 40), [...o.units, ...spares], o.hexsides ? { hexsides: o.hexsides } : {}),
+    start: { pips: [1, 1], first: 0, next: { '0': [o.card ?? 'march'], '1': ['formation-change'] }, ...(o.start ?? {}) },
+    dice: o.dice,
+    actions: o.actions,
+    expect: o.expect,
+  })
+}
+const farBlue: U = { id: 'B-B', side: 1, wing: 'B-1', type: 'landsknechts', hex: '1102', facing: 'S' }
+moveFx({
+  id: 'hbl-H5-ditch-stops-a-move',
+  rule: 'H5',
+  description: 'Crossing a ditch ends the unit\'s movement on this card, as new terrain does ("had to stop").',
+  units: [{ id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0508', facing: 'N' }, farBlue],
+  hexsides: [{ hexes: ['0507', '0506'], feature: 'ditch' }],
+  dice: [6, 3],
+  actions: ['wing:R-1', 'unit:R-A', 'hex:0507', 'hex:0506'],
+  expect: { units: { 'R-A': { hex: '0506', moves: 0 } }, decision: { player: 0, kind: 'activate', legal: ['wing:R-2', 'choice:end'] } },
+})
+moveFx({
+  id: 'hbl-H5-d8-moves-four-hexes',
+  rule: 'H5',
+  description: '"The infantry move their Defence Die (DD): D8 inches per move": 4 hexes, then a second move begins.',
+  units: [{ id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0510', facing: 'N' }, farBlue],
+  dice: [6, 3],
+  actions: ['wing:R-1', 'unit:R-A', 'hex:0509', 'hex:0508', 'hex:0507', 'hex:0506', X({ units: { 'R-A': { moves: 1 } } }), 'hex:0505'],
+  expect: { units: { 'R-A': { hex: '0505', moves: 0 } }, decision: { player: 0, kind: 'move', subject: 'R-A' } },
+})
+moveFx({
+  id: 'hbl-H15-artillery-does-not-march',
+  rule: 'H15 H4',
+  description: '"All units, except artillery, can move on the March card": a command of guns is not offered.',
+  units: [{ id: 'R-A', side: 0, wing: 'R-1', type: 'artillery', hex: '0510', facing: 'N' }, farBlue],
+  start: { units: { 'R-A': { loaded: false } } },
+  dice: [],
+  actions: [],
+  expect: { decision: { player: 0, kind: 'activate', legal: ['wing:R-2', 'choice:end'] } },
+})
+moveFx({
+  id: 'hbl-H1-cavalry-march-moves-cavalry-only',
+  rule: 'H1 H13',
+  description: 'On a Cavalry March only the cavalry of an activated command move.',
+  card: 'cavalry-march',
+  units: [
+    { id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0510', facing: 'N' },
+    { id: 'R-C', side: 0, wing: 'R-1', type: 'archer-cavalry', hex: '0710', facing: 'N' },
+    farBlue,
+  ],
+  dice: [6, 3],
+  actions: ['wing:R-1'],
+  expect: { decision: { player: 0, kind: 'move-unit', legal: ['unit:R-C', 'choice:end'] } },
+})
+moveFx({
+  id: 'hbl-H17-kept-refused-flank-pins',
+  rule: 'H17',
+  description: 'A unit that kept its flank refused is pinned "until it turns it back on a Formation Change card": its command has nothing to move.',
+  units: [{ id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0510', facing: 'N' }, farBlue],
+  start: { units: { 'R-A': { refused: 'SE', pinned: true } } },
+  dice: [],
+  actions: [],
+  expect: { decision: { player: 0, kind: 'activate', legal: ['wing:R-2', 'choice:end'] } },
+})
+moveFx({
+  id: 'hbl-H13-skirmishers-withdraw-from-melee',
+  rule: 'H13',
+  description: '"All skirmish cavalry can withdraw from an ongoing melee combat on any applicable move card": a step back ends the melee.',
+  units: [{ id: 'R-A', side: 0, wing: 'R-1', type: 'genitors', hex: '0505', facing: 'N' }, { id: 'B-B', side: 1, wing: 'B-1', type: 'landsknechts', hex: '0504', facing: 'S' }],
+  start: { melees: [['R-A', 'B-B', null]] },
+  dice: [6, 3],
+  actions: ['wing:R-1', 'unit:R-A', X({ decision: { kind: 'move', legal: ['hex:0506', 'choice:stop'] } }), 'hex:0506'],
+  expect: { units: { 'R-A': { hex: '0506', melee: [] }, 'B-B': { melee: [] } } },
+})
+moveFx({
+  id: 'hbl-H7-formed-troops-stay-in-melee',
+  rule: 'H7 H13',
+  description: 'Troops other than skirmish cavalry cannot walk out of a melee: the only move is to stop.',
+  units: [{ id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0505', facing: 'N' }, { id: 'B-B', side: 1, wing: 'B-1', type: 'landsknechts', hex: '0504', facing: 'S' }],
+  start: { melees: [['R-A', 'B-B', null]] },
+  dice: [6, 3],
+  actions: ['wing:R-1', 'unit:R-A'],
+  expect: { decision: { kind: 'move', legal: ['choice:stop'] } },
+})
+moveFx({
+  id: 'hbl-H4-march-outcomes',
+  rule: 'H4',
+  description: 'Command die v D8: 9 v 3 is "more and triple" (three moves), 7 v 7 is not more (one move, reconstructed), 8 v 3 is more but not triple (two).',
+  units: [
+    { id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0310', facing: 'N' },
+    { id: 'R-C', side: 0, wing: 'R-3', type: 'landsknechts', hex: '0510', facing: 'N' },
+    { id: 'R-D', side: 0, wing: 'R-4', type: 'landsknechts', hex: '0710', facing: 'N' },
+    farBlue,
+  ],
+  dice: [9, 3, 7, 7, 8, 3],
+  actions: ['wing:R-1', 'choice:end', 'wing:R-3', 'choice:end', 'wing:R-4'],
+  expect: { events: [{ type: 'activated', wing: 'R-1', moves: 3 }, { type: 'activated', wing: 'R-3', moves: 1 }, { type: 'activated', wing: 'R-4', moves: 2 }], units: { 'R-D': { moves: 2 } } },
+})
+
+// Fire at a moving unit: the move lost.
+function moveLossFx(id: string, dice: number[], description: string, expect: Obj): void {
+  add('shift-fire.json', {
+    id,
+    rule: 'H14 H10',
+    description,
+    scenario: scenario(`fx-${id}`.slice(0, 40), [
+      { id: 'R-S', side: 0, wing: 'R-1', type: 'artillery', hex: '0510', facing: 'N' },
+      { id: 'B-T', side: 1, wing: 'B-1', type: 'archer-cavalry', hex: '0507', facing: 'N' },
+      ...spares,
+    ]),
+    start: { pips: [1, 1], first: 1, next: { '1': ['march'], '0': ['formation-change'] } },
+    dice,
+    actions: ['wing:B-1', X({ decision: { player: 0, kind: 'shoot' } }), 'unit:R-S', 'unit:B-T'],
+    expect,
+  })
+}
+moveLossFx('hbl-H14-move-lost-at-6-pips', [5, 3, 10, 3], 'Blue\'s cavalry activates (5 v 3, two moves); before it moves Red\'s gun fires (close Up 2, into its rear Up 1: D12): 10 v 3, 7 pips: 2 UI, vexed, and one move lost; with no stubborn UI it cannot be bought back.', {
+  events: [{ type: 'fired', die: 'D12', pips: 7 }, { type: 'move-lost', unit: 'B-T', negated: false }],
+  units: { 'B-T': { moves: 1, uiLost: 2, vexed: true } },
+  decision: { player: 1, kind: 'move-unit' },
+})
+moveLossFx('hbl-H14-no-move-lost-under-6-pips', [5, 3, 8, 3], 'The same shot at 5 pips: 1 UI and vexed, but the move stands (the loss threshold is reconstructed at 6 pips).', {
+  units: { 'B-T': { moves: 2, uiLost: 1, vexed: true } },
+  decision: { player: 1, kind: 'move-unit' },
+})
+
+// Formation change, refused flanks, artillery actions.
+function formFx(o: { id: string; rule: string; description: string; start: Obj; actions: Step[]; expect: Obj; red?: Partial<U>; card?: string }): void {
+  add('formation.json', {
+    id: o.id,
+    rule: o.rule,
+    description: o.description,
+    scenario: scenario(`fx-${o.id}`.slice(0, 40), [
+      { id: 'R-A', side: 0, wing: 'R-1', type: 'landsknechts', hex: '0505', facing: 'N', ...(o.red ?? {}) },
+      { id: 'B-B', side: 1, wing: 'B-1', type: 'gendarmes', hex: '0605', facing: 'NW' },
+      ...spares,
+    ]),
+    start: { pips: [1, 1], first: 0, next: { '0': [o.card ?? 'formation-change'], '1': ['formation-change'] }, ...o.start },
+    dice: [],
+    actions: o.actions,
+    expect: o.expect,
+  })
+}
+formFx({
+  id: 'hbl-H17-formation-change-turns-the-flank-back',
+  rule: 'H17',
+  description: 'A Formation Change card lets a unit turn its refused flank back (and frees a pinned unit).',
+  start: { units: { 'R-A': { refused: 'SE', pinned: true } } },
+  actions: ['unit:R-A', X({ decision: { kind: 'formation-unit', legal: ['choice:wheel-left', 'choice:wheel-right', 'choice:turn-back', 'choice:face-enemy'] } }), 'choice:turn-back'],
+  expect: { units: { 'R-A': { refused: null, pinned: false, facing: 'N' } } },
+})
+formFx({
+  id: 'hbl-H17-formation-change-faces-the-refused-side',
+  rule: 'H17',
+  description: 'Or the whole unit turns to face the side its flank was refused to.',
+  start: { units: { 'R-A': { refused: 'SE' } }, melees: [['R-A', 'B-B', 'B-B']] },
+  actions: ['unit:R-A', 'choice:face-enemy'],
+  expect: { units: { 'R-A': { refused: null, facing: 'SE' } } },
+})
+formFx({
+  id: 'hbl-H17-formation-change-wheels',
+  rule: 'H17',
+  description: 'Out of melee a Formation Change wheels a unit one hexside.',
+  start: {},
+  actions: ['unit:R-A', 'choice:wheel-left'],
+  expect: { units: { 'R-A': { facing: 'NW' } }, decision: { player: 0, kind: 'formation', legalExcludes: ['unit:R-A'] } },
+})
+formFx({
+  id: 'hbl-H15-one-artillery-action',
+  rule: 'H15',
+  description: '"Artillery can only perform one action on its card, it cannot wheel and reload": a loaded gun (facing away from the enemy, so no shooting window) may only wheel; after it the card passes.',
+  red: { type: 'artillery', hex: '0510', facing: 'S' },
+  card: 'artillery-action',
+  start: {},
+  actions: ['unit:R-A', X({ decision: { kind: 'gun-action', legal: ['choice:wheel-left', 'choice:wheel-right'] } }), 'choice:wheel-right'],
+  expect: { units: { 'R-A': { facing: 'SW', loaded: true } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H11-lost-to-a-flank-attack',
+  rule: 'H11 H17',
+  description: 'Losing a melee delivered against a flank vexes the loser, which turns its flank stands to the attacker (Combat 2). Gendarmes from the flank: D12+4 v the flanked Landsknechts\' D10, 9 v 2: 2 UI; the rout is converted to a push back, a second vexation (1 more UI).',
+  attacker: 1,
+  red: LK,
+  blue: { type: 'gendarmes', hex: '0605', facing: 'NW' },
+  dice: [5, 2],
+  actions: ['unit:B-B', 'unit:R-A', 'choice:yes'],
+  expect: { events: [{ type: 'melee', dieA: 'D12+4', dieB: 'D10', totalA: 9, totalB: 2, band: 'routed' }], units: { 'R-A': { vexed: true, refused: 'SE', uiLost: 3 } } },
+})
+duel('melee-results.json', {
+  id: 'hbl-H12-fierce-marginal-keeps-the-mutual-loss',
+  rule: 'H12 E3',
+  description: 'Combat 3\'s ruling: a Fierce marginal win is a push back for the non-Fierce loser and still costs both sides 1 UI and 1 chip; stubborn UI cannot hold it.',
+  red: { type: 'swiss-pike' },
+  blue: LK,
+  dice: [2, 3],
+  actions: ['unit:R-A', 'unit:B-B', 'choice:no'],
+  expect: { events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D12+1', totalA: 5, totalB: 4, band: 'marginal' }, { type: 'pushed-back', unit: 'B-B', to: '0503' }], units: { 'R-A': { uiLost: 1, chipsLost: 1 }, 'B-B': { uiLost: 1, chipsLost: 1, vexed: true } } },
+})
 for (const [file, list] of fixtures) writeFileSync(new URL(file, OUT), JSON.stringify(list.length === 1 ? list[0] : list, null, 1) + '\n')
 console.log(`wrote ${[...fixtures.values()].reduce((a, l) => a + l.length, 0)} fixtures in ${fixtures.size} files`)
