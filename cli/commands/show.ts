@@ -88,7 +88,7 @@ export function compactMap(sc: Scenario, view: GameView, width = 80): string {
       lines.push(line.trimEnd())
     }
   }
-  const key = [...letters].map(([type, l]) => `${l} ${type}`)
+  const key = [...letters].map(([type, l]) => (l === type ? type : `${l} ${type}`))
   lines.push('', ...wrap([`units (side digit, type letter, stack size or @ leader): ${key.shift() ?? 'none'}`, ...key], width))
   return lines.join('\n')
 }

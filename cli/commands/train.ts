@@ -1,7 +1,9 @@
 // `tercio train`: PPO self-play on one scenario, with a progress bar, metrics
 // (JSONL + CSV), a learning-curve SVG, atomic checkpoints, --resume, and an
 // end-of-run tournament of the new checkpoint against random and heuristic.
-import { join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
+import { writeCurveSvg } from '../../training/curve.ts'
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { makeAgent, parseAgentSpec, setPolicyLoader } from '../../agents/registry.ts'
 import { bindEngine } from '../../env/gym/make.ts'
@@ -233,4 +235,32 @@ export const trainCommand: CommandModule<object, Args> = {
   },
 }
 
-export const trainCommands = [trainCommand] as unknown as CommandModule[]
+interface CurveArgs {
+  run: string
+  out?: string
+}
+
+/** `tercio curve DIR`: redraws a run's (or a checkpoint folder's) learning curve from its metrics. */
+export const curveCommand: CommandModule<object, CurveArgs> = {
+  command: 'curve <run>',
+  describe: "Draw a training run's learning curve (DIR/metrics.jsonl, and imitate.jsonl if any) as SVG",
+  builder: (y: Argv<object>) =>
+    y
+      .positional('run', { type: 'string', demandOption: true, describe: 'a run folder of tercio train, or a checkpoint folder that carries its metrics' })
+      .option('out', { type: 'string', describe: 'SVG file to write (default RUN/curve.svg)' })
+      .example('$0 curve checkpoints/piwam-training-baseline --out baseline.svg', 'the checked-in baseline\'s curve') as unknown as Argv<CurveArgs>,
+  handler: (a: ArgumentsCamelCase<CurveArgs>) => {
+    const metrics = join(a.run, 'metrics.jsonl')
+    if (!existsSync(metrics)) throw new CliError(`${a.run}: no metrics.jsonl (a run folder of tercio train, or a checkpoint folder with its metrics)`)
+    const out = a.out ?? join(a.run, 'curve.svg')
+    let n: number
+    try {
+      n = writeCurveSvg(metrics, out, basename(resolve(a.run)), join(a.run, 'imitate.jsonl'))
+    } catch (e) {
+      throw new CliError(`${metrics}: ${e instanceof Error ? e.message : String(e)}`, 1)
+    }
+    console.log(`curve of ${n} updates written to ${out}`)
+  },
+}
+
+export const trainCommands = [trainCommand, curveCommand] as unknown as CommandModule[]

@@ -103,7 +103,7 @@ function captionHtml(engine: Engine, view: GameView, title: string): string {
         return `<div data-wing="${esc(w.id)}"><span class="dot" style="background:${colour}"></span>${esc(text)}</div>`
       })
       .join('')
-    return `<div class="side"><div style="color:${SIDE_COLOURS[p].stroke};font-weight:bold">${esc(sc.sides[p].name)}</div>${wings}</div>`
+    return `<div class="side"><div style="color:${SIDE_COLOURS[p].stroke};font-weight:bold">${esc(sc.sides[p].name)}</div><div class="wings">${wings}</div></div>`
   })
   return `<div class="line">${esc(title)}</div><div class="line">${esc(`${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`)}</div><div class="sides">${sides.join('')}</div>`
 }
