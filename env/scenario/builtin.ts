@@ -10,6 +10,7 @@ import ivry from './scenarios/ivry-1590.json' with { type: 'json' }
 import marignanDay1 from './scenarios/marignan-1515-first-day.json' with { type: 'json' }
 import marignanDays2 from './scenarios/marignan-1515-two-days.json' with { type: 'json' }
 import mttsogTraining from './scenarios/mttsog-training.json' with { type: 'json' }
+import mttsogMaida from './scenarios/mttsog-maida-1806.json' with { type: 'json' }
 import hblTraining from './scenarios/hbl-training.json' with { type: 'json' }
 import cfeoTraining from './scenarios/cfeo-training.json' with { type: 'json' }
 
@@ -28,6 +29,7 @@ const RAW: Readonly<Record<string, unknown>> = {
   'marignan-1515-first-day': marignanDay1,
   'marignan-1515-two-days': marignanDays2,
   'mttsog-training': mttsogTraining,
+  'mttsog-maida-1806': mttsogMaida,
   'hbl-training': hblTraining,
   'cfeo-training': cfeoTraining,
 }

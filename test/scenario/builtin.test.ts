@@ -22,6 +22,7 @@ describe('built-in scenario registry', () => {
       'marignan-1515-first-day',
       'marignan-1515-two-days',
       'mttsog-training',
+      'mttsog-maida-1806',
       'hbl-training',
       'cfeo-training',
     ])
@@ -29,7 +30,7 @@ describe('built-in scenario registry', () => {
     expect(builtinIds('piwam')).toEqual(['piwam-training', 'coutras-1587', 'ivry-1590'])
     expect(builtinIds('marignan')).toEqual(['marignan-1515-first-day', 'marignan-1515-two-days'])
     expect(builtinIds('cfeo')).toEqual(['cfeo-training'])
-    expect(builtinIds('mttsog')).toEqual(['mttsog-training'])
+    expect(builtinIds('mttsog')).toEqual(['mttsog-training', 'mttsog-maida-1806'])
     expect(builtinIds('hbl')).toEqual(['hbl-training'])
     for (const s of BUILTIN_SCENARIOS) {
       expect(s.name.length).toBeGreaterThan(3)
