@@ -19,7 +19,8 @@
 #   --protoc   also install Debian's protoc 3.21 (protobuf-compiler), which `npm run proto` needs
 # Environment: TERCIO_PYTHON_BASE (default: python3 on PATH), TERCIO_VENV (default: <repo>/.venv)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
+cd "$(dirname "$SELF")/.."
 ROOT=$(pwd)
 BASE=${TERCIO_PYTHON_BASE:-python3}
 VENV=${TERCIO_VENV:-$ROOT/.venv}
@@ -44,7 +45,7 @@ BASE_EXE=$("$BASE" -c 'import sys; print(sys.executable)')
 }
 
 # What the environment is made from: any change (pyproject, this script, the interpreter) redoes the install.
-STAMP_WANT=$(cat "$PKG/pyproject.toml" "$0" <(echo "$BASE_EXE $("$BASE_EXE" -V 2>&1) $EXTRAS") | sha256sum | cut -c1-16)
+STAMP_WANT=$(cat "$PKG/pyproject.toml" "$SELF" <(echo "$BASE_EXE $("$BASE_EXE" -V 2>&1) $EXTRAS") | sha256sum | cut -c1-16)
 STAMP="$VENV/.tercio-setup"
 PY="$VENV/bin/python"
 importable() {
@@ -62,9 +63,11 @@ if [[ -x "$PY" && -f "$STAMP" && "$(cat "$STAMP")" == "$STAMP_WANT" ]] && import
 fi
 
 t0=$SECONDS
-if [[ ! -x "$PY" ]]; then
+if [[ ! -x "$PY" ]] || [[ "$(cat "$VENV/.tercio-base" 2>/dev/null)" != "$BASE_EXE" ]]; then
+  # New, or made from another interpreter: (re)made from this one.
   echo "setup-python: creating $VENV from $BASE_EXE ($("$BASE_EXE" -V 2>&1))"
-  "$BASE_EXE" -m venv "$VENV"
+  "$BASE_EXE" -m venv --clear "$VENV"
+  echo "$BASE_EXE" >"$VENV/.tercio-base"
 fi
 
 # pip's own configuration (files and PIP_* variables) says where packages come from.
