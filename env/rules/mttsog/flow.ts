@@ -306,58 +306,59 @@ function commanderCanAct(c: Ctx, s: MtState, l: number): boolean {
   return false
 }
 
+/** Marks id i legal; 1 if it was not yet (no closure: legal() runs at every step). */
+function put(mask: Uint8Array, i: number): number {
+  if (mask[i]) return 0
+  mask[i] = 1
+  return 1
+}
+
 export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): number {
   mask.fill(0)
   let n = 0
-  const set = (i: number): void => {
-    if (!mask[i]) {
-      mask[i] = 1
-      n++
-    }
-  }
   const U = o.unit
   const H = o.hex
   const L = U + c.nU
   switch (curKind(s)) {
     case K['cp-pool']:
-      set(C.roll)
-      for (let l = 0; l < c.nL; l++) if (canJoinPool(c, s, l)) set(L + l)
+      n += put(mask, C.roll)
+      for (let l = 0; l < c.nL; l++) if (canJoinPool(c, s, l)) n += put(mask, L + l)
       break
     case K['cp-assign']:
-      for (let l = 0; l < c.nL; l++) if (canAssign(c, s, l)) set(L + l)
+      for (let l = 0; l < c.nL; l++) if (canAssign(c, s, l)) n += put(mask, L + l)
       break
     case K['army-reroll']:
-      set(C.pass)
-      for (let l = 0; l < c.nL; l++) if (canReroll(c, s, l)) set(L + l)
+      n += put(mask, C.pass)
+      for (let l = 0; l < c.nL; l++) if (canReroll(c, s, l)) n += put(mask, L + l)
       break
     case K.activate:
-      set(C.end)
-      for (let l = 0; l < c.nL; l++) if (commanderCanAct(c, s, l)) set(L + l)
+      n += put(mask, C.end)
+      for (let l = 0; l < c.nL; l++) if (commanderCanAct(c, s, l)) n += put(mask, L + l)
       break
     case K['act-unit']:
-      for (let u = 0; u < c.nU; u++) if (unitActionable(c, s, s.lead, u)) set(U + u)
+      for (let u = 0; u < c.nU; u++) if (unitActionable(c, s, s.lead, u)) n += put(mask, U + u)
       break
     case K['act-verb']: {
       const u = s.sel
-      if (verbLegal(c, s, s.lead, u, VERB_MOVE)) set(C.move)
-      if (verbLegal(c, s, s.lead, u, VERB_GROUP)) set(C.group)
-      if (verbLegal(c, s, s.lead, u, VERB_RALLY)) set(C.rally)
-      for (let f = 0; f < FORMATIONS.length; f++) if (verbLegal(c, s, s.lead, u, f)) set(FORM_CHOICE[f] as number)
+      if (verbLegal(c, s, s.lead, u, VERB_MOVE)) n += put(mask, C.move)
+      if (verbLegal(c, s, s.lead, u, VERB_GROUP)) n += put(mask, C.group)
+      if (verbLegal(c, s, s.lead, u, VERB_RALLY)) n += put(mask, C.rally)
+      for (let f = 0; f < FORMATIONS.length; f++) if (verbLegal(c, s, s.lead, u, f)) n += put(mask, FORM_CHOICE[f] as number)
       break
     }
     case K['group-with']: {
       const h = s.hex[s.sel] as number
       for (let d = 0; d < 6; d++) {
         const nh = nb(c, h, d)
-        if (partnerLegal(c, s, s.lead, s.sel, nh)) set(U + (c.occ[nh] as number))
+        if (partnerLegal(c, s, s.lead, s.sel, nh)) n += put(mask, U + (c.occ[nh] as number))
       }
       break
     }
     case K.move: {
-      set(C.stop)
-      for (let f = 0; f < 6; f++) set(FACE0 + f)
+      n += put(mask, C.stop)
+      for (let f = 0; f < 6; f++) n += put(mask, FACE0 + f)
       const h = s.hex[s.sel] as number
-      for (let d = 0; d < 6; d++) if (stepCost(c, s, d) >= 0) set(H + nb(c, h, d))
+      for (let d = 0; d < 6; d++) if (stepCost(c, s, d) >= 0) n += put(mask, H + nb(c, h, d))
       break
     }
     case K['rally-form']: {
@@ -365,53 +366,53 @@ export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): numb
       const arm = c.prof[u]?.arm ?? 'inf'
       for (const f of FORMS_OF[arm]) {
         const i = FORMATIONS.indexOf(f)
-        if (formAllowed(c, s, u, i)) set(FORM_CHOICE[i] as number)
+        if (formAllowed(c, s, u, i)) n += put(mask, FORM_CHOICE[i] as number)
       }
-      if (n === 0) set(FORM_CHOICE[s.form[u] as number] as number)
+      if (n === 0) n += put(mask, FORM_CHOICE[s.form[u] as number] as number)
       break
     }
     case K['rally-face']:
     case K.consolidate:
-      for (let f = 0; f < 6; f++) set(FACE0 + f)
-      if (curKind(s) === K.consolidate) set(C.pass)
+      for (let f = 0; f < 6; f++) n += put(mask, FACE0 + f)
+      if (curKind(s) === K.consolidate) n += put(mask, C.pass)
       break
     case K.square:
-      set(C.yes)
-      if (!((s.fl[s.q[1] as number] as number) & F_SQFAIL)) set(C.no)
+      n += put(mask, C.yes)
+      if (!((s.fl[s.q[1] as number] as number) & F_SQFAIL)) n += put(mask, C.no)
       break
     case K.evade:
     case K.pursue:
-      set(C.yes)
-      set(C.no)
+      n += put(mask, C.yes)
+      n += put(mask, C.no)
       break
     case K['give-way']:
-      set(C['give-way'])
-      set(C['stand-firm'])
+      n += put(mask, C['give-way'])
+      n += put(mask, C['stand-firm'])
       break
     case K.commander:
-      set(C.end)
-      for (let l = 0; l < c.nL; l++) if (c.lSide[l] === s.active && alive(s, l) && !((s.lfl[l] as number) & LF_MOVED)) set(L + l)
+      n += put(mask, C.end)
+      for (let l = 0; l < c.nL; l++) if (c.lSide[l] === s.active && alive(s, l) && !((s.lfl[l] as number) & LF_MOVED)) n += put(mask, L + l)
       break
     case K['commander-hex']:
-      for (let h = 0; h < c.size; h++) if (commanderHexOk(c, s, s.lead, h)) set(H + h)
+      for (let h = 0; h < c.size; h++) if (commanderHexOk(c, s, s.lead, h)) n += put(mask, H + h)
       break
     case K.shoot:
-      set(C.end)
+      n += put(mask, C.end)
       for (let u = 0; u < c.nU; u++) {
         if (c.uSide[u] !== s.active || !canShoot(c, s, u)) continue
         for (let t = 0; t < c.nU; t++) {
           if (canShootAt(c, s, u, t)) {
-            set(U + u)
+            n += put(mask, U + u)
             break
           }
         }
       }
       break
     case K['shoot-target']:
-      for (let t = 0; t < c.nU; t++) if (canShootAt(c, s, s.sel, t)) set(H + (s.hex[t] as number))
+      for (let t = 0; t < c.nU; t++) if (canShootAt(c, s, s.sel, t)) n += put(mask, H + (s.hex[t] as number))
       break
     case K.melee:
-      for (let d = 0; d < c.nU; d++) if (isMeleeTarget(c, s, d)) set(H + (s.hex[d] as number))
+      for (let d = 0; d < c.nU; d++) if (isMeleeTarget(c, s, d)) n += put(mask, H + (s.hex[d] as number))
       break
   }
   return n
