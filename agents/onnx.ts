@@ -285,9 +285,30 @@ export class OnnxAgent implements Agent {
   }
 }
 
+/** Loaded policies by engine and file (path, size, mtime): a server-side opponent is one agent per env,
+ *  and they share one session (runs are synchronous and keep no state between calls). */
+const loaded = new WeakMap<Engine, Map<string, OnnxPolicy>>()
+
+function loadShared(engine: Engine, path: string): Result<OnnxPolicy> {
+  let key = ''
+  try {
+    const st = statSync(path)
+    key = `${path}\0${st.size}\0${st.mtimeMs}`
+  } catch {
+    return OnnxPolicy.load(engine, path) // reports the missing file
+  }
+  const byFile = loaded.get(engine) ?? new Map<string, OnnxPolicy>()
+  loaded.set(engine, byFile)
+  const hit = byFile.get(key)
+  if (hit) return ok(hit)
+  const p = OnnxPolicy.load(engine, path)
+  if (p.ok) byFile.set(key, p.value)
+  return p
+}
+
 /** Loads `path` as an agent for `engine` (the registry's `onnx:PATH`). */
 export async function loadOnnxAgent(engine: Engine, path: string, seed: number, name?: string, o: OnnxAgentOptions = {}): Promise<Result<Agent>> {
-  const p = OnnxPolicy.load(engine, path)
+  const p = loadShared(engine, path)
   if (!p.ok) return fail(p.error)
   // The gym's observation encoder lives with the TF.js policy agent (importing it loads TF.js once).
   const { ObsEncoder } = await import('./policy/agent.ts')

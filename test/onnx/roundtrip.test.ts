@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OnnxPolicy } from '../../agents/onnx.ts'
+import { OnnxAgent, OnnxPolicy } from '../../agents/onnx.ts'
 import { createAgent } from '../../agents/registry.ts'
 import { startServer, type BridgeServer } from '../../bridge/server.ts'
 import { loadEngine } from '../../cli/io.ts'
@@ -107,6 +107,17 @@ describe('ONNX round trip (PyTorch -> onnxruntime-node)', () => {
     const wantV = f64(p.value as string)
     expect(value).not.toBeNull()
     for (let i = 0; i < p.n; i++) expect(Math.abs((value as Float32Array)[i]! - wantV[i]!)).toBeLessThan(1e-5)
+  })
+
+  it.runIf(missing === null)('agents of one engine share one loaded session, each with its own encoder and sampler', async () => {
+    const engine = loadEngine(undefined, 'piwam-training')
+    const [a, b] = await Promise.all([createAgent(`onnx:${model}`, engine, 1), createAgent(`onnx:${model}`, engine, 2)])
+    if (!a.ok || !b.ok) throw new Error('load failed')
+    expect(a.value).toBeInstanceOf(OnnxAgent)
+    expect((a.value as OnnxAgent).policy).toBe((b.value as OnnxAgent).policy)
+    expect(a.value).not.toBe(b.value)
+    const other = await createAgent(`onnx:${model}`, loadEngine(undefined, 'piwam-training'), 1)
+    expect(other.ok && (other.value as OnnxAgent).policy).not.toBe((a.value as OnnxAgent).policy)
   })
 
   it.runIf(missing === null)('refuses an env with another spec (CHECKPOINT_SPEC_MISMATCH)', async () => {
