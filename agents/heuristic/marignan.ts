@@ -5,8 +5,11 @@
 // action, so the agent is always legal.
 //
 // Doctrine (docs/agents-marignan.md): Swiss march on the nearest French unit
-// and attack in mass; French hold, face the enemy and fire, charge with cavalry
-// only at good odds; both keep units in command, form hedgehog against
+// and attack in mass; French face the enemy and fire, charge with cavalry at
+// good odds, and in the last `lateAttackTurnsLeft` turns (the whole first day)
+// close in with everything but the guns, since a draw is worth less than a
+// fight; rout steps away from the enemy, heroic commanders rally the largest
+// corps, a free deployment copies the reconstructed one; both keep units in command, form hedgehog against
 // cavalry, never order a General Retreat unless a corps is overwhelmed, lose
 // the weakest units first and keep commanders out of harm's way.
 import seedrandom from 'seedrandom'
@@ -38,6 +41,9 @@ const DOCTRINE = {
   /** ...at least this many of the corps' units are in contact, and morale survives the -2. */
   groContact: 3,
   groMinMorale: 5,
+  /** With fewer turns than this left, French infantry and cavalry march on the nearest enemy (measured: 5 or 8 left gave
+   *  89% French wins against random Swiss, 11 — the whole first day — 94%, over 100 games). */
+  lateAttackTurnsLeft: 11,
   /** French arquebusiers close to 2 hexes of an enemy at most this far. */
   skirmish: false,
   skirmishReach: 4,
@@ -290,6 +296,8 @@ export class MarignanHeuristic implements Agent {
       const ed = this.nearestEnemyDist(c, s, side, h)
       return ed > 2 && ed <= DOCTRINE.skirmishReach ? this.nearestEnemyHex(c, s, side, h) : -1
     }
+    // French, late in the scenario: a draw is worth less than a fight, every able unit closes in
+    if (c.scenario.turns - s.turn < DOCTRINE.lateAttackTurnsLeft && t.cls !== 2 && s.st[u] !== S_ROUT) return this.nearestEnemyHex(c, s, side, h)
     // French: otherwise only cavalry leaves its post, to charge at good odds
     if (t.cls !== 0 || s.st[u] !== S_ORD) return -1
     const my = meleeValue(c, s, u)
