@@ -1,7 +1,6 @@
 // 4.2 Close combat: designation (1.2 D), reaction attacks, lead and supports,
 // the modifier formula, results, special cases, advances and passthrough.
 
-import { ok } from '../../core/types.ts'
 import { rot } from '../../hex/grid.ts'
 import { ARM_CAV, ARM_INF, IMPASSABLE } from './context.ts'
 import { T_ART, T_C, T_E, T_G, TERRAINS } from './tables.ts'

@@ -1,7 +1,6 @@
 // 5 Unit status: status changes (5.1), morale checks (5.0), rally (5.2) and the
 // broken unit's retreat after a failed check (5.3).
 
-import { ok } from '../../core/types.ts'
 import { ARM_ART } from './context.ts'
 import { STATUSES, T_ART, T_G } from './tables.ts'
 import { F_ENDED, F_G_REDUCED, F_SPENT, K, L_AIDED, L_MOVED, type PiwamState, TR_RALLY } from './state.ts'

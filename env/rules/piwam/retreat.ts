@@ -5,7 +5,7 @@ import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
 import { STATUSES, T_ART } from './tables.ts'
 import { LS_IN, type PiwamState } from './state.ts'
 import { directionOf, type Board } from './board.ts'
-import { leaderMod, removeLeadersAt } from './command.ts'
+import { removeLeadersAt } from './command.ts'
 import { moveUnit } from './move.ts'
 import { setStatus } from './morale.ts'
 
