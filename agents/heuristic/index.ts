@@ -6,6 +6,7 @@ import { GenericHeuristic } from './generic.ts'
 import { isPiwamEngine, PiwamHeuristic } from './piwam.ts'
 import { isMarignanEngine, MarignanHeuristic } from './marignan.ts'
 import { isMttsogEngine, MttsogHeuristic } from './mttsog.ts'
+import { CfeoHeuristic, isCfeoEngine } from './cfeo.ts'
 
 export interface HeuristicOptions {
   /** Probability of a random legal action instead of the scripted one. */
@@ -17,6 +18,7 @@ export function makeHeuristic(engine: Engine, seed = 0, o: HeuristicOptions = {}
   if (isPiwamEngine(engine)) return new PiwamHeuristic(engine, seed, o)
   if (isMarignanEngine(engine)) return new MarignanHeuristic(seed, o)
   if (isMttsogEngine(engine)) return new MttsogHeuristic(seed, o)
+  if (isCfeoEngine(engine)) return new CfeoHeuristic(seed, o)
   return new GenericHeuristic(seed, o.name === undefined ? {} : { name: o.name })
 }
 

@@ -31,7 +31,8 @@ export function moralePhase(c: Ctx, x: Scratch, s: CfeoState): void {
   const R = withinHexes(MORALE.radiusYards)
   for (let u = 0; u < c.n; u++) {
     const h = s.uHex[u] as number
-    if (h < 0 || s.uStatus[u] === S_ROUTING) continue
+    // guns are single bases, not units: morale events do not touch them (reading)
+    if (h < 0 || s.uStatus[u] === S_ROUTING || c.uArm[u] === 2) continue
     let dps = 0
     for (let i = 0; i + 3 < ev.length; i += 4) {
       const kind = ev[i] as number
