@@ -25,7 +25,11 @@ const legal = () => {
   for (let i = 0; i < mask.length; i++) if (mask[i]) out.push(actionText(e.layout, i))
   return out.join(' ')
 }
-for (const t of f.actions as string[]) {
+for (const t of f.actions as (string | { expect: unknown })[]) {
+  if (typeof t !== 'string') {
+    console.log(`  checkpoint: ${JSON.stringify(t.expect)}`)
+    continue
+  }
   console.log(`  [${JSON.stringify(e.decision(s))}] legal: ${legal()}`)
   const a = parseAction(e.layout, e.grid, t)
   if (!a.ok) throw new Error(a.error.message)
