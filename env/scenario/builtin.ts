@@ -13,6 +13,7 @@ import mttsogTraining from './scenarios/mttsog-training.json' with { type: 'json
 import mttsogMaida from './scenarios/mttsog-maida-1806.json' with { type: 'json' }
 import hblTraining from './scenarios/hbl-training.json' with { type: 'json' }
 import cfeoTraining from './scenarios/cfeo-training.json' with { type: 'json' }
+import cfeoBicocca from './scenarios/cfeo-bicocca-1522.json' with { type: 'json' }
 
 export interface BuiltinInfo {
   readonly id: string
@@ -32,6 +33,7 @@ const RAW: Readonly<Record<string, unknown>> = {
   'mttsog-maida-1806': mttsogMaida,
   'hbl-training': hblTraining,
   'cfeo-training': cfeoTraining,
+  'cfeo-bicocca-1522': cfeoBicocca,
 }
 
 export const DEFAULT_SCENARIO = 'piwam-training'

@@ -25,11 +25,12 @@ describe('built-in scenario registry', () => {
       'mttsog-maida-1806',
       'hbl-training',
       'cfeo-training',
+      'cfeo-bicocca-1522',
     ])
     expect(DEFAULT_SCENARIO).toBe('piwam-training')
     expect(builtinIds('piwam')).toEqual(['piwam-training', 'coutras-1587', 'ivry-1590'])
     expect(builtinIds('marignan')).toEqual(['marignan-1515-first-day', 'marignan-1515-two-days'])
-    expect(builtinIds('cfeo')).toEqual(['cfeo-training'])
+    expect(builtinIds('cfeo')).toEqual(['cfeo-training', 'cfeo-bicocca-1522'])
     expect(builtinIds('mttsog')).toEqual(['mttsog-training', 'mttsog-maida-1806'])
     expect(builtinIds('hbl')).toEqual(['hbl-training'])
     for (const s of BUILTIN_SCENARIOS) {
