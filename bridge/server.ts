@@ -105,6 +105,14 @@ export function checkServerOptions(o: ServerOptions): string | null {
   )
 }
 
+/** ws checks its receiver's payload limit at every frame header. Lowered before Hello, it makes ws refuse a
+ *  bigger frame (1009) from the header alone, before buffering its payload. The field is internal to ws 8
+ *  (test/bridge/hardening.test.ts sends such a header); without it the size check in `process` still holds. */
+function setReceiveLimit(ws: WebSocket, bytes: number): void {
+  const r = (ws as unknown as { _receiver?: { _maxPayload?: unknown } })._receiver
+  if (r !== undefined && typeof r._maxPayload === 'number') r._maxPayload = bytes
+}
+
 interface Conn {
   ws: WebSocket
   session: Session
@@ -157,6 +165,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
       return
     }
     const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false }
+    setReceiveLimit(ws, maxHelloBytes)
     conns.add(c)
     log(`bridge: ${peer} connected (${conns.size} open)`)
     ws.on('pong', () => {
@@ -227,7 +236,9 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
         return undefined
       }
       const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data
+      const before = c.session.helloDone
       const reply = c.session.handleAsync(bytes)
+      if (!before && c.session.helloDone) setReceiveLimit(ws, limits.maxPayload)
       if (reply instanceof Promise) return reply.then(deliver)
       deliver(reply)
       return undefined

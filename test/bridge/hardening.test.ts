@@ -3,6 +3,7 @@
 // replies, and clients naming agent files outside the server's agent directory.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -60,7 +61,7 @@ describe('Hello', () => {
     const s = await serve({ maxHelloBytes: 1024 })
     const big = await TestClient.open(s.url)
     big.sendRaw(new Uint8Array(14 * 1024 * 1024))
-    expect(await big.waitClosed()).toEqual({ code: 1009, reason: 'at most 1024 bytes before Hello' })
+    expect((await big.waitClosed()).code).toBe(1009)
     expect(big.stray).toEqual([]) // nothing was answered: the bytes were never decoded
     // After Hello, a request far above 1024 bytes (inline scenario JSON) is served.
     const c = await TestClient.hello(s.url)
@@ -70,6 +71,30 @@ describe('Hello', () => {
     expect(r.error?.code).toBe('SCENARIO_INVALID')
     expect(c.closed).toBeNull()
     c.close()
+  })
+
+  it('before Hello, a frame announcing more than the limit is refused from its header, its payload never sent', async () => {
+    const s = await serve({ maxHelloBytes: 1024 })
+    const sock = connect(s.port, '127.0.0.1')
+    sock.on('error', () => {})
+    const got: Buffer[] = []
+    sock.on('data', (d: Buffer) => got.push(d))
+    const ended = new Promise<void>((resolve) => sock.on('close', () => resolve()))
+    sock.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+    for (let t = 0; t < 200 && !Buffer.concat(got).includes('\r\n\r\n'); t++) await sleep(10)
+    expect(Buffer.concat(got).toString('latin1')).toMatch(/^HTTP\/1.1 101/)
+    got.length = 0
+    // FIN + binary, masked, 64-bit length 14 MiB, a mask key: a header only, no payload follows.
+    const header = Buffer.alloc(14)
+    header[0] = 0x82
+    header[1] = 0x80 | 127
+    header.writeBigUInt64BE(BigInt(14 * 1024 * 1024), 2)
+    sock.write(header)
+    await Promise.race([ended, sleep(5000)])
+    const reply = Buffer.concat(got)
+    expect(reply[0]).toBe(0x88) // a close frame...
+    expect(reply.readUInt16BE(2)).toBe(1009) // ...1009, sent before any payload byte
+    sock.destroy()
   })
 
   it('a first message that is not a valid Hello is answered, then the connection is closed', async () => {
