@@ -7,6 +7,7 @@ import { isPiwamEngine, PiwamHeuristic } from './piwam.ts'
 import { isMarignanEngine, MarignanHeuristic } from './marignan.ts'
 import { isMttsogEngine, MttsogHeuristic } from './mttsog.ts'
 import { CfeoHeuristic, isCfeoEngine } from './cfeo.ts'
+import { HblHeuristic, isHblEngine } from './hbl.ts'
 
 export interface HeuristicOptions {
   /** Probability of a random legal action instead of the scripted one. */
@@ -19,6 +20,7 @@ export function makeHeuristic(engine: Engine, seed = 0, o: HeuristicOptions = {}
   if (isMarignanEngine(engine)) return new MarignanHeuristic(seed, o)
   if (isMttsogEngine(engine)) return new MttsogHeuristic(seed, o)
   if (isCfeoEngine(engine)) return new CfeoHeuristic(seed, o)
+  if (isHblEngine(engine)) return new HblHeuristic(seed, o)
   return new GenericHeuristic(seed, o.name === undefined ? {} : { name: o.name })
 }
 

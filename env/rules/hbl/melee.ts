@@ -7,13 +7,14 @@
 import { roll } from '../../dice.ts'
 import { directionTo } from '../../hex/grid.ts'
 import type { Player } from '../../core/types.ts'
-import { dieText, dieTotal, meleeFactors, meleeOutcome, netShift, shiftDie, type MeleeSide } from './dieshift.ts'
+import { dieText, dieTotal, meleeFactors, meleeOutcome, netShift, shiftDie, type MeleeSide, type ShiftedDie } from './dieshift.ts'
 import type { Ctx } from './context.ts'
 import { adjacentEnemies, arcOf, ARC_FRONT, inGood, occupancy } from './geometry.ts'
 import { canSpend, facingName, loseUi, meleeIndex, stubbornLeft, vex } from './morale.ts'
 import { F_ELIM, F_VEX, M_FOUGHT, MW, T_CONVERT, T_HOLD, T_PUSH, T_ROUT, T_WITHDRAW, type Events, type HState } from './state.ts'
 
-function sideOf(c: Ctx, s: HState, u: number, v: number, initiating: boolean, followingUp: boolean): MeleeSide {
+/** What unit u brings to a melee against adjacent v (exported for agents that weigh a fight). */
+export function sideOf(c: Ctx, s: HState, u: number, v: number, initiating: boolean, followingUp: boolean): MeleeSide {
   const t = c.uType[u]!
   const hu = s.hex[u] as number
   const hv = s.hex[v] as number
@@ -163,3 +164,12 @@ export function canConvertToSkirmish(c: Ctx, s: HState, attacker: number, target
 }
 
 export const sidePlayer = (c: Ctx, u: number): Player => c.uSide[u] as Player
+
+/** The two shifted dice of a round between adjacent a (initiating when `initiating`) and b, follow-up markers as they stand. */
+export function meleeDice(c: Ctx, s: HState, a: number, b: number, initiating: boolean): [ShiftedDie, ShiftedDie] {
+  const i = meleeIndex(s, a, b)
+  const fol = i < 0 ? -1 : (s.mel[i + 2] as number)
+  const sa = sideOf(c, s, a, b, initiating, fol === a)
+  const sb = sideOf(c, s, b, a, false, fol === b)
+  return [shiftDie(sa.cd, netShift(meleeFactors(sa, sb, c.tables.beats, c.tables.meleeFactors))), shiftDie(sb.cd, netShift(meleeFactors(sb, sa, c.tables.beats, c.tables.meleeFactors)))]
+}

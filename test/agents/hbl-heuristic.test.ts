@@ -1,0 +1,57 @@
+// The hbl scripted player: legal everywhere, registered for hbl engines, and
+// stronger than random from both seats (a short run here; the 200-game figure
+// is measured by `npx tercio tournament`, see docs/rules/hbl.md).
+import { describe, expect, it } from 'vitest'
+import { makeHeuristic } from '../../agents/heuristic/index.ts'
+import { HblHeuristic } from '../../agents/heuristic/hbl.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import type { Agent } from '../../agents/types.ts'
+import type { Engine, Player } from '../../env/core/types.ts'
+import { hbl } from '../../env/rules/hbl/index.ts'
+import { builtinScenario } from '../../env/scenario/builtin.ts'
+
+function bind(id: string): Engine {
+  const sc = builtinScenario(id)
+  if (!sc.ok) throw new Error(sc.error.message)
+  const b = hbl.bind(sc.value)
+  if (!b.ok) throw new Error(b.error.message)
+  return b.value
+}
+
+function play(engine: Engine, agents: readonly [Agent, Agent], seed: number): Player | null {
+  const mask = new Uint8Array(engine.layout.size)
+  const s = engine.init(seed)
+  for (const a of agents) a.reset?.(seed)
+  for (let d = engine.decision(s); d; d = engine.decision(s)) {
+    const n = engine.legal(s, mask)
+    const a = (agents[d.player] as Agent).act({ engine, state: s, mask, legalCount: n, player: d.player as Player })
+    expect(mask[a]).toBe(1)
+    const e = engine.apply(s, a)
+    if (e) throw new Error(e.message)
+  }
+  const o = engine.outcome(s)
+  if (!o) throw new Error('game ended without an outcome')
+  return o.winner
+}
+
+describe('hbl heuristic', () => {
+  const engine = bind('hbl-training')
+  it('is the registry heuristic for hbl engines', () => {
+    expect(makeHeuristic(engine, 1)).toBeInstanceOf(HblHeuristic)
+  })
+  it('beats random from both seats (20 games, 10 a seat), never falling back to random', () => {
+    const wins = [0, 0]
+    let fallbacks = 0
+    for (let g = 0; g < 20; g++) {
+      const seat = (g % 2) as Player
+      const h = new HblHeuristic(g)
+      const r = new RandomAgent(g)
+      const agents: [Agent, Agent] = seat === 0 ? [h, r] : [r, h]
+      if (play(engine, agents, 1000 + g) === seat) wins[seat] = (wins[seat] as number) + 1
+      fallbacks += h.fallbacks
+    }
+    expect(wins[0]).toBeGreaterThanOrEqual(7)
+    expect(wins[1]).toBeGreaterThanOrEqual(7)
+    expect(fallbacks).toBe(0)
+  })
+})
