@@ -15,7 +15,7 @@ import type { Scenario } from '../scenario/types.ts'
 export type FacingKind = 'vertex' | 'side'
 
 /** How each ruleset faces its units (piwam: toward a hex vertex, marignan: toward a hexside). */
-export const FACING_BY_RULESET: Readonly<Record<string, FacingKind>> = { piwam: 'vertex', marignan: 'side', mttsog: 'side' }
+export const FACING_BY_RULESET: Readonly<Record<string, FacingKind>> = { piwam: 'vertex', marignan: 'side', mttsog: 'side', cfeo: 'vertex' }
 
 export interface SvgOptions {
   /** Centre-to-corner radius of a hex in px (default 30). */
@@ -50,6 +50,8 @@ export const TERRAIN_FILLS = {
   village: '#c9a98a',
   farm: '#d8b98f',
   water: '#8fb6d9',
+  town: '#c9a98a',
+  hill: '#d9c9a0',
   fallback: '#dddddd',
 } as const
 
@@ -61,6 +63,7 @@ export const HEXSIDE_STYLES = {
   hedge: { stroke: '#3c6e2f', width: 4, dash: '2 2' },
   wall: { stroke: '#6b6b6b', width: 4, dash: '' },
   fortification: { stroke: '#4d4d4d', width: 5, dash: '6 2' },
+  rampart: { stroke: '#4d4d4d', width: 5, dash: '6 2' },
   bridge: { stroke: '#8a6a3a', width: 6, dash: '' },
   fallback: { stroke: '#777777', width: 3, dash: '3 3' },
 } as const
@@ -79,6 +82,8 @@ export const STATUS_MARKS: Readonly<Record<string, { text: string; colour: strin
   broken: { text: 'B', colour: '#c0392b' },
   routed: { text: 'R', colour: '#c0392b' },
   rout: { text: 'R', colour: '#c0392b' },
+  retiring: { text: 'r', colour: '#e67e22' },
+  routing: { text: 'R', colour: '#c0392b' },
 }
 
 export type Arm = 'cav' | 'inf' | 'shot' | 'art' | 'other'
@@ -110,6 +115,18 @@ export const UNIT_STYLES: Readonly<Record<string, { arm: Arm; label: string }>> 
   'swiss-pike-r': { arm: 'inf', label: 'SwR' },
   'swiss-pike-6': { arm: 'inf', label: 'Sw6' },
   'swiss-arq': { arm: 'shot', label: 'SwA' },
+  // cfeo troop types
+  pike: { arm: 'inf', label: 'Pk' },
+  skirmishers: { arm: 'shot', label: 'Sk' },
+  tercio: { arm: 'shot', label: 'Tc' },
+  swordsmen: { arm: 'inf', label: 'Sw' },
+  rabble: { arm: 'inf', label: 'Rb' },
+  'heavy-cavalry': { arm: 'cav', label: 'HC' },
+  reiters: { arm: 'cav', label: 'Rt' },
+  'light-cavalry': { arm: 'cav', label: 'LC' },
+  'gun-light': { arm: 'art', label: 'Lt' },
+  'gun-medium': { arm: 'art', label: 'Md' },
+  'gun-heavy': { arm: 'art', label: 'Hv' },
 }
 
 const SQRT3 = Math.sqrt(3)
@@ -164,7 +181,7 @@ export function facingIndex(kind: FacingKind, facing: string | null): number {
 }
 
 /** mttsog formations as fought: line, column, square, open order, march column, limbered, unlimbered. */
-const FORMATION_MARKS: Readonly<Record<string, string>> = { line: 'L', column: 'C', square: 'Q', open: 'O', march: 'M', limbered: 'lim', unlimbered: 'U' }
+const FORMATION_MARKS: Readonly<Record<string, string>> = { line: 'L', column: 'C', square: 'Q', open: 'O', march: 'M', limbered: 'lim', unlimbered: 'U', unformed: 'u' }
 /** mttsog views carry the arm; the label is the profile id without its nation prefix. */
 function mttsogStyle(u: UnitView): { arm: Arm; label: string } | null {
   if (u.arm !== 'inf' && u.arm !== 'cav' && u.arm !== 'art') return null
@@ -239,8 +256,16 @@ function drawCounter(c: Ctx, u: UnitView, x: number, y: number, s: number): stri
   }
   // mttsog: stands left (bottom-left), formation as fought (bottom-right), exhausted (dashed outline)
   if (typeof u.stands === 'number') out.push(`<text class="stands" x="${f1(x - half + s * 0.12)}" y="${f1(y + half - s * 0.06)}" font-size="${f1(s * 0.22)}" text-anchor="middle" font-family="sans-serif" fill="${col.text}">${u.stands}</text>`)
-  const fm = typeof u.fighting === 'string' ? FORMATION_MARKS[u.fighting] : undefined
-  if (fm) out.push(`<text class="formation" x="${f1(x + half - s * 0.12)}" y="${f1(y + half - s * 0.06)}" font-size="${f1(s * 0.22)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${fm}<title>${escapeXml(String(u.fighting))}</title></text>`)
+  const fname = typeof u.fighting === 'string' ? u.fighting : typeof u.formation === 'string' ? u.formation : undefined
+  const fm = fname === undefined ? undefined : FORMATION_MARKS[fname]
+  if (fm) out.push(`<text class="formation" x="${f1(x + half - s * 0.12)}" y="${f1(y + half - s * 0.06)}" font-size="${f1(s * 0.22)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${fm}${typeof u.ranks === 'number' && fname === 'line' ? u.ranks : ''}<title>${escapeXml(String(fname))}${typeof u.ranks === 'number' ? ` ${u.ranks} deep` : ''}</title></text>`)
+  // cfeo: disorder points as gravel along the counter's foot
+  if (typeof u.dp === 'number' && u.dp > 0) {
+    const n = Math.min(6, u.dp)
+    const parts: string[] = []
+    for (let i = 0; i < n; i++) parts.push(`<circle cx="${f1(x - s * 0.3 + i * s * 0.12)}" cy="${f1(y + half + s * 0.1)}" r="${f1(s * 0.05)}" fill="#6e6e6e"/>`)
+    out.push(`<g class="dp"><title>${u.dp} DP</title>${parts.join('')}</g>`)
+  }
   if (u.exhausted === true) out.push(`<rect class="exhausted" x="${f1(x - half + 2)}" y="${f1(y - half + 2)}" width="${f1(s - 4)}" height="${f1(s - 4)}" fill="none" stroke="#d4ac0d" stroke-width="1.5" stroke-dasharray="3 2"/>`)
   if (u.hedgehog === true) out.push(`<rect x="${f1(x - half - 1.5)}" y="${f1(y - half - 1.5)}" width="${f1(s + 3)}" height="${f1(s + 3)}" fill="none" stroke="${col.stroke}" stroke-width="1" stroke-dasharray="2 1.5"/>`)
   // Facing arrow: from the counter's edge toward the vertex or hexside faced.
@@ -275,9 +300,9 @@ function drawLeader(c: Ctx, l: LeaderView, x: number, y: number, r: number): str
     .join('')
     .slice(0, 2) || l.id.slice(-2)
   return (
-    `<g class="leader side${l.side}" data-leader="${escapeXml(l.id)}"><title>${escapeXml(`${name} (${l.id}), ${l.role}${l.wing ? ` of ${l.wing}` : ''}`)}</title>` +
+    `<g class="leader side${l.side}${typeof l.attached === 'string' ? ' attached' : ''}" data-leader="${escapeXml(l.id)}"><title>${escapeXml(`${name} (${l.id}), ${l.role}${l.wing ? ` of ${l.wing}` : ''}${typeof l.attached === 'string' ? `, attached to ${l.attached}` : ''}${typeof l.influence === 'string' ? `, ${l.influence === 'inspire' ? 'inspiring' : 'steadying'}` : ''}`)}</title>` +
     (hl ? `<circle class="hl-unit" cx="${f1(x)}" cy="${f1(y)}" r="${f1(r + 3.5)}" fill="none" stroke="${c.selected === l.id ? '#ff00aa' : '#ffb000'}" stroke-width="2.5"/>` : '') +
-    `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}" fill="${l.role === 'army' ? '#f1c40f' : '#ffffff'}" stroke="${col.stroke}" stroke-width="1.5"/>` +
+    `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}" fill="${l.role === 'army' || l.role === 'general' ? '#f1c40f' : '#ffffff'}" stroke="${col.stroke}" stroke-width="1.5"/>` +
     `<text x="${f1(x)}" y="${f1(y + r * 0.4)}" font-size="${f1(r * 1.05)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${escapeXml(initials)}</text></g>`
   )
 }
