@@ -128,7 +128,14 @@ export const showCommand: CommandModule<object, Args> = {
     }
     const view = engine.view(s)
     const sideName = (p: number) => `${p} ${sc.sides[p]?.name ?? ''}`.trim()
-    console.log(`${sc.name} [${sc.id}] — ruleset ${engine.ruleset}, ${sc.map.cols}x${sc.map.rows} hexes, ${sc.turns} turns, seed ${argv.seed}${texts.length ? `, after ${texts.length} actions` : ''}`)
+    /** Items joined by `sep`, wrapped to the terminal (continuation lines indented). */
+    const fit = (head: string, items: string[], sep: string) => {
+      const w = outputWidth()
+      const parts = [`${head}${items[0] ?? ''}`, ...items.slice(1)]
+      return Number.isFinite(w) ? wrap(parts, w - 2, sep).join('\n  ') : parts.join(sep)
+    }
+    const head = [`${sc.name} [${sc.id}] — ruleset ${engine.ruleset}`, `${sc.map.cols}x${sc.map.rows} hexes`, `${sc.turns} turns`, `seed ${argv.seed}`, ...(texts.length ? [`after ${texts.length} actions`] : [])]
+    console.log(Number.isFinite(outputWidth()) ? wrap(head, outputWidth() - 2).join('\n  ') : head.join(', '))
     if (sc.description) console.log(Number.isFinite(outputWidth()) ? wrap(sc.description.split(' '), outputWidth(), ' ').join('\n') : sc.description)
     console.log('')
     if (applied.length > 0) console.log(applied.join('\n') + '\n')
@@ -140,23 +147,23 @@ export const showCommand: CommandModule<object, Args> = {
       console.log(map)
       console.log('')
     }
-    const fit = (head: string, items: string[], sep: string) => {
-      const w = outputWidth()
-      const parts = [`${head}${items[0] ?? ''}`, ...items.slice(1)]
-      return Number.isFinite(w) ? wrap(parts, w - 2, sep).join('\n  ') : parts.join(sep)
-    }
     console.log(fit('terrain: ', Object.entries(sc.map.legend).map(([ch, t]) => `'${ch}' ${t}`), ', '))
     console.log(fit('sides: ', sc.sides.map((x, i) => `${i} ${x.name} (${x.id}, friendly edge ${x.edge})`), '; '))
     console.log('')
     console.log('Units')
-    console.log(formatTable(['id', 'side', 'type', 'wing', 'hex', 'facing', 'status'], view.units.map((u) => [u.id, sideName(u.side), u.type, u.wing ?? '-', u.hex ?? (u.eliminated ? 'eliminated' : 'off map'), u.facing ?? '-', u.status]), { indent: '  ' }))
+    // A table wider than the terminal names the sides by number only (the sides line above names them).
+    const table = (headers: string[], rows: (side: (p: number) => string) => (string | number | undefined)[][]): string => {
+      const full = formatTable(headers, rows(sideName), { indent: '  ' })
+      return widest(full) > outputWidth() ? formatTable(headers, rows((p) => String(p)), { indent: '  ' }) : full
+    }
+    console.log(table(['id', 'side', 'type', 'wing', 'hex', 'facing', 'status'], (side) => view.units.map((u) => [u.id, side(u.side), u.type, u.wing ?? '-', u.hex ?? (u.eliminated ? 'eliminated' : 'off map'), u.facing ?? '-', u.status])))
     if (view.leaders.length > 0) {
       console.log('\nLeaders')
-      console.log(formatTable(['id', 'side', 'role', 'wing', 'hex', 'rating'], view.leaders.map((l) => [l.id, sideName(l.side), l.role, l.wing ?? '-', l.hex ?? (l.removed ? 'removed' : '-'), typeof l.rating === 'number' ? l.rating : sc.leaders.find((x) => x.id === l.id)?.rating]), { indent: '  ' }))
+      console.log(table(['id', 'side', 'role', 'wing', 'hex', 'rating'], (side) => view.leaders.map((l) => [l.id, side(l.side), l.role, l.wing ?? '-', l.hex ?? (l.removed ? 'removed' : '-'), typeof l.rating === 'number' ? l.rating : sc.leaders.find((x) => x.id === l.id)?.rating])))
     }
     if (view.wings.length > 0) {
       console.log('\nWings')
-      console.log(formatTable(['id', 'side', 'name', 'order', 'markers', 'commander'], view.wings.map((w) => { const def = sc.wings.find((x) => x.id === w.id); return [w.id, sideName(w.side), def?.name ?? '', w.order ?? '-', w.markers.join(' ') || '-', def?.commander ?? '-'] }), { indent: '  ' }))
+      console.log(table(['id', 'side', 'name', 'order', 'markers', 'commander'], (side) => view.wings.map((w) => { const def = sc.wings.find((x) => x.id === w.id); return [w.id, side(w.side), def?.name ?? '', w.order ?? '-', w.markers.join(' ') || '-', def?.commander ?? '-'] })))
     }
     const d = engine.decision(s)
     const mask = new Uint8Array(engine.layout.size)
@@ -167,7 +174,7 @@ export const showCommand: CommandModule<object, Args> = {
       for (let i = 0; i < mask.length; i++) if (mask[i]) texts.push(actionText(engine.layout, i))
       console.log(`legal: ${texts.join(' ') || '(none)'}`)
     }
-    console.log(`turn ${view.turn}, phase ${view.phase}; ${d ? `to act: ${sideName(d.player)} (${d.kind}${d.subject ? ` ${d.subject}` : ''}), ${n} legal actions` : 'game over'}; action space ${engine.layout.size} ids`)
+    console.log(fit('', [`turn ${view.turn}, phase ${view.phase}`, d ? `to act: ${sideName(d.player)} (${d.kind}${d.subject ? ` ${d.subject}` : ''}), ${n} legal actions` : 'game over', `action space ${engine.layout.size} ids`], '; '))
     if (argv.json) {
       writeJson(argv.json, view)
       console.log(`view written to ${argv.json}`)

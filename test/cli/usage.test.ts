@@ -2,7 +2,7 @@
 // a pointer to the command's --help, exit code 2; values named as given; `show` that fits a
 // terminal and confirms the files it writes.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -90,6 +90,18 @@ describe('bad values', () => {
   })
 })
 
+describe('curve', () => {
+  it('redraws a run\'s learning curve, and names a folder without metrics', () => {
+    const run = mkdtempSync(join(tmp, 'run-'))
+    writeFileSync(join(run, 'metrics.jsonl'), [1, 2, 3].map((u) => JSON.stringify({ update: u, steps: 1024 * u, meanReturn: 0.1 * u, entropy: 0.3, trainWinRate: 0.5 })).join('\n') + '\n')
+    const r = tercio(['curve', run])
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toBe(`curve of 3 updates written to ${join(run, 'curve.svg')}\n`)
+    expect(readFileSync(join(run, 'curve.svg'), 'utf8')).toContain('policy entropy')
+    expectUsageError(tercio(['curve', tmp]), /no metrics\.jsonl/, 'curve')
+  })
+})
+
 describe('show', () => {
   it('fits the terminal: a map wider than $COLUMNS is drawn compact, every line within it', () => {
     const full = tercio(['show', '--scenario', 'ivry-1590'])
@@ -103,9 +115,11 @@ describe('show', () => {
     expect(r.code).toBe(0)
     expect(r.out).not.toContain(engine.ascii(engine.init(1)))
     expect(r.out).toContain(compactMap(engine.scenario, engine.view(engine.init(1)), 80))
-    // The map, its key and the description fit; the unit tables are as wide as their names.
-    const beforeTables = r.out.slice(0, r.out.indexOf('\nUnits'))
-    expect(widest(beforeTables)).toBeLessThanOrEqual(80)
+    // Everything fits on Ivry: header, description, map and key, sides, the tables (sides by
+    // number when their names would not fit) and the closing line.
+    expect(widest(r.out)).toBeLessThanOrEqual(80)
+    expect(r.out).toMatch(/^ {2}KA {2,}0 {2,}Royal left: Marshal d'Aumont /m)
+    expect(full.out).toMatch(/^ {2}KA {2,}0 Royal army \(Henri IV\) {2,}Royal left: Marshal d'Aumont /m)
   })
 
   it('the compact map puts every unit at its hex: side digit and type letter at 4 + 3 × (column − 1)', () => {
