@@ -1299,6 +1299,71 @@ add({
   expect: { turn: 1, phase: 'command', decision: NEXT1.decision, events: [{ type: 'phase', phase: 'shooting', player: 0 }, { type: 'phase', phase: 'melee', player: 0 }, { type: 'phase', phase: 'end', player: 0 }, { type: 'phase', phase: 'command', player: 1 }] },
 })
 
+// ===================================================================== more: march column in combat, artillery, rally, morale
+
+add({
+  id: 'I-march-column-infantry-fights-as-column',
+  rule: 'I Marching column 1-2 (infantry treated as column in combat; single stand width)',
+  description: 'Infantry in march column charged by cavalry fights as a column (Sh,M,S) one stand wide: 1 stand touches, 5 support. Every die misses: 0 against 5, the cavalry loses and retreats with 5 status dice.',
+  units: [
+    { id: 'B-C1', side: 1, type: 'br-light-cav', hex: '0505', facing: 'N' },
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S', formation: 'march' },
+  ],
+  roads: [['0501', '0502', '0503', '0504', '0505', '0506']],
+  start: { ...MELEE1, units: { 'B-C1': { charging: true } } },
+  // defensive fire 1 stand x 1 at 5+: 1; cavalry 18 dice: misses; column melee 1 x 2 = 2 dice: misses
+  // 0 - 5: cavalry retreats to 0506, 5 status dice; cavalry QC 4 passes; the infantry consolidates (pass)
+  dice: [1, ...miss(18), 1, 1, 1, 1, 1, 1, 1, 4],
+  actions: ['hex:0504', 'choice:pass'],
+  expect: { units: { 'B-C1': { hex: '0506' } }, events: [{ type: 'melee', attackerScore: 0, defenderScore: 5, result: 'defender wins' }, { type: 'status-check', unit: 'B-C1', dice: 5 }] },
+})
+add({
+  id: 'H1-only-the-phasing-player-checks',
+  rule: 'H 1 (Phasing player checks for army morale), I Army Morale 2',
+  description: 'The British have lost all their break points, but it is the French end phase: only the French army is checked and the game goes on.',
+  units: [
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0512', facing: 'N' },
+    { id: 'B-I1', side: 1, type: 'br-line-inf', hex: '0502', facing: 'S', status: 'routed' },
+  ],
+  start: { active: 0, phase: 'shooting' },
+  dice: [],
+  actions: ['choice:end'],
+  expect: { outcome: null, events: [{ type: 'army-morale', side: 0, losses: 0, broken: false }], decision: NEXT1.decision },
+})
+add({
+  id: 'C-artillery-limber-and-move',
+  rule: 'C (artillery limbered / unlimbered), E 6 (foot artillery limbered 3, unlimbered 0)',
+  description: 'Unlimbered artillery cannot move (a CP may only turn it) but may limber for 1 CP; limbered foot artillery then moves 3.',
+  units: [{ id: 'F-A1', side: 0, type: 'fr-foot-art', hex: '0512', facing: 'N', formation: 'unlimbered' }, { id: 'B-I1', side: 1, type: 'au-line-inf', hex: '0502', facing: 'S' }],
+  leaders: { 'F-DIV': '0513' },
+  start: MOVE0({ 'F-DIV': 2 }),
+  dice: [],
+  actions: ['unit:F-DIV', 'unit:F-A1', { expect: { decision: { kind: 'act-verb', legal: ['choice:move', 'choice:limber'] } } }, 'choice:limber', 'unit:F-DIV', 'unit:F-A1', 'choice:move', 'hex:0511', 'hex:0510', 'hex:0509', { expect: { decision: { kind: 'move', legalExcludes: ['hex:0508'] } } }, 'choice:stop'],
+  expect: { units: { 'F-A1': { hex: '0509', formation: 'limbered' } } },
+})
+add({
+  id: 'G-artillery-cannot-charge',
+  rule: 'G 3 (no attacker row for artillery)',
+  description: 'Artillery has no row in the combat table: it may not move into contact.',
+  units: [{ id: 'F-A1', side: 0, type: 'fr-horse-art', hex: '0506', facing: 'N', formation: 'limbered' }, { id: 'B-I1', side: 1, type: 'au-line-inf', hex: '0504', facing: 'S' }],
+  leaders: { 'F-DIV': '0507' },
+  start: MOVE0({ 'F-DIV': 3 }),
+  dice: [],
+  actions: ['unit:F-DIV', 'unit:F-A1', 'choice:move'],
+  expect: { decision: { kind: 'move', legalExcludes: ['hex:0505'], legalIncludes: ['hex:0507'] } },
+})
+add({
+  id: 'E-rally-disordered',
+  rule: 'E Rally, I Quality Check 2 c)',
+  description: 'A disordered veteran unit given a CP rallies on 3+ (Veteran): good order, formed and faced freely.',
+  units: [{ id: 'B-I1', side: 1, type: 'br-line-inf', hex: '0504', facing: 'S', status: 'disordered' }, { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0512', facing: 'N' }],
+  leaders: { 'B-DIV': '0503' },
+  start: { active: 1, phase: 'movement', cp: { 'B-DIV': 1 } },
+  dice: [3],
+  actions: ['unit:B-DIV', 'unit:B-I1', 'choice:rally', 'choice:form-line', 'choice:face-S'],
+  expect: { units: { 'B-I1': { status: 'good', rallied: true } }, events: [{ type: 'qc', unit: 'B-I1', quality: 'veteran', roll: 3, passed: true }] },
+})
+
 // ---- write
 
 const out = new URL('../fixtures/mttsog/', import.meta.url)
