@@ -12,6 +12,7 @@ import marignanDays2 from './scenarios/marignan-1515-two-days.json' with { type:
 import mttsogTraining from './scenarios/mttsog-training.json' with { type: 'json' }
 import mttsogMaida from './scenarios/mttsog-maida-1806.json' with { type: 'json' }
 import hblTraining from './scenarios/hbl-training.json' with { type: 'json' }
+import hblCerignola from './scenarios/hbl-cerignola-1503.json' with { type: 'json' }
 import cfeoTraining from './scenarios/cfeo-training.json' with { type: 'json' }
 import cfeoBicocca from './scenarios/cfeo-bicocca-1522.json' with { type: 'json' }
 
@@ -32,6 +33,7 @@ const RAW: Readonly<Record<string, unknown>> = {
   'mttsog-training': mttsogTraining,
   'mttsog-maida-1806': mttsogMaida,
   'hbl-training': hblTraining,
+  'hbl-cerignola-1503': hblCerignola,
   'cfeo-training': cfeoTraining,
   'cfeo-bicocca-1522': cfeoBicocca,
 }

@@ -24,6 +24,7 @@ describe('built-in scenario registry', () => {
       'mttsog-training',
       'mttsog-maida-1806',
       'hbl-training',
+      'hbl-cerignola-1503',
       'cfeo-training',
       'cfeo-bicocca-1522',
     ])
@@ -32,7 +33,7 @@ describe('built-in scenario registry', () => {
     expect(builtinIds('marignan')).toEqual(['marignan-1515-first-day', 'marignan-1515-two-days'])
     expect(builtinIds('cfeo')).toEqual(['cfeo-training', 'cfeo-bicocca-1522'])
     expect(builtinIds('mttsog')).toEqual(['mttsog-training', 'mttsog-maida-1806'])
-    expect(builtinIds('hbl')).toEqual(['hbl-training'])
+    expect(builtinIds('hbl')).toEqual(['hbl-training', 'hbl-cerignola-1503'])
     for (const s of BUILTIN_SCENARIOS) {
       expect(s.name.length).toBeGreaterThan(3)
       expect(s.description.length).toBeGreaterThan(20)
