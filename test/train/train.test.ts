@@ -117,6 +117,37 @@ describe('train', () => {
     expect(() => resolveConfig({ imitate: { steps: 1, envs: 8, lr: 1e-3, beta: 0.3, workers: -1 } })).toThrow(/workers/)
   }, 120_000)
 
+  it('a tiny time budget still trains: imitation stops at its share, PPO updates, every curve panel gets points', async () => {
+    const out = join(dir, 'budget')
+    const logs: string[] = []
+    // 0.5 s: far less than the imitation alone would take (100,000 minibatches)
+    const cfg = { ...TINY, maxDecisions: 12, evalEvery: 10, imitate: { steps: 100_000, envs: 8, lr: 1e-3, beta: 0.3 } }
+    const r = await train(cfg, out, { seconds: 0.5 }, { hooks: { log: (l) => logs.push(l) } })
+    expect(r.progress.imitateSteps).toBeGreaterThanOrEqual(1)
+    expect(r.progress.imitateSteps).toBeLessThan(100_000)
+    expect(logs.some((l) => /^imitation: stopped at \d+\/100000 minibatches .* the 40% of the 0.5 s budget/.test(l))).toBe(true)
+    expect(r.progress.update).toBeGreaterThanOrEqual(1)
+    const m = lines(join(out, 'metrics.jsonl')).map((l) => JSON.parse(l) as { update: number; entropy: number; meanReturn: number | null; evalHeuristic?: number; evalRandom?: number })
+    expect(m.length).toBe(r.progress.update)
+    expect(lines(join(out, 'metrics.csv')).length).toBe(m.length + 1)
+    // the curve's panels: win rates (the last update is evaluated), mean return, entropy, imitation
+    const lastRow = m[m.length - 1]!
+    expect(typeof lastRow.evalHeuristic).toBe('number')
+    expect(typeof lastRow.evalRandom).toBe('number')
+    expect(m.some((x) => typeof x.meanReturn === 'number')).toBe(true)
+    expect(m.every((x) => Number.isFinite(x.entropy))).toBe(true)
+    const im = lines(join(out, 'imitate.jsonl')).map((l) => JSON.parse(l) as { step: number; accuracy?: number; evalHeuristic?: number })
+    expect(im.some((x) => typeof x.accuracy === 'number')).toBe(true)
+    expect(typeof im[im.length - 1]?.evalHeuristic).toBe('number')
+    const svg = readFileSync(join(out, 'curve.svg'), 'utf8')
+    for (const title of ['win rate', 'mean episode return', 'policy entropy', 'imitation before PPO']) expect(svg).toContain(title)
+    // a resumed run does not go back to imitation once PPO began
+    const again = await train({}, out, { seconds: 0.1 }, { resume: true, hooks: quiet })
+    expect(again.progress.imitateSteps).toBe(r.progress.imitateSteps)
+    expect(again.progress.update).toBeGreaterThan(r.progress.update)
+    expect(() => resolveConfig({ imitateShare: 1 })).toThrow(/imitateShare/)
+  }, 120_000)
+
   it('--resume continues the step counter, metrics, league and RNG state', async () => {
     const out = join(dir, 'b')
     const first = await train(TINY, out, { steps: 16 }, { hooks: quiet })

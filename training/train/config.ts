@@ -41,6 +41,10 @@ export interface TrainConfig {
   init?: string
   /** Behaviour cloning of the heuristic before PPO (steps 0 = none); see training/imitate.ts. */
   imitate: ImitateConfig
+  /** With a time budget (`--minutes`): the largest share of it the imitation phase may take
+   *  (it stops early, after at least one minibatch, and PPO gets the rest). Absent in older
+   *  configs: the default. */
+  imitateShare: number
   /** PPO updates after imitation that train the value head alone. */
   valueWarmup: number
   /** Kickstarting: a cross-entropy to the heuristic's action on each of the learner's
@@ -81,6 +85,9 @@ export const DEFAULT_TRAIN: TrainConfig = {
   evalGames: 20,
   checkpointEvery: 10,
   imitate: { ...DEFAULT_IMITATE, steps: 150 },
+  // 150 minibatches take ~72 s on an idle 2-core machine: 40% of the default 3 minutes. A
+  // shorter budget cuts imitation at this share, so PPO always gets the larger part.
+  imitateShare: 0.4,
   valueWarmup: 5,
   // Without it the first PPO updates undid the imitation (40% → 0–5% against the heuristic
   // in 30 updates of the default 3-minute run); with it the cloned strength holds.

@@ -129,6 +129,7 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   if (c.imitate.passes !== undefined && (!Number.isInteger(c.imitate.passes) || c.imitate.passes < 1)) throw new RangeError(`imitate passes must be a positive integer, got ${c.imitate.passes}`)
   if (c.imitate.evalEvery !== undefined && (!Number.isInteger(c.imitate.evalEvery) || c.imitate.evalEvery < 0)) throw new RangeError(`imitate evalEvery must be a whole number >= 0, got ${c.imitate.evalEvery}`)
   if (c.imitate.stagger !== undefined && (!Number.isInteger(c.imitate.stagger) || c.imitate.stagger < 0)) throw new RangeError(`imitate stagger must be a whole number >= 0, got ${c.imitate.stagger}`)
+  if (!(c.imitateShare > 0 && c.imitateShare < 1)) throw new RangeError(`imitateShare must be in (0, 1), got ${c.imitateShare}`)
   if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
@@ -298,7 +299,11 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     prog.bestScore = score
     await savePolicy(join(out, 'best'), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps ?? 0, evals: ev } })
   }
-  const timeUp = () => limits.seconds !== undefined && (performance.now() - t0) / 1000 >= limits.seconds
+  const elapsed = () => (performance.now() - t0) / 1000
+  const timeUp = () => limits.seconds !== undefined && elapsed() >= limits.seconds
+  // A time budget is split: imitation may use `imitateShare` of it (after at least one
+  // minibatch), PPO the rest (at least one update per session, see below).
+  const imitateDeadline = limits.seconds !== undefined ? limits.seconds * cfg.imitateShare : Infinity
   const stepsUp = () => limits.steps !== undefined && prog.steps >= limits.steps
 
   // From --init: evaluate the starting policy, so `best` can only improve on it.
@@ -308,9 +313,10 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     log(`init ${cfg.init}: ${evalText(evals)}`)
     await keepBest(evals)
   }
-  // Phase 1: imitation of the teacher (a new run only; it is checkpointed when complete).
+  // Phase 1: imitation of the teacher (a new run only, before any PPO update; it is
+  // checkpointed at its end, whether complete or cut by the time budget).
   prog.imitateSteps ??= 0
-  if (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
+  if (prog.update === 0 && prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
     const imEnvs = Array.from({ length: cfg.imitate.envs }, mkEnv)
     const teacherSpec = cfg.imitate.teacher ?? 'heuristic'
     const labelWorkers = cfg.imitate.workers ?? 2
@@ -330,7 +336,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const imEvery = cfg.imitate.evalEvery ?? 0
     const recordImitateEval = (ev: EvalResult[]) =>
       appendFileSync(imFile, JSON.stringify({ step: prog.imitateSteps, samples: (prog.imitateSteps ?? 0) * cfg.imitate.envs, evalRandom: ev[0]?.winRate ?? 0, evalHeuristic: ev[1]?.winRate ?? 0 }) + '\n')
-    while (prog.imitateSteps < cfg.imitate.steps && !timeUp()) {
+    const imStart = prog.imitateSteps
+    while (prog.imitateSteps < cfg.imitate.steps && (prog.imitateSteps === imStart || elapsed() < imitateDeadline)) {
       await im.stepAsync()
       prog.imitateSteps++
       if (prog.imitateSteps % 10 === 0 || prog.imitateSteps === cfg.imitate.steps) {
@@ -348,6 +355,11 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
         await savePolicy(join(out, `imitate-${prog.imitateSteps}`), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps, evals: ev } })
       }
     }
+    if (prog.imitateSteps < cfg.imitate.steps) {
+      // the last line of the phase, so the curve's imitation panel ends where the phase did
+      if (prog.imitateSteps % 10 !== 0) appendFileSync(imFile, JSON.stringify({ ...im.report(), seconds: round(elapsed(), 1) }) + '\n')
+      log(`imitation: stopped at ${prog.imitateSteps}/${cfg.imitate.steps} minibatches after ${elapsed().toFixed(0)} s, the ${Math.round(100 * cfg.imitateShare)}% of the ${limits.seconds} s budget it may take; PPO gets the rest`)
+    }
     im.dispose()
     await pool?.close()
     prog.imitateSeconds = (prog.imitateSeconds ?? 0) + (performance.now() - t0) / 1000
@@ -359,7 +371,12 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     await keepBest(evals)
     await save()
   }
-  while (!timeUp() && !stepsUp()) {
+  // At least one PPO update per session, even when the time budget is already spent (a tiny
+  // --minutes, a slow machine): the run then ends with a trained policy and metrics.
+  let sessionUpdates = 0
+  if (timeUp() && !stepsUp()) log(`the time budget (${limits.seconds} s) was spent before PPO began; one PPO update is run anyway`)
+  let evaluatedLast = false
+  while (!stepsUp() && (sessionUpdates === 0 || !timeUp())) {
     buf.reset()
     const tr0 = performance.now()
     learner.teacherCoef = cfg.teacher.coef * Math.max(0, 1 - prog.update / cfg.teacher.updates)
@@ -408,6 +425,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const st: PpoStats = learner.update(buf)
     const tu1 = performance.now()
     prog.update++
+    sessionUpdates++
     prog.seconds = sec0 + (performance.now() - t0) / 1000
     if (prog.update % cfg.snapshotEvery === 0) {
       league.push(net.getWeights().map((w) => ({ ...w, data: Float32Array.from(w.data) })))
@@ -415,7 +433,10 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       syncLeague()
     }
     let ev: EvalResult[] | null = null
-    if (cfg.evalEvery > 0 && prog.update % cfg.evalEvery === 0) {
+    // The last update of a run is evaluated too (with evaluations on), so every curve, however
+    // short the budget, has evaluation points.
+    evaluatedLast = cfg.evalEvery > 0 && (prog.update % cfg.evalEvery === 0 || stepsUp() || timeUp())
+    if (evaluatedLast) {
       ev = runEval()
       evals = ev
       prog.lastEval = ev
@@ -452,7 +473,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     if (prog.update % cfg.checkpointEvery === 0) await save()
   }
   // Final evaluation (unless this update just had one) and checkpoint.
-  if (prog.update > 0 && (cfg.evalEvery === 0 || prog.update % cfg.evalEvery !== 0)) {
+  if (prog.update > 0 && !evaluatedLast) {
     evals = runEval()
     prog.lastEval = evals
   }
