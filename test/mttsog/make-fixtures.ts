@@ -703,7 +703,8 @@ add({
   // melee B-I1 12 + B-I2 12 misses; French 12 misses. 0 - 3: B-I1 2 dice, B-I2 1 die
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
   actions: ['hex:0504', 'choice:pass'],
-  expect: { units: { 'B-I1': { hex: '0506', stands: 5 }, 'B-I2': { hex: '0705' } }, events: [{ type: 'status-check', unit: 'B-I1', dice: 2 }, { type: 'status-check', unit: 'B-I2', dice: 1 }] },
+  // the 3 defensive-fire hits are shared too (our reading, as the status dice): 2 on B-I1 (a stand), 1 on B-I2 (discarded)
+  expect: { units: { 'B-I1': { hex: '0506', stands: 5 }, 'B-I2': { hex: '0705', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I1', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I2', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I1', dice: 2 }, { type: 'status-check', unit: 'B-I2', dice: 1 }] },
 })
 add({
   id: 'G-heavy-cavalry-saves-in-melee',

@@ -80,6 +80,9 @@ function meleeNeed(c: Ctx, s: MtState, u: number, foe: number, code: CombatCode,
   return need(m)
 }
 
+/** Scratch: each attacker's share of the defender's hits after saves (reused, not state). */
+const NET: number[] = []
+
 /** One round of combat between s.atk and s.def (round 1 with shooting). Queues the aftermath in s.q. */
 export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   const d = s.def
@@ -97,7 +100,7 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   let dHits = 0
   let aSupport = 0
   let dSupport = 0
-  // G 2) defensive fire, 3) advancing fire
+  // G 2) defensive fire (its modifiers against the first attacker), 3) advancing fire
   const dTouch = touching(c, s, d)
   const dp = c.prof[d]
   if (first && dcode !== 'NA' && shoots(dcode) && isGood(s, d) && dp && dp.shoot > 0) {
@@ -126,7 +129,16 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   }
   // G 6) all hits count: saves, then stands removed
   const aNet = saves(c, s, d, aHits, ev)
-  const dNet = saves(c, s, primary, dHits, ev)
+  // the defender's hits are shared equally among the attackers (as G 7 shares the status dice), the first takes the odd ones
+  const k = atk.length
+  const net = NET
+  net.length = 0
+  let dNet = 0
+  for (let i = 0; i < k; i++) {
+    const n = saves(c, s, atk[i] as number, Math.floor(dHits / k) + (i < dHits % k ? 1 : 0), ev)
+    net.push(n)
+    dNet += n
+  }
   const hillA = (c.elev[s.hex[primary] as number] as number) > (c.elev[dh] as number) ? MELEE_MOD.hill : 0
   const hillD = (c.elev[dh] as number) > (c.elev[s.hex[primary] as number] as number) ? MELEE_MOD.hill : 0
   const aScore = aNet + aSupport + hillA
@@ -137,7 +149,7 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   for (const a of atk) s.fl[a] = ((s.fl[a] as number) | F_MELEE) & ~F_CHARGE
   s.fl[d] = (s.fl[d] as number) | F_MELEE
   const defAlive = removeStands(c, s, d, aNet, ev)
-  removeStands(c, s, primary, dNet, ev)
+  for (let i = 0; i < k; i++) removeStands(c, s, atk[i] as number, net[i] as number, ev)
   // G 7) the loser retreats a stand depth and rolls the difference; 10) a draw: the attacker retreats.
   const ignore = dcode === 'Sh,M,I'
   const live = atk.filter((a) => onMap(s, a))
