@@ -1258,11 +1258,12 @@ add({
 add({
   id: '11-general-retreat-order',
   rule: '11, 8.2',
-  description: 'A General Retreat Order: every unit of the corps backs one hex (leaving ZOCs), no tests; the corps loses 2.',
+  description:
+    'A General Retreat Order: every unit of the corps backs one hex (leaving ZOCs), no tests; the corps loses 2. F-A1 facing N has three rear hexes outside the Swiss ZOC: the French player picks one (issue 15: the path is the player\'s).',
   units: [fr('F-A1', 'aventuriers', '0505'), sw('S-P1', 'swiss-pike', '0504')],
   start: SW_RETREAT,
   dice: [],
-  actions: ['wing:F1'],
+  actions: ['wing:F1', { expect: { decision: { player: 1, kind: 'retreat-hex', subject: 'F-A1', legal: ['hex:0405', 'hex:0506', 'hex:0605'] } } }, 'hex:0506'],
   expect: { units: { 'F-A1': { hex: '0506', facing: 'N' } }, wings: { F1: { morale: 3, markers: ['general-retreat'] } }, rolls: 0 },
 })
 add({
@@ -1272,7 +1273,7 @@ add({
   units: [sw('S-P1', 'swiss-pike', '0504'), fr('F-A1', 'aventuriers', '0505')],
   start: { phase: 'retreat', active: 'french' },
   dice: [],
-  actions: ['wing:S1'],
+  actions: ['wing:S1', { expect: { decision: { player: 0, kind: 'retreat-hex', subject: 'S-P1', legal: ['hex:0403', 'hex:0503', 'hex:0603'] } } }, 'hex:0503'],
   expect: { units: { 'S-P1': { hex: '0503' } }, wings: { S1: { morale: 38 } } },
 })
 add({
@@ -1986,6 +1987,24 @@ add({
     turn: 1,
     decision: { player: 0, kind: 'move' },
   },
+})
+// 11: a General Retreat Order moves a unit with a single open rear hex there without asking, and
+// leaves in place a unit with none ("must (if possible) retreat one hex").
+add({
+  id: '11-general-retreat-forced-and-impossible',
+  rule: '11, 4.1',
+  description:
+    'General Retreat Order to F1: F-A1 (0505, facing N) has only 0506 open (0405 and 0605 are in the ZOC of Swiss pikes) and backs there unasked; F-A2 (0808, facing N) has no rear hex on the map and stays.',
+  units: [
+    fr('F-A1', 'aventuriers', '0505'),
+    fr('F-A2', 'aventuriers', '0808'),
+    sw('S-P2', 'swiss-pike', '0404', 'S'),
+    sw('S-P3', 'swiss-pike', '0604', 'S'),
+  ],
+  start: SW_RETREAT,
+  dice: [],
+  actions: ['wing:F1'],
+  expect: { units: { 'F-A1': { hex: '0506', facing: 'N' }, 'F-A2': { hex: '0808' } }, events: [{ type: 'retreated', unit: 'F-A1', from: '0505', to: '0506' }], wings: { F1: { morale: 3 } } },
 })
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },

@@ -14,12 +14,12 @@ import { fortifyHexes, nightAuto, nightHexes, nightPlaceable } from './night.ts'
 import { occ, sync, touch } from './occupancy.ts'
 import { reorganisation } from './reorganisation.ts'
 import { hitUnit, processHit } from './results.ts'
-import { generalRetreat, groable, retreatHexes, retreatable } from './retreat.ts'
+import { generalRetreat, groable, processGeneralRetreat, retreatHexes, retreatable, retreatUnit } from './retreat.ts'
 import { processRout, queueRout, routStep, routSteps } from './rout.ts'
 import { deployHexes, deployNext, deployUnit } from './deploy.ts'
 import { heroicCandidates, heroicPending } from './morale.ts'
 import { faceStack } from './stacking.ts'
-import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_HEDGE, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
+import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { zocOn } from './zoc.ts'
 
@@ -246,6 +246,7 @@ export function processTask(c: Ctx, s: MState, ev: Events): number {
     popTask(s)
     return -1
   }
+  if (kind === Q_GRET) return processGeneralRetreat(c, s, ev)
   if (kind === Q_HEDGE) {
     if (hedgeStack(c, s, a)) return K.hedgehog
     commitStack(c, s, a, s.q[2] as number, ev)
@@ -509,12 +510,9 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
       break
     case K['retreat-hex']: {
       const u = s.sel
-      const from = s.hex[u] as number
-      moveUnitTo(c, s, u, hex, ev)
-      s.fl[u] = (s.fl[u] as number) | F_DONE
       s.sel = -1
-      if (ev) ev.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, from), to: lbl(c, hex) })
-      terrainCheck(c, s, u, from, hex, ev)
+      if (s.q[0] === Q_GRET && s.q[1] === u) popTask(s) // this unit's step of a General Retreat Order
+      retreatUnit(c, s, u, hex, ev)
       break
     }
     case K.fire:

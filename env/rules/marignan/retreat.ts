@@ -7,7 +7,7 @@ import { moraleDelta } from './morale.ts'
 import { moveUnitTo, terrainCheck } from './move.ts'
 import { adjacentEnemy, occ, sync } from './occupancy.ts'
 import { canStack } from './stacking.ts'
-import { type Events, F_DONE, F_HEDGE, type MState, S_ROUT, T, lbl, onMap, passive } from './state.ts'
+import { type Events, F_DONE, F_HEDGE, K, type MState, Q_GRET, S_ROUT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { inEnemyZoc } from './zoc.ts'
 
@@ -53,17 +53,32 @@ export function generalRetreat(c: Ctx, s: MState, w: number, ev: Events): void {
   const side = c.wSide[w] as number
   if (ev) ev.push({ type: 'general-retreat', corps: c.corpsIds[w] as string })
   moraleDelta(c, s, side, w, -2, `General Retreat Order to ${c.corpsIds[w]}`, ev)
-  for (let u = 0; u < c.nU; u++) {
-    if (c.uCorps[u] !== w || !onMap(s, u) || s.st[u] === S_ROUT || (s.fl[u] as number) & F_HEDGE) continue
-    sync(c, s)
-    if (retreatHexes(c, s, u, buf2, true) === 0) continue
-    const h = s.hex[u] as number
-    const n = buf2[0] as number
-    moveUnitTo(c, s, u, n, ev)
-    s.fl[u] = (s.fl[u] as number) | F_DONE
-    if (ev) ev.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, n) })
-    terrainCheck(c, s, u, h, n, ev)
+  // each unit of the corps backs one hex, one after the other (a task each): the player picks
+  // the rear hex when several are open (retreat-hex), the only one is taken, none: it stays
+  for (let u = 0; u < c.nU; u++) if (c.uCorps[u] === w) s.q.push(Q_GRET, u, 0, 0, 0, 0)
+}
+
+/** One unit of a General Retreat Order: moved when it has one rear hex, asked (returns K['retreat-hex'], s.sel = u) when several; -1 when done. */
+export function processGeneralRetreat(c: Ctx, s: MState, ev: Events): number {
+  const u = s.q[1] as number
+  sync(c, s)
+  const n = onMap(s, u) && s.st[u] !== S_ROUT && !((s.fl[u] as number) & F_HEDGE) ? retreatHexes(c, s, u, buf2, true) : 0
+  if (n >= 2) {
+    s.sel = u
+    return K['retreat-hex']
   }
+  popTask(s)
+  if (n === 1) retreatUnit(c, s, u, buf2[0] as number, ev)
+  return -1
+}
+
+/** Backs unit u into rear hex x keeping its facing (11), then terrain tests (9.1). */
+export function retreatUnit(c: Ctx, s: MState, u: number, x: number, ev: Events): void {
+  const h = s.hex[u] as number
+  moveUnitTo(c, s, u, x, ev)
+  s.fl[u] = (s.fl[u] as number) | F_DONE
+  if (ev) ev.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, x) })
+  terrainCheck(c, s, u, h, x, ev)
 }
 
 // ---- melee helpers ----------------------------------------------------------------------

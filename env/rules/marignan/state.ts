@@ -98,6 +98,7 @@ export const Q_HIT = 1 // [hex or -1 for the melee group, side, eliminations, te
 export const Q_ADV = 2 // [hex]
 export const Q_SUCC = 3 // [corps]
 export const Q_HEDGE = 4 // [hex, rear, 0]
+export const Q_GRET = 5 // [unit]: its step of a General Retreat Order (11)
 export const NO_TEST = 99
 /** Width of a rout record in MState.rq. */
 export const RW = 4
