@@ -15,7 +15,7 @@ import type { Scenario } from '../scenario/types.ts'
 export type FacingKind = 'vertex' | 'side'
 
 /** How each ruleset faces its units (piwam: toward a hex vertex, marignan: toward a hexside). */
-export const FACING_BY_RULESET: Readonly<Record<string, FacingKind>> = { piwam: 'vertex', marignan: 'side', mttsog: 'side', cfeo: 'vertex' }
+export const FACING_BY_RULESET: Readonly<Record<string, FacingKind>> = { piwam: 'vertex', marignan: 'side', mttsog: 'side', cfeo: 'vertex', hbl: 'side' }
 
 export interface SvgOptions {
   /** Centre-to-corner radius of a hex in px (default 30). */
@@ -52,6 +52,10 @@ export const TERRAIN_FILLS = {
   water: '#8fb6d9',
   town: '#c9a98a',
   hill: '#d9c9a0',
+  // hbl terrain
+  open: '#e9e4c9',
+  broken: '#cdbf95',
+  vineyard: '#b8c98a',
   fallback: '#dddddd',
 } as const
 
@@ -127,6 +131,15 @@ export const UNIT_STYLES: Readonly<Record<string, { arm: Arm; label: string }>> 
   'gun-light': { arm: 'art', label: 'Lt' },
   'gun-medium': { arm: 'art', label: 'Md' },
   'gun-heavy': { arm: 'art', label: 'Hv' },
+  // hbl troop types (the others share marignan's and cfeo's ids)
+  'lance-spezzate': { arm: 'cav', label: 'LS' },
+  'archer-cavalry': { arm: 'cav', label: 'Ac' },
+  genitors: { arm: 'cav', label: 'Gn' },
+  'mounted-arquebus': { arm: 'shot', label: 'MA' },
+  'landsknechts-small': { arm: 'inf', label: 'lk' },
+  colunela: { arm: 'shot', label: 'Co' },
+  arquebusiers: { arm: 'shot', label: 'Aq' },
+  artillery: { arm: 'art', label: 'Art' },
 }
 
 const SQRT3 = Math.sqrt(3)
@@ -312,6 +325,31 @@ function wingBadge(w: WingView, sc: Scenario): string {
   return `${w.id}${w.order ? ` ${w.order}` : ''}${w.markers.length ? ` [${w.markers.join(', ')}]` : ''}${name !== w.id ? ` — ${name}` : ''}`
 }
 
+/**
+ * Card-driven rulesets (hbl): the current card, the pips, and each side's chips and remaining
+ * cards by type, read from the view's `card`, `pips`, `chips`, `chipsLost`, `decks` fields.
+ */
+function deckPanel(sc: Scenario, view: GameView): { side: 0 | 1 | null; text: string }[] {
+  const decks = view['decks']
+  if (!Array.isArray(decks)) return []
+  const num = (v: unknown, i: number): number => (Array.isArray(v) && typeof v[i] === 'number' ? (v[i] as number) : 0)
+  const card = typeof view['card'] === 'string' ? view['card'] : null
+  const cs = view['cardSide'] === 0 || view['cardSide'] === 1 ? view['cardSide'] : null
+  const lines: { side: 0 | 1 | null; text: string }[] = [
+    { side: cs, text: card ? `card: ${card} (${sc.sides[cs ?? 0].name}${view['stolen'] === true ? ', stolen pip' : ''})` : 'card: none (initiative)' },
+  ]
+  for (const p of [0, 1] as const) {
+    const d = (decks[p] ?? {}) as Record<string, number>
+    const left = Object.values(d).reduce((a, b) => a + b, 0)
+    const list = Object.entries(d)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')
+    lines.push({ side: p, text: `${sc.sides[p].name}: chips ${num(view['chips'], p)} (lost ${num(view['chipsLost'], p)}), pips ${num(view['pips'], p)}, ${left} cards: ${list}` })
+  }
+  return lines
+}
+
 const grids = new Map<string, HexGrid>()
 /** Grids are immutable, so one per map size is kept (makeGrid's distance table is the costly part). */
 function gridOf(cols: number, rows: number): HexGrid {
@@ -338,7 +376,8 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
   const panel = opts.panel ?? true
   const lineH = 16
   const wingLines = panel ? [0, 1].map((p) => view.wings.filter((w) => w.side === p)) : [[], []]
-  const panelLines = panel ? 2 + (opts.title ? 1 : 0) + Math.max(wingLines[0]?.length ?? 0, wingLines[1]?.length ?? 0) : 0
+  const deckLines = panel ? deckPanel(sc, view) : []
+  const panelLines = panel ? 2 + (opts.title ? 1 : 0) + deckLines.length + Math.max(wingLines[0]?.length ?? 0, wingLines[1]?.length ?? 0) : 0
   const height = geo.mapHeight + (panel ? panelLines * lineH + 12 : 0)
   const out: string[] = []
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="tercio-map layer-${layer}" viewBox="0 0 ${f1(geo.width)} ${f1(height)}" width="${f1(geo.width)}" height="${f1(height)}" data-ruleset="${escapeXml(sc.ruleset)}" data-scenario="${escapeXml(sc.id)}">`)
@@ -451,6 +490,10 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
       const who = d ? `${sc.sides[d.player].name} to act: ${d.kind}${d.subject ? ` (${d.subject})` : ''}` : 'game over'
       out.push(txt(x0, y, `${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`, '#333', true))
       y += lineH
+      for (const l of deckLines) {
+        out.push(`<g class="deck">${txt(x0, y, l.text, l.side === null ? '#333' : SIDE_COLOURS[l.side].stroke)}</g>`)
+        y += lineH
+      }
       const half = geo.width / 2
       for (const p of [0, 1] as const) {
         const col = SIDE_COLOURS[p]
