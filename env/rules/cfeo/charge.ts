@@ -3,7 +3,7 @@
 
 import { hexesBetween } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { addDp, arcOf, dist, inFrontArc, inspired, isGun, isUnformed, moraleEvent, ME_EVADE, place, rollMoveDice, type Scratch } from './core.ts'
+import { addDp, arcOf, betweenOf, dist, inFrontArc, inspired, isGun, isUnformed, moraleEvent, ME_EVADE, place, rollMoveDice, type Scratch } from './core.ts'
 import { fireSmallArms, shooterCanFire } from './fire.ts'
 import { diceOf, fatigue } from './move.ts'
 import { fleeMove, setStatus } from './rout.ts'
@@ -32,7 +32,7 @@ export function mayCharge(c: Ctx, s: CfeoState, u: number): boolean {
 
 /** Clear path for a charge: every hex between is empty and open to the charger. */
 function clearPath(c: Ctx, x: Scratch, u: number, a: number, b: number): boolean {
-  for (const h of hexesBetween(c.grid, a, b)) {
+  for (const h of betweenOf(c, a, b)) {
     if (h < 0 || (x.occ[h] as number) >= 0 || c.impassable[h]) return false
     if (c.uArm[u] === ARM_HORSE && c.closed[h] && !c.road[h]) return false
   }

@@ -41,6 +41,16 @@ export function orderWings(c: Ctx, s: CfeoState, j: number, mask: Uint8Array | n
 /** Hexes a leader may move to: up to 120 yds (240 beyond 120 yds of enemy), not into enemy units. */
 export function leaderDests(c: Ctx, x: Scratch, s: CfeoState, j: number, mask: Uint8Array | null, off: number): number {
   const h0 = s.lHex[j] as number
+  if (mask === null) {
+    // only whether he can move at all: some neighbour he may enter (every range is at least one hex)
+    for (let k = 0; k < 6; k++) {
+      const nb = c.grid.neighbors[h0 * 6 + k] as number
+      if (nb < 0 || c.impassable[nb]) continue
+      const v = x.occ[nb] as number
+      if (v < 0 || c.uSide[v] === c.lSide[j]) return 1
+    }
+    return 0
+  }
   const far = nearestEnemyDist(c, s, c.lSide[j] as number, h0) > withinHexes(COMMAND.farYards)
   const range = Math.floor((far ? 2 : 1) * COMMAND.moveYards / YARDS_PER_HEX)
   const mark = x.mark

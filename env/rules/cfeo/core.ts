@@ -101,6 +101,23 @@ export function arcOf(c: Ctx, from: number, f: number, to: number): number {
   return 1
 }
 
+/** hexesBetween, cached per engine context (lines are asked for again and again by fire and charges). */
+const betweenCache = new WeakMap<Ctx, (readonly number[] | undefined)[]>()
+export function betweenOf(c: Ctx, a: number, b: number): readonly number[] {
+  let cache = betweenCache.get(c)
+  if (!cache) {
+    cache = new Array<readonly number[] | undefined>(c.size * c.size)
+    betweenCache.set(c, cache)
+  }
+  const k = a * c.size + b
+  let v = cache[k]
+  if (v === undefined) {
+    v = hexesBetween(c.grid, a, b)
+    cache[k] = v
+  }
+  return v
+}
+
 /** Line of sight (Visibility): woods and towns block and limit sight to 40 yds; formed units block,
  *  except that a viewer on higher ground sees over units at least 40 yds from the target. */
 export function canSee(c: Ctx, x: Scratch, s: CfeoState, from: number, to: number): boolean {
@@ -108,7 +125,7 @@ export function canSee(c: Ctx, x: Scratch, s: CfeoState, from: number, to: numbe
   if (d <= 1) return true
   const near = withinHexes(40)
   if ((c.blocksSight[from] || c.blocksSight[to]) && d > near) return false
-  const between = hexesBetween(c.grid, from, to)
+  const between = betweenOf(c, from, to)
   const e0 = c.elev[from] as number
   for (const h of between) {
     if (h < 0) continue

@@ -339,6 +339,8 @@ export class Flow {
     if (s.uStatus[u] !== S_OK && s.uStatus[u] !== S_RETIRING) return false
     const fireMove = c.uType[u] === T.skirmishers || c.uArm[u] === ARM_HORSE
     if ((fl & U_FIRED) !== 0 && !fireMove) return false
+    // the common case without building the option list: a formed foot or horse unit that may roll dice
+    if (c.uArm[u] !== ARM_GUN && s.uStatus[u] === S_OK && (fl & U_HALT) === 0 && diceChoices(c, s, u) !== 0) return true
     return this.kindOptions(s, u, null) > (this.kindHold(s, u) ? 1 : 0)
   }
   private kindHold(s: CfeoState, u: number): boolean {
@@ -756,11 +758,17 @@ export class Flow {
         mask[oc + C.minus] = 1
         mask[oc + C.none] = 1
         break
-      case K['move-select']:
-        if (this.mayEndMovement(s, p)) mask[oc + C.end] = 1
-        for (let v = 0; v < c.n; v++) if (c.uSide[v] === p && this.movable(s, v)) mask[ou + v] = 1
+      case K['move-select']: {
+        let mayEnd = true
+        for (let v = 0; v < c.n; v++) {
+          if (c.uSide[v] !== p || !this.movable(s, v)) continue
+          mask[ou + v] = 1
+          if (this.mustMove(s, v)) mayEnd = false
+        }
+        if (mayEnd) mask[oc + C.end] = 1
         for (let j = 0; j < c.m; j++) if (c.lSide[j] === p && this.leaderMoves(s, j)) mask[ou + c.n + j] = 1
         break
+      }
       case K['move-kind']:
         this.kindOptions(s, u, mask)
         break
