@@ -41,8 +41,9 @@ export interface ServerOptions {
   /** Largest message accepted before Hello, in bytes (default 64 KiB): a bigger one closes the connection
    *  unread (1009). */
   maxHelloBytes?: number
-  /** The directory ckpt:PATH and onnx:PATH opponents may be loaded from (default: the project's checkpoints/).
-   *  A PATH is taken relative to the server's working directory, or else to this directory. */
+  /** The only directory ckpt:PATH and onnx:PATH opponents are loaded from (e.g. DEFAULT_AGENT_DIR, the
+   *  project's checkpoints/): every other path is refused alike (AGENT_INVALID). A PATH is taken relative to
+   *  the server's working directory, or else to this directory. Unset: any path the server can read. */
   agentDir?: string
   /** Connections at once (default 64); more are closed with 1013. */
   maxConnections?: number
@@ -133,7 +134,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     maxEnvs: o.maxEnvs ?? DEFAULTS.maxEnvs,
     maxPayload: o.maxPayload ?? DEFAULTS.maxPayload,
     token: o.token,
-    agentDir: o.agentDir ?? DEFAULT_AGENT_DIR,
+    ...(o.agentDir === undefined ? {} : { agentDir: o.agentDir }),
   }
   const heartbeatMs = o.heartbeatMs ?? DEFAULTS.heartbeatMs
   const maxBacklog = o.maxBacklog ?? DEFAULTS.maxBacklog

@@ -51,11 +51,11 @@ export interface SessionLimits {
   maxPayload: number
   /** Required in Hello when set. */
   token: string | undefined
-  /** Where ckpt:PATH / onnx:PATH opponents may be loaded from (default DEFAULT_AGENT_DIR). */
+  /** The only directory ckpt:PATH / onnx:PATH opponents are loaded from; unset: any path. */
   agentDir?: string
 }
 
-/** The project's checkpoints/ folder: the agent directory unless the server is given another. */
+/** The project's checkpoints/ folder: the agent directory `tercio serve` is meant to default to. */
 export const DEFAULT_AGENT_DIR = fileURLToPath(new URL('../checkpoints/', import.meta.url))
 
 /** The real path of agent file `path` inside directory `dir` (PATH relative to the working directory, or else
@@ -258,8 +258,10 @@ export class Session {
     if (sp.value.kind === 'ckpt' || sp.value.kind === 'onnx') {
       if (!asyncOk) return this.error(id, 'UNSUPPORTED', `MakeEnvs.options.opponent: ${sp.value.text}: checkpoint agents load asynchronously (served by the websocket server only)`)
       const asked = sp.value.path ?? ''
-      const file = asked
-      const spec = sp.value
+      const dir = this.limits.agentDir
+      const file = dir === undefined ? asked : agentFile(dir, asked)
+      if (file === null) return this.error(id, 'AGENT_INVALID', `MakeEnvs.options.opponent: ${sp.value.text}: no such agent in this server's agent directory (agent files are served from there only)`)
+      const spec = { ...sp.value, path: file }
       return (async (): Promise<Reply> => {
         const agents: Agent[] = []
         for (let i = 0; i < count; i++) {

@@ -7,6 +7,8 @@ import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { setPolicyLoader } from '../../agents/registry.ts'
+import { RandomAgent } from '../../agents/random.ts'
 import { startServer, type BridgeServer } from '../../bridge/server.ts'
 import { agentFile } from '../../bridge/session.ts'
 import { pb, TestClient } from './client.ts'
@@ -204,5 +206,33 @@ describe('agent files', () => {
     expect(agentFile(dir, 'link-out')).toBeNull() // a symbolic link out of it
     expect(agentFile(dir, '.')).toBeNull()
     expect(agentFile(dir, 'missing')).toBeNull()
+  })
+
+  it('refuses every path outside the agent directory alike (AGENT_INVALID), and loads inside it', async () => {
+    const s = await serve({ agentDir: dir })
+    const loaded: string[] = []
+    const old = setPolicyLoader(async (_engine, path, seed, name) => {
+      loaded.push(path)
+      return { ok: true, value: new RandomAgent(seed, name) }
+    })
+    const c = await TestClient.hello(s.url)
+    try {
+      const mk = (opponent: string) => c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1, options: { opponent, opponentPlayer: 1 } } })
+      const refusals = [join(outside, 'secret'), '/etc', '/nowhere/at/all', 'link-out', '../../etc/passwd', 'missing']
+      const messages: string[] = []
+      for (const p of refusals) {
+        const r = await mk(`ckpt:${p}`)
+        expect(r.error?.code, p).toBe('AGENT_INVALID')
+        messages.push((r.error?.message ?? '').replace(p, 'PATH'))
+      }
+      // The same words whether the path exists (outside) or not: nothing is learnt about the server's files.
+      expect(new Set(messages).size).toBe(1)
+      expect(loaded).toEqual([])
+      expect((await mk('ckpt:run1')).kind).toBe('envSpec')
+      expect(loaded).toEqual([join(dir, 'run1')])
+    } finally {
+      c.close()
+      setPolicyLoader(old)
+    }
   })
 })
