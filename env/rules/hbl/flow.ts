@@ -384,71 +384,67 @@ export function settle(c: Ctx, s: HState, ev: Events): void {
 export function legalMask(c: Ctx, L: ActionLayout, s: HState, mask: Uint8Array): number {
   mask.fill(0)
   if (s.over || s.dk < 0) return 0
+  writeLegal(c, L, s, mask)
+  // Count once at the end: the segments never overlap, duplicates are impossible.
   let n = 0
-  const ch = (k: number) => {
-    mask[L.offset.choice + k] = 1
-    n++
-  }
-  const un = (u: number) => {
-    if (!mask[L.offset.unit + u]) n++
-    mask[L.offset.unit + u] = 1
-  }
-  const wg = (w: number) => {
-    mask[L.offset.wing + w] = 1
-    n++
-  }
-  const hx = (h: number) => {
-    if (!mask[L.offset.hex + h]) n++
-    mask[L.offset.hex + h] = 1
-  }
+  for (let i = 0; i < mask.length; i++) n += mask[i] as number
+  return n
+}
+
+/** Marks the legal ids (no closures: this runs at every step). */
+function writeLegal(c: Ctx, L: ActionLayout, s: HState, mask: Uint8Array): void {
+  const oc = L.offset.choice
+  const ou = L.offset.unit
+  const ow = L.offset.wing
+  const oh = L.offset.hex
   const q1 = s.q[1] as number
   switch (s.dk) {
     case K['initiative-order']:
-      ch(C.first)
-      ch(C.second)
+      mask[oc + C.first] = 1
+      mask[oc + C.second] = 1
       break
     case K.activate:
-      for (let w = 0; w < c.nW; w++) if (eligibleWing(c, s, w)) wg(w)
-      ch(C.end)
+      for (let w = 0; w < c.nW; w++) if (eligibleWing(c, s, w)) mask[ow + w] = 1
+      mask[oc + C.end] = 1
       break
     case K['move-unit']:
-      for (let u = 0; u < c.nU; u++) if (movableInActivation(c, s, u)) un(u)
-      ch(C.end)
+      for (let u = 0; u < c.nU; u++) if (movableInActivation(c, s, u)) mask[ou + u] = 1
+      mask[oc + C.end] = 1
       break
     case K.move:
-      for (const h of stepTargets(c, s, s.sel, occupancy(c, s), SA)) hx(h)
+      for (const h of stepTargets(c, s, s.sel, occupancy(c, s), SA)) mask[oh + h] = 1
       if (canWheel(s, s.sel)) {
-        ch(C['wheel-left'])
-        ch(C['wheel-right'])
+        mask[oc + C['wheel-left']] = 1
+        mask[oc + C['wheel-right']] = 1
       }
-      ch(C.stop)
+      mask[oc + C.stop] = 1
       break
     case K.charge:
-      for (const v of chargeTargets(c, s, q1, occupancy(c, s), SA)) un(v)
-      ch(C.pass)
+      for (const v of chargeTargets(c, s, q1, occupancy(c, s), SA)) mask[ou + v] = 1
+      mask[oc + C.pass] = 1
       break
     case K.shoot:
-      for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.wside && shootTargets(c, s, u, SA).length > 0) un(u)
-      ch(C.pass)
+      for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.wside && shootTargets(c, s, u, SA).length > 0) mask[ou + u] = 1
+      mask[oc + C.pass] = 1
       break
     case K['shoot-target']:
-      for (const v of shootTargets(c, s, s.sel, SA)) un(v)
+      for (const v of shootTargets(c, s, s.sel, SA)) mask[ou + v] = 1
       break
     case K.melee: {
       const mand = mandatoryLeft(c, s, SB)
-      for (let u = 0; u < c.nU; u++) if (meleeChooser(c, s, u, mand)) un(u)
-      if (!mand) ch(C.end)
+      for (let u = 0; u < c.nU; u++) if (meleeChooser(c, s, u, mand)) mask[ou + u] = 1
+      if (!mand) mask[oc + C.end] = 1
       break
     }
     case K['melee-target']:
-      for (const v of meleeTargets(c, s, s.sel, mandatoryLeft(c, s, SB), SA, SB)) un(v)
+      for (const v of meleeTargets(c, s, s.sel, mandatoryLeft(c, s, SB), SA, SB)) mask[ou + v] = 1
       break
     case K['group-melee']:
       for (let w = 0; w < c.nW; w++) {
         if (c.wSide[w] !== s.cside) continue
         for (let u = 0; u < c.nU; u++)
           if (c.uWing[u] === w && inGood(s, u)) {
-            wg(w)
+            mask[ow + w] = 1
             break
           }
       }
@@ -460,46 +456,45 @@ export function legalMask(c: Ctx, L: ActionLayout, s: HState, mask: Uint8Array):
     case K['follow-up']:
     case K.pursue:
     case K.attach:
-      ch(C.yes)
-      ch(C.no)
+      mask[oc + C.yes] = 1
+      mask[oc + C.no] = 1
       break
     case K.rally:
-      for (let u = 0; u < c.nU; u++) if (needsRally(c, s, u)) un(u)
-      ch(C.end)
+      for (let u = 0; u < c.nU; u++) if (needsRally(c, s, u)) mask[ou + u] = 1
+      mask[oc + C.end] = 1
       break
     case K['rally-buy']:
-      for (let i = 0; i <= Math.min(3, s.q[2] as number); i++) ch(C['buy-0'] + i)
+      for (let i = 0; i <= Math.min(3, s.q[2] as number); i++) mask[oc + C['buy-0'] + i] = 1
       break
     case K.formation:
-      for (let u = 0; u < c.nU; u++) if (formationOptions(c, s, u)) un(u)
-      ch(C.end)
+      for (let u = 0; u < c.nU; u++) if (formationOptions(c, s, u)) mask[ou + u] = 1
+      mask[oc + C.end] = 1
       break
     case K['formation-unit']:
       if (!inMelee(s, s.sel)) {
-        ch(C['wheel-left'])
-        ch(C['wheel-right'])
+        mask[oc + C['wheel-left']] = 1
+        mask[oc + C['wheel-right']] = 1
       }
       if ((s.ref[s.sel] as number) >= 0) {
-        ch(C['turn-back'])
-        ch(C['face-enemy'])
+        mask[oc + C['turn-back']] = 1
+        mask[oc + C['face-enemy']] = 1
       }
       break
     case K.gun:
-      for (let u = 0; u < c.nU; u++) if (gunReady(c, s, u)) un(u)
-      ch(C.end)
+      for (let u = 0; u < c.nU; u++) if (gunReady(c, s, u)) mask[ou + u] = 1
+      mask[oc + C.end] = 1
       break
     case K['gun-action']:
-      ch(C['wheel-left'])
-      ch(C['wheel-right'])
-      if (((s.fl[s.sel] as number) & F_LOADED) === 0) ch(C.reload)
+      mask[oc + C['wheel-left']] = 1
+      mask[oc + C['wheel-right']] = 1
+      if (((s.fl[s.sel] as number) & F_LOADED) === 0) mask[oc + C.reload] = 1
       break
     case K['refused-flank']:
-      ch(C['turn-back'])
-      ch(C.keep)
-      ch(C['face-enemy'])
+      mask[oc + C['turn-back']] = 1
+      mask[oc + C.keep] = 1
+      mask[oc + C['face-enemy']] = 1
       break
   }
-  return n
 }
 
 // ---- apply ------------------------------------------------------------------------
