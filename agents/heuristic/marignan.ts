@@ -174,6 +174,8 @@ export class MarignanHeuristic implements Agent {
         const home = u >= 0 ? ((c.uStart[u] as { hex: number }).hex as number) : -1
         return this.bestHex(mask, (h) => (home >= 0 ? -this.dist(c, h, home) : 0))
       }
+      case K['night-back']:
+        return this.bestHex(mask, (h) => this.nearestEnemyDist(c, s, FRENCH, h))
       case K['deploy-face']:
         return FACE0 + ((c.uStart[s.sel] as { face: number }).face as number)
     }

@@ -2006,6 +2006,20 @@ add({
   actions: ['wing:F1'],
   expect: { units: { 'F-A1': { hex: '0506', facing: 'N' }, 'F-A2': { hex: '0808' } }, events: [{ type: 'retreated', unit: 'F-A1', from: '0505', to: '0506' }], wings: { F1: { morale: 3 } } },
 })
+// 14.2 step 1: "moved back one hex toward the south" — from an even column S, SE and SW all lead
+// south; the French player chooses among those free of the enemy and of enemy ZOCs.
+add({
+  id: '14.2-night-fall-back-hex-chosen',
+  rule: '14.2',
+  description: 'At the night reorganisation a French unit next to the enemy falls back one hex south: from 0404 (even column) 0305, 0405 and 0505 are all southward and open, and the French player picks one.',
+  units: [fr('F-A1', 'aventuriers', '0404', 'S'), sw('S-P1', 'swiss-pike', '0403', 'N')],
+  turns: 2,
+  rules: { nightReorganisation: 1, fortificationMarkers: 4 },
+  start: FR_MELEE,
+  dice: [],
+  actions: [{ expect: { phase: 'night-reorganisation', decision: { player: 1, kind: 'night-back', subject: 'F-A1', legal: ['hex:0305', 'hex:0405', 'hex:0505'] } } }, 'hex:0505'],
+  expect: { units: { 'F-A1': { hex: '0505', facing: 'S' } }, events: [{ type: 'retreated', unit: 'F-A1', from: '0404', to: '0505' }], decision: { player: 1, kind: 'night-place' } },
+})
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },
   '8.1-swiss-army-demoralised': { army: 0 },

@@ -10,7 +10,7 @@ import { canFire, fireTargets, resolveFire } from './fire.ts'
 import { acrossWater, advanceCandidates, canAttack, meleeTargets, mustJoin, resolveMelee } from './melee.ts'
 import { demoralisedFrench, moraleTest } from './morale.ts'
 import { commitStack, entryHexes, hedgeStack, hedgehogOk, leaderMovable, movable, moveCost, moveUnitStep, moveUnitTo, terrainCheck } from './move.ts'
-import { fortifyHexes, nightAuto, nightHexes, nightPlaceable } from './night.ts'
+import { fortifyHexes, nightBack, nightBackHexes, nightHexes, nightPlaceable, nightStart, processNight } from './night.ts'
 import { occ, sync, touch } from './occupancy.ts'
 import { reorganisation } from './reorganisation.ts'
 import { hitUnit, processHit } from './results.ts'
@@ -19,7 +19,7 @@ import { processRout, queueRout, routStep, routSteps } from './rout.ts'
 import { deployHexes, deployNext, deployUnit } from './deploy.ts'
 import { heroicCandidates, heroicPending } from './morale.ts'
 import { faceStack } from './stacking.ts'
-import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
+import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { zocOn } from './zoc.ts'
 
@@ -97,7 +97,7 @@ export function enterPhase(c: Ctx, s: MState, p: number, ev: Events): void {
       break
     case P['night-reorganisation']:
       clearDone(c, s, s.active)
-      if (s.active === FRENCH) nightAuto(c, s, ev)
+      if (s.active === FRENCH) nightStart(c, s) // steps 1-2 as tasks, run by settle
       break
     case P['night-fortify']:
       break
@@ -247,6 +247,7 @@ export function processTask(c: Ctx, s: MState, ev: Events): number {
     return -1
   }
   if (kind === Q_GRET) return processGeneralRetreat(c, s, ev)
+  if (kind === Q_NIGHT) return processNight(c, s, ev)
   if (kind === Q_HEDGE) {
     if (hedgeStack(c, s, a)) return K.hedgehog
     commitStack(c, s, a, s.q[2] as number, ev)
@@ -274,6 +275,7 @@ export function decisionPlayer(c: Ctx, s: MState): Player {
     case K.heroic:
     case K['deploy-hex']:
     case K['deploy-face']:
+    case K['night-back']:
       return FRENCH
     case K['rout-hex']:
       return c.uSide[s.rq[0] as number] as Player
@@ -426,6 +428,10 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
       break
     case K['deploy-face']:
       for (let d = 0; d < 6; d++) set(CH + FACE0 + d)
+      break
+    case K['night-back']:
+      nightBackHexes(c, s, s.sel, buf)
+      for (const h of buf) set(HX + h)
       break
   }
   return n
@@ -627,6 +633,13 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
       faceStack(c, s, s.hex[s.sel] as number, choice - FACE0, ev)
       s.sel = -1
       break
+    case K['night-back']: {
+      const u = s.sel
+      s.sel = -1
+      popTask(s)
+      nightBack(c, s, u, hex, ev)
+      break
+    }
   }
   settle(c, s, ev)
 }

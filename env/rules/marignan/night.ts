@@ -6,31 +6,64 @@ import { moraleDelta } from './morale.ts'
 import { moveUnitTo } from './move.ts'
 import { adjacentEnemy, occ, sync } from './occupancy.ts'
 import { alignFacing, canStack } from './stacking.ts'
-import { type Events, FRENCH, F_DONE, type MState, SWISS, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
+import { type Events, FRENCH, F_DONE, K, type MState, Q_NIGHT, SWISS, S_ORD, S_ROUT, T, lbl, onMap, popTask } from './state.ts'
 import { inEnemyZoc } from './zoc.ts'
 
 // scratch lists (module-level: the hot paths allocate nothing)
 const buf2: number[] = []
 
-/** 14.2 steps 1-2. */
+/**
+ * 14.2 step 1: "all French units adjacent to the enemy" (routed ones included) "are moved back one
+ * hex toward the south, if possible": a task each (scenario order), then step 2 as a last task.
+ */
+export function nightStart(c: Ctx, s: MState): void {
+  sync(c, s)
+  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === FRENCH && onMap(s, u) && adjacentEnemy(c, FRENCH, s.hex[u] as number)) s.q.push(Q_NIGHT, u, 0, 0, 0, 0)
+  s.q.push(Q_NIGHT, -1, 0, 0, 0, 0)
+}
+
+/** Hexes one step south of u (S, or SE/SW where that is southward) free of the enemy and of enemy ZOCs, stacking kept. */
+export function nightBackHexes(c: Ctx, s: MState, u: number, out: number[]): number {
+  out.length = 0
+  sync(c, s)
+  const h = s.hex[u] as number
+  for (const k of [2, 3, 4]) {
+    const n = c.grid.neighbors[h * 6 + k] as number
+    if (n < 0 || (c.edgeDist[FRENCH][n] as number) >= (c.edgeDist[FRENCH][h] as number)) continue
+    if (occ(c, SWISS, n) > 0 || inEnemyZoc(c, FRENCH, n) || !canStack(c, s, u, n)) continue
+    out.push(n)
+  }
+  return out.length
+}
+
+/** Moves u back into hex n (14.2 step 1). */
+export function nightBack(c: Ctx, s: MState, u: number, n: number, ev: Events): void {
+  const h = s.hex[u] as number
+  moveUnitTo(c, s, u, n, ev)
+  if (ev) ev.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, n) })
+}
+
+/** The head Q_NIGHT task: a unit's step back (asks `night-back`, s.sel = u, when several hexes are open), or step 2 (unit -1). */
+export function processNight(c: Ctx, s: MState, ev: Events): number {
+  const u = s.q[1] as number
+  if (u < 0) {
+    popTask(s)
+    nightAuto(c, s, ev)
+    return -1
+  }
+  const n = onMap(s, u) ? nightBackHexes(c, s, u, buf2) : 0
+  if (n >= 2) {
+    s.sel = u
+    return K['night-back']
+  }
+  popTask(s)
+  if (n === 1) nightBack(c, s, u, buf2[0] as number, ev)
+  return -1
+}
+
+/** 14.2 step 2: disordered and routed units return to order. */
 export function nightAuto(c: Ctx, s: MState, ev: Events): void {
   sync(c, s)
-  for (let u = 0; u < c.nU; u++) {
-    // 14.2 step 1: "all French units adjacent to the enemy", routed ones included
-    if (c.uSide[u] !== FRENCH || !onMap(s, u)) continue
-    sync(c, s)
-    const h = s.hex[u] as number
-    if (!adjacentEnemy(c, FRENCH, h)) continue
-    // back one hex toward the south: S, then the southward diagonals
-    for (const k of [3, 2, 4]) {
-      const n = c.grid.neighbors[h * 6 + k] as number
-      if (n < 0 || (c.edgeDist[FRENCH][n] as number) >= (c.edgeDist[FRENCH][h] as number)) continue
-      if (occ(c, SWISS, n) > 0 || inEnemyZoc(c, FRENCH, n) || !canStack(c, s, u, n)) continue
-      moveUnitTo(c, s, u, n, ev)
-      if (ev) ev.push({ type: 'retreated', unit: c.unitIds[u] as string, from: lbl(c, h), to: lbl(c, n) })
-      break
-    }
-  }
   for (let u = 0; u < c.nU; u++) {
     if (!onMap(s, u) || s.st[u] === S_ORD) continue
     const was = s.st[u] as number

@@ -55,6 +55,7 @@ export const KINDS = [
   'heroic', // French: the corps a heroic commander's presence rallies when several qualify (7.2)
   'deploy-hex', // French, free deployment (14.1): the hex of the next unit, within its commander's range
   'deploy-face', // French, free deployment: the facing of a unit placed in an empty hex
+  'night-back', // French, 14.2 step 1: the hex south a unit next to the enemy moves back to, when several are open
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -99,6 +100,7 @@ export const Q_ADV = 2 // [hex]
 export const Q_SUCC = 3 // [corps]
 export const Q_HEDGE = 4 // [hex, rear, 0]
 export const Q_GRET = 5 // [unit]: its step of a General Retreat Order (11)
+export const Q_NIGHT = 6 // [unit]: its step back south at the night reorganisation (14.2 step 1); [-1]: step 2
 export const NO_TEST = 99
 /** Width of a rout record in MState.rq. */
 export const RW = 4
