@@ -455,6 +455,22 @@ const spares: U[] = [
     },
   })
   add('e4-sequence.json', {
+    id: 'hbl-E4-french-melee-fierce-push-back',
+    rule: 'E4 melee fierce',
+    description:
+      'The French Melee card: the ongoing melee must be fought. Gendarmes CD 12, Up 1 formed in type I, Up 1 superior armour, Up 1 superior weapon, Down 2 for 2 UI lost: D12+1, 3+1 = 4; the Genitors CD 8, Down 1 fully armoured, Down 1 a stand lost: D4, 2. A marginal win, but Fierce: the Genitors are pushed back vexed (both still lose 1 UI); the Gendarmes rolled odd and must follow up.',
+    $comment: 'The post names the pushed-back unit "the Stradiots" (the Genitors) and ends both combats after the follow-up; here the melee goes on after a follow-up (docs/rules/hbl.md, adaptations).',
+    scenario: scenario('hbl-sequence-2c', units.map((u) => (u.id === 'I-GEN2' ? { ...u, hex: '0706' } : u)), { variant: '2013-01-15' }),
+    start: { pips: [1, 1], first: 0, next: { '0': ['melee'], '1': ['formation-change'] }, units: { 'F-GEND': { lost: 2 }, 'I-GEN2': { lost: 1 } }, melees: [['I-GEN2', 'F-GEND', null]] },
+    dice: [3, 2],
+    actions: [X({ decision: { player: 0, kind: 'melee', legal: ['unit:F-GEND'] } }), 'unit:F-GEND', 'unit:I-GEN2'],
+    expect: {
+      events: [{ type: 'melee', a: 'F-GEND', b: 'I-GEN2', dieA: 'D12+1', dieB: 'D4', totalA: 4, totalB: 2, band: 'marginal', winner: 'F-GEND' }, { type: 'pushed-back', unit: 'I-GEN2', to: '0805' }, { type: 'followed-up', unit: 'F-GEND', to: '0706' }],
+      units: { 'F-GEND': { uiLost: 3, hex: '0706', followingUp: true }, 'I-GEN2': { uiLost: 2, vexed: true, hex: '0805' } },
+      decision: { player: 1, kind: 'formation' },
+    },
+  })
+  add('e4-sequence.json', {
     id: 'hbl-E4-group-melee-nominates-a-quiet-command',
     rule: 'E4 group-melee',
     description: 'Group Melee: the Imperials nominate a command with no units in contact, so the ongoing Genitor melee is not fought.',
