@@ -123,9 +123,10 @@ export function executeCharges(c: Ctx, x: Scratch, s: CfeoState): void {
     if (t < 0 || (s.uHex[t] as number) < 0) continue
     if (s.uResp[t] === R_EVADE) {
       fleeMove(c, x, s, t, s.uHex[u] as number, 'evade')
-      setStatus(c, x, s, t, S_OK)
-      addDp(c, x, s, t, 1, 'morale', 'evading')
-      moraleEvent(s, ME_EVADE, s.uHex[t] as number, 0, c.uSide[t] as number)
+      if ((s.uHex[t] as number) >= 0) {
+        addDp(c, x, s, t, 1, 'morale', 'evading')
+        if ((s.uHex[t] as number) >= 0) moraleEvent(s, ME_EVADE, s.uHex[t] as number, 0, c.uSide[t] as number)
+      }
       s.uResp[t] = R_STAND
     } else if (s.uResp[t] === R_SHELTER) {
       const h = shelterHex(c, x, s, t, u)
