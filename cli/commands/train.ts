@@ -13,6 +13,7 @@ import { getRuleset } from '../../env/rules/index.ts'
 import { runTournament } from '../../training/tournament/tournament.ts'
 import { DEFAULT_TRAIN, NET_PRESETS, type NetPreset, type TrainConfig } from '../../training/train/config.ts'
 import { train, type UpdateMetrics } from '../../training/train/trainer.ts'
+import { SUMMARY_DICE_SEED, summarySeedNote, writeTournamentText } from '../../training/train/summary.ts'
 import { CliError, writeJson } from '../io.ts'
 import { Progress } from '../progress.ts'
 import { formatTournament } from './tournament.ts'
@@ -227,10 +228,13 @@ export const trainCommand: CommandModule<object, Args> = {
       const sc = resolveScenario(run.config.scenario)
       if (!sc.ok) throw new CliError(sc.error.message, 1)
       t0 = performance.now()
-      const rep = await runTournament({ ruleset: run.config.ruleset, scenario: sc.value, agents: [`ckpt:${ckpt}`, 'random', 'heuristic'], names: ['policy', 'random', 'heuristic'], games: a.summaryGames, seed: 12345, workers: 1, maxDecisions: 20_000 })
+      const rep = await runTournament({ ruleset: run.config.ruleset, scenario: sc.value, agents: [`ckpt:${ckpt}`, 'random', 'heuristic'], names: ['policy', 'random', 'heuristic'], games: a.summaryGames, seed: SUMMARY_DICE_SEED, workers: 1, maxDecisions: 20_000 })
       writeJson(join(out, 'tournament.json'), rep)
+      const seedNote = summarySeedNote(run.config, run.progress, a.summaryGames)
+      writeTournamentText(join(out, 'tournament.txt'), formatTournament(rep), seedNote)
       console.log('')
       console.log(formatTournament(rep))
+      console.log(`${seedNote}\ntable: ${join(out, 'tournament.txt')}`)
     }
   },
 }

@@ -30,7 +30,13 @@ describe('tercio train', () => {
     expect(r.out).toMatch(/elo/)
     const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { config: { teacher: unknown } }
     expect(meta.config.teacher).toEqual({ coef: 0.5, updates: 4 })
-    for (const f of ['checkpoint/meta.json', 'imitate.jsonl', 'metrics.jsonl', 'metrics.csv', 'curve.svg', 'tournament.json']) expect(existsSync(join(out, f)), f).toBe(true)
+    for (const f of ['checkpoint/meta.json', 'imitate.jsonl', 'metrics.jsonl', 'metrics.csv', 'curve.svg', 'tournament.json', 'tournament.txt']) expect(existsSync(join(out, f)), f).toBe(true)
+    // the text table beside tournament.json says which dice seed it used and why
+    const txt = readFileSync(join(out, 'tournament.txt'), 'utf8')
+    expect(txt).toMatch(/^End-of-run tournament of tercio train\ndice seed 12345 \(games use seeds 12345\.\.12345, each on both seats\): fixed, so .* none of them is a seed this run trained on \(1000003\.\.\d+\)/)
+    expect(txt).toMatch(/^ +\d +policy +[-+]\d+ /m)
+    expect(txt).toContain('2 games per pairing')
+    expect(r.out).toContain(`table: ${join(out, 'tournament.txt')}`)
   }, 120_000)
 
   it('bad values are usage errors that name the option', () => {

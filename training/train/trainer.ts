@@ -102,6 +102,9 @@ export interface TrainLimits {
   seconds?: number
 }
 
+/** Dice seeds of the evaluations against random and the heuristic (game g: seed + g). */
+export const EVAL_DICE_SEEDS = [900_000_000, 900_010_000] as const
+
 const LEAGUE_FILE = 'league.json'
 const ckptDir = (out: string) => join(out, 'checkpoint')
 
@@ -270,11 +273,10 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     writeFileSync(metricsFile, '')
     writeFileSync(csvFile, '')
   }
-  const evalEngineSeed = 900_000_000
   const evalOpts = { greedy: cfg.play === 'greedy', sampleSeed: 1 }
   const runEval = (): EvalResult[] => [
-    evaluatePolicy(net, engine, mkEnv, new RandomAgent(7, 'random'), cfg.evalGames, evalEngineSeed, evalOpts),
-    evaluatePolicy(net, engine, mkEnv, makeHeuristic(engine, 7), cfg.evalGames, evalEngineSeed + 10_000, evalOpts),
+    evaluatePolicy(net, engine, mkEnv, new RandomAgent(7, 'random'), cfg.evalGames, EVAL_DICE_SEEDS[0], evalOpts),
+    evaluatePolicy(net, engine, mkEnv, makeHeuristic(engine, 7), cfg.evalGames, EVAL_DICE_SEEDS[1], evalOpts),
   ]
   const save = async () => {
     prog.rngAct = actRng.state
