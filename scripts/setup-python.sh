@@ -35,12 +35,12 @@ if [[ "${1:-}" == "--protoc" ]] && ! command -v protoc >/dev/null; then
 fi
 
 if ! command -v "$BASE" >/dev/null; then
-  echo "setup-python: no $BASE on PATH (set TERCIO_PYTHON_BASE to a Python >= 3.9)" >&2
+  echo "setup-python: no $BASE on PATH (set TERCIO_PYTHON_BASE to a Python >= 3.10)" >&2
   exit 1
 fi
 BASE_EXE=$("$BASE" -c 'import sys; print(sys.executable)')
-"$BASE_EXE" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)' || {
-  echo "setup-python: $BASE_EXE is Python $("$BASE_EXE" -V 2>&1); tercio-client needs >= 3.9" >&2
+"$BASE_EXE" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' || {
+  echo "setup-python: $BASE_EXE is Python $("$BASE_EXE" -V 2>&1); tercio-client needs >= 3.10 (gymnasium, pettingzoo)" >&2
   exit 1
 }
 
