@@ -172,6 +172,16 @@ bandCase('cfeo-band-success-driven-back', 'C', 0, 5, 3, [5, 3], ['success', 'dri
 bandCase('cfeo-band-victory-defeat', 'B', 3, 5, 3, [6, 0], ['victory', 'defeat'], 'Combat Results +4/6 Victory, -5/-7 Defeat', 'B grade 5 + 1 = 6 vs I-P1 with 3 DPs, 3 - 3 = 0: +6 Victory (1 DP); Defeat: 2 DPs and a casualty, retire (fast move AvD 3 + D6 3, +10 yds a die).', { units: { 'F-P1': { dp: 1 }, 'I-P1': { stands: 5, status: 'retiring', formation: 'unformed' } } }, [3, 3])
 bandCase('cfeo-band-breakthrough-break', 'A1', 5, 5, 2, [7, -3], ['breakthrough', 'break'], 'Combat Results +7 Breakthrough, -8 Break', 'A1 (+2) AvD 5 = 7 vs AvD 2 - 5 DPs = -3: +10 Breakthrough, no DP; Break: 3 casualties and rout (AvD 3 + D6 3).', { units: { 'F-P1': { dp: 0 }, 'I-P1': { stands: 3, status: 'routing' } } }, [3, 3])
 
+// fast-move arithmetic (the inventory's example): foot AvD 4 + D6 5 = 9, +10 yds a die on the initial retire = 11
+// pips; a succeeding retire (next move phase) 9 pips
+bandCase('cfeo-fast-move-initial-retire', 'B', 3, 5, 3, [6, 0], ['victory', 'defeat'], 'Fast Move; Retire: +10 yds a die on the initial move', 'The defeated unit retires: AvD 4 + D6 5 = 9 + 2 dice = 11 pips.', { events: [{ type: 'combat', totals: [6, 0] }, { type: 'fast-move', unit: 'I-P1', how: 'retire', pips: 11 }] }, [4, 5])
+fx({
+  id: 'cfeo-fast-move-succeeding-retire', rule: 'Fast Move: no bonus in succeeding moves; Retire: next move phase continue to retire', description: 'A retiring unit that has made its initial retire continues: AvD 4 + D6 5 = 9 pips, no bonus.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0602', 'SW')], start: { phase: 'movement', first: 0, units: { 'F-P1': { status: 'retiring', flags: ['fast-move-made'] } } }, dice: [4, 5],
+  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:retire', 'choice:reform-line', 'choice:hold'] } } }, 'choice:retire'],
+  expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'retire', pips: 9 }] },
+})
+
 // ---------------------------------------------------------------- charges
 fx({
   id: 'cfeo-charge-infantry-contact-d6-plus1', rule: 'Charges; Charge Move; Combat Resolution: D6 for chargers, +1 charging', description: 'Pike 40 yds away (2 hexes) charge with 1 AvD (3 pips: one hex, contact); D6 4 + 1 = 5 vs AvD 3: Success; the defenders fall back.',

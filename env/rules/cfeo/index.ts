@@ -11,7 +11,7 @@ import type { Scenario } from '../../scenario/types.ts'
 import { buildContext, type Ctx } from './context.ts'
 import { capacity, makeScratch, sync } from './core.ts'
 import { Flow } from './flow.ts'
-import { C, CHOICES, type CfeoEvent, type CfeoState, INF_INSPIRE, INF_STEADY, K, KINDS, L_KILLED, PH, PHASES, S_OK, STATUSES, U_CHARGING, U_FAILED_CHARGE, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_PURSUING, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
+import { C, CHOICES, type CfeoEvent, type CfeoState, INF_INSPIRE, INF_STEADY, K, KINDS, L_KILLED, PH, PHASES, S_OK, STATUSES, U_CHARGING, U_FAILED_CHARGE, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_PURSUING, U_TOOK_POSITION, U_UNDER_FIRE, U_FAST_AGAIN } from './state.ts'
 import { FORMATIONS, F_COLUMN } from './tables.ts'
 import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from './view.ts'
 
@@ -265,7 +265,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       if (o['first'] !== 0 && o['first'] !== 1) return bad('expected 0 or 1', 'first')
       s.first = o['first']
     }
-    const FLAGS: Record<string, number> = { moved: U_MOVED, fired: U_FIRED, halted: U_HALT, 'under-fire': U_UNDER_FIRE, limbered: U_LIMBERED, 'took-position': U_TOOK_POSITION, 'failed-charge': U_FAILED_CHARGE, 'moved-last-turn': U_MOVED_LAST, charging: U_CHARGING, pursuing: U_PURSUING }
+    const FLAGS: Record<string, number> = { moved: U_MOVED, fired: U_FIRED, halted: U_HALT, 'under-fire': U_UNDER_FIRE, limbered: U_LIMBERED, 'took-position': U_TOOK_POSITION, 'failed-charge': U_FAILED_CHARGE, 'moved-last-turn': U_MOVED_LAST, charging: U_CHARGING, pursuing: U_PURSUING, 'fast-move-made': U_FAST_AGAIN }
     if (o['units'] !== undefined) {
       if (typeof o['units'] !== 'object' || o['units'] === null) return bad('expected {unit id: {...}}', 'units')
       for (const [id, raw] of Object.entries(o['units'] as Record<string, unknown>)) {

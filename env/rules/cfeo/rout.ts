@@ -66,6 +66,7 @@ export function fleeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, away: numb
   const start = s.uHex[u] as number
   if (start < 0) return
   let mp = fastPips(c, x, s, u, kind)
+  const rolledPips = mp
   s.uForm[u] = F_UNFORMED
   let h = start
   let moved = false
@@ -98,7 +99,7 @@ export function fleeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, away: numb
     moved = true
     mp -= PIPS_PER_HEX
   }
-  if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: kind, from: c.grid.labels[start] as string, to: c.grid.labels[h] as string, pips: mp })
+  if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: kind, from: c.grid.labels[start] as string, to: c.grid.labels[h] as string, pips: rolledPips })
   if (!moved && canStepWith(mp + PIPS_PER_HEX, PIPS_PER_HEX) && !(kind === 'rout' && nearestEnemyDist(c, s, side, h) > safe)) blockedFlee(c, x, s, u, kind)
 }
 
@@ -130,6 +131,7 @@ export function pursue(c: Ctx, x: Scratch, s: CfeoState, u: number, target: numb
   const start = s.uHex[u] as number
   if (start < 0) return false
   let mp = fastPips(c, x, s, u, 'pursues')
+  const rolledPips = mp
   s.uForm[u] = F_UNFORMED
   let h = start
   const th = s.uHex[target] as number
@@ -150,7 +152,7 @@ export function pursue(c: Ctx, x: Scratch, s: CfeoState, u: number, target: numb
     h = best
     mp -= PIPS_PER_HEX
   }
-  if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: 'pursue', from: c.grid.labels[start] as string, to: c.grid.labels[h] as string, pips: mp })
+  if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: 'pursue', from: c.grid.labels[start] as string, to: c.grid.labels[h] as string, pips: rolledPips })
   return th >= 0 && (s.uHex[target] as number) >= 0 && dist(c, h, s.uHex[target] as number) === 1
 }
 
