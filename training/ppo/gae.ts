@@ -25,11 +25,17 @@ export interface GaeInput {
   readonly lastValues: Float32Array
   readonly gamma: number
   readonly lambda: number
+  /** Off-policy correction (training/ppo/ppo.ts, lagged rollouts): per step, the truncated
+   *  importance ratio c_t = min(c̄, π(a_t|s_t)/μ(a_t|s_t)) that cuts the trace into step t,
+   *  A_t = δ_t + γλ·c_{t+1}·A_{t+1} (Retrace-style), and ρ_t = min(ρ̄, π/μ) in the value
+   *  target R_t = V_t + ρ_t·A_t (V-trace's). Absent: 1 everywhere, i.e. plain GAE. */
+  readonly traces?: Float32Array
+  readonly rho?: Float32Array
 }
 
 /** Writes advantages and returns (= advantages + values), each T*B. Allocation-free. */
 export function computeGae(g: GaeInput, advantages: Float32Array, returns: Float32Array): void {
-  const { T, B, rewards, values, terminated, truncated, truncValues, lastValues, gamma, lambda } = g
+  const { T, B, rewards, values, terminated, truncated, truncValues, lastValues, gamma, lambda, traces, rho } = g
   const n = T * B
   for (const [name, a] of [
     ['rewards', rewards],
@@ -42,6 +48,7 @@ export function computeGae(g: GaeInput, advantages: Float32Array, returns: Float
   ] as const) {
     if (a.length < n) throw new RangeError(`computeGae: ${name} has ${a.length} entries, need T*B = ${n}`)
   }
+  if ((traces && traces.length < n) || (rho && rho.length < n)) throw new RangeError(`computeGae: traces and rho need T*B = ${n} entries`)
   if (lastValues.length < B) throw new RangeError(`computeGae: lastValues has ${lastValues.length} entries, need B = ${B}`)
   for (let b = 0; b < B; b++) {
     let carry = 0 // A_{t+1}, reset at episode ends
@@ -59,9 +66,11 @@ export function computeGae(g: GaeInput, advantages: Float32Array, returns: Float
         const next = t === T - 1 ? (lastValues[b] as number) : (values[i + B] as number)
         delta = (rewards[i] as number) + gamma * next - v
       }
-      carry = delta + gamma * lambda * carry
+      // carry is 0 at t = T−1 and after an episode end, so traces[i + B] is only read inside one
+      const c = traces && carry !== 0 ? (traces[i + B] as number) : 1
+      carry = delta + gamma * lambda * c * carry
       advantages[i] = carry
-      returns[i] = carry + v
+      returns[i] = v + (rho ? (rho[i] as number) : 1) * carry
     }
   }
 }

@@ -32,11 +32,14 @@ export function teacherLoss(logProbs: tf.Tensor2D, teacher: tf.Tensor1D): tf.Sca
   return logProbs.mul(hot).sum().neg().div(hot.sum().maximum(1)) as tf.Scalar
 }
 
-/** −E[min(r·A, clip(r, 1−ε, 1+ε)·A)]: the policy loss at given ratios (testable alone). */
-export function clippedPolicyLoss(ratio: tf.Tensor1D, adv: tf.Tensor1D, clip: number): tf.Scalar {
+/** −E[min(r·A, clip(r, 1−ε, 1+ε)·A)]: the policy loss at given ratios (testable alone).
+ *  With `weights` (decoupled PPO on lagged rollouts, training/ppo/ppo.ts): −E[w·min(…)],
+ *  w = min(ρ̄, π_prox/μ) the truncated importance weight of the behaviour policy μ. */
+export function clippedPolicyLoss(ratio: tf.Tensor1D, adv: tf.Tensor1D, clip: number, weights?: tf.Tensor1D): tf.Scalar {
   const unclipped = ratio.mul(adv)
   const clipped = ratio.clipByValue(1 - clip, 1 + clip).mul(adv)
-  return tf.minimum(unclipped, clipped).mean().neg() as tf.Scalar
+  const m = tf.minimum(unclipped, clipped)
+  return (weights ? m.mul(weights) : m).mean().neg() as tf.Scalar
 }
 
 /** ½·E[(V − R)²], or with valueClip the PPO2 pessimistic clipped form. */
@@ -63,13 +66,13 @@ export interface LossParts {
 /** The full PPO loss from the new network outputs and the rollout's records. */
 export function ppoLoss(
   out: { logits: tf.Tensor2D; value: tf.Tensor1D },
-  b: { mask: tf.Tensor2D; actions: tf.Tensor1D; oldLogp: tf.Tensor1D; advantages: tf.Tensor1D; returns: tf.Tensor1D; oldValues: tf.Tensor1D; teacher?: tf.Tensor1D },
+  b: { mask: tf.Tensor2D; actions: tf.Tensor1D; oldLogp: tf.Tensor1D; advantages: tf.Tensor1D; returns: tf.Tensor1D; oldValues: tf.Tensor1D; teacher?: tf.Tensor1D; weights?: tf.Tensor1D },
   cfg: LossConfig,
 ): LossParts {
   const { logp, entropy, logProbs } = policyTerms(out.logits, b.mask, b.actions)
   const logRatio = logp.sub(b.oldLogp)
   const ratio = logRatio.exp() as tf.Tensor1D
-  const policy = clippedPolicyLoss(ratio, b.advantages, cfg.clip)
+  const policy = clippedPolicyLoss(ratio, b.advantages, cfg.clip, b.weights)
   const value = valueLoss(out.value, b.returns, b.oldValues, cfg.valueClip)
   const ent = entropy.mean() as tf.Scalar
   const teacher = b.teacher && cfg.teacherCoef > 0 ? teacherLoss(logProbs, b.teacher) : tf.scalar(0)

@@ -8,7 +8,8 @@ import type { PolicyNet } from '../../agents/policy/net.ts'
 import { Mulberry32 } from '../../agents/policy/sample.ts'
 import type { ObsBatch } from '../../agents/policy/spec.ts'
 import type { RolloutBuffer } from './buffer.ts'
-import { ppoLoss, type LossConfig } from './loss.ts'
+import { policyTerms, ppoLoss, type LossConfig } from './loss.ts'
+import { computeGae } from './gae.ts'
 
 export interface PpoConfig extends LossConfig {
   readonly gamma: number
@@ -22,6 +23,10 @@ export interface PpoConfig extends LossConfig {
   readonly normalizeAdvantages: boolean
   /** Stop the epoch loop once a minibatch's approx KL exceeds this (null = never). */
   readonly targetKl: number | null
+  /** Truncation of the importance ratio π_prox/μ on lagged rollouts (update(buf, { lagged })):
+   *  ρ̄ for the policy-gradient weight and the value target, c̄ for the traces (V-trace's). */
+  readonly rhoBar: number
+  readonly cBar: number
 }
 
 export const DEFAULT_PPO: PpoConfig = {
@@ -38,6 +43,8 @@ export const DEFAULT_PPO: PpoConfig = {
   maxGradNorm: 0.5,
   normalizeAdvantages: true,
   targetKl: null,
+  rhoBar: 1,
+  cBar: 1,
 }
 
 /** Means over the minibatches of one update. */
@@ -54,6 +61,12 @@ export interface PpoStats {
   minibatches: number
   /** 1 − Var(returns − values) / Var(returns) over the rollout. */
   explainedVariance: number
+  /** Lagged rollouts only (0 otherwise): approx KL(μ‖π_prox) of the behaviour policy to the
+   *  learner's policy at the start of the update, the mean truncated weight ρ and the share
+   *  of rows whose ratio was truncated. */
+  lagKl: number
+  rhoMean: number
+  rhoClipped: number
 }
 
 export class PpoLearner {
@@ -68,7 +81,9 @@ export class PpoLearner {
   /** Weight of the teacher cross-entropy (starts at cfg.teacherCoef; a trainer may anneal it). */
   teacherCoef: number
   private perm = new Int32Array(0)
-  private mb: (ObsBatch & { prior: Int32Array; actions: Int32Array; teacher: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array }) | null = null
+  private mb: (ObsBatch & { prior: Int32Array; actions: Int32Array; teacher: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array; w: Float32Array }) | null = null
+  /** Lagged rollouts: π_prox's log-probs and values of the rollout's rows, ρ and c per row. */
+  private prox: { logp: Float32Array; values: Float32Array; rho: Float32Array; c: Float32Array } | null = null
 
   constructor(net: PolicyNet, cfg: Partial<PpoConfig> = {}, seed = 0) {
     this.net = net
@@ -101,21 +116,90 @@ export class PpoLearner {
       adv: new Float32Array(rows),
       ret: new Float32Array(rows),
       oldV: new Float32Array(rows),
+      w: new Float32Array(rows),
     }
     return this.mb
   }
 
-  /** One PPO update over a finished buffer (advantages computed). */
-  update(buf: RolloutBuffer): PpoStats {
+  /** Copies rows `idx(0..rows-1)` of the buffer into the minibatch arrays (observations, actions, teacher). */
+  private gather(buf: RolloutBuffer, mb: NonNullable<PpoLearner['mb']>, rows: number, idx: (r: number) => number): void {
+    const s = this.net.shape
+    for (let r = 0; r < rows; r++) {
+      const k = idx(r)
+      mb.planes.set(buf.obs.planes.subarray(k * s.planeSize, (k + 1) * s.planeSize), r * s.planeSize)
+      mb.entities.set(buf.obs.entities.subarray(k * s.entitySize, (k + 1) * s.entitySize), r * s.entitySize)
+      mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
+      mb.mask.set(buf.obs.mask.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
+      mb.prior[r] = buf.obs.prior[k] as number
+      mb.actions[r] = buf.actions[k] as number
+      mb.teacher[r] = buf.teacher[k] as number
+    }
+  }
+
+  /**
+   * Off-policy correction of a rollout collected by an older policy μ (the actor's weights,
+   * one or more updates behind): the current network π_prox (the proximal policy of this
+   * update) scores every row — log π_prox(a|s) and V_prox(s) — and the advantages and value
+   * targets are recomputed with truncated importance ratios (computeGae's traces and rho:
+   * Retrace/V-trace-style, c = min(c̄, π_prox/μ), ρ = min(ρ̄, π_prox/μ)). The update then
+   * clips the ratio π/π_prox and weights each row's surrogate by ρ (decoupled PPO: Hilton et
+   * al. 2022, "Batch size-invariance for policy optimization"; IMPACT, Luo et al. 2020).
+   * With μ = π_prox every ratio is 1 and this is plain PPO. The bootstrap values at the
+   * rollout's end and at truncations stay the behaviour network's.
+   */
+  private correct(buf: RolloutBuffer, mbSize: number): { lagKl: number; rhoMean: number; rhoClipped: number } {
+    const n = buf.size
+    if (!this.prox || this.prox.logp.length !== n) this.prox = { logp: new Float32Array(n), values: new Float32Array(n), rho: new Float32Array(n), c: new Float32Array(n) }
+    const p = this.prox
+    const mb = this.buffers(mbSize)
+    const net = this.net
+    for (let start = 0; start < n; start += mbSize) {
+      const rows = Math.min(mbSize, n - start)
+      this.gather(buf, mb, rows, (r) => start + r)
+      const out = tf.tidy(() => {
+        const o = net.forward(net.inputs(mb, rows))
+        const { logp } = policyTerms(o.logits, net.maskTensor(mb.mask, rows), tf.tensor1d(mb.actions.subarray(0, rows), 'int32'))
+        return tf.concat([logp, o.value])
+      })
+      const v = out.dataSync()
+      out.dispose()
+      for (let r = 0; r < rows; r++) {
+        p.logp[start + r] = v[r] as number
+        p.values[start + r] = v[rows + r] as number
+      }
+    }
+    let kl = 0
+    let rhoSum = 0
+    let clipped = 0
+    for (let i = 0; i < n; i++) {
+      const logRatio = (p.logp[i] as number) - (buf.logp[i] as number)
+      const ratio = Math.exp(logRatio)
+      kl += ratio - 1 - logRatio
+      p.rho[i] = Math.min(this.cfg.rhoBar, ratio)
+      p.c[i] = Math.min(this.cfg.cBar, ratio)
+      rhoSum += p.rho[i] as number
+      if (ratio > this.cfg.rhoBar) clipped++
+    }
+    const { T, B, rewards, terminated, truncated, truncValues, lastValues } = buf
+    computeGae({ T, B, rewards, values: p.values, terminated, truncated, truncValues, lastValues, gamma: this.cfg.gamma, lambda: this.cfg.lambda, traces: p.c, rho: p.rho }, buf.advantages, buf.returns)
+    return { lagKl: kl / n, rhoMean: rhoSum / n, rhoClipped: clipped / n }
+  }
+
+  /** One PPO update over a finished buffer (advantages computed). `lagged`: the rollout's
+   *  behaviour policy is older than this network (an actor thread's), so it is corrected first
+   *  (see `correct`). */
+  update(buf: RolloutBuffer, o: { lagged?: boolean } = {}): PpoStats {
     const cfg = this.cfg
     const n = buf.size
-    const s = this.net.shape
     if (this.perm.length !== n) this.perm = new Int32Array(n)
     const perm = this.perm
     // From the identity each time: the shuffles then depend on the rng state alone (resume).
     for (let i = 0; i < n; i++) perm[i] = i
     const mbSize = Math.min(cfg.minibatch, n)
     const mb = this.buffers(mbSize)
+    const lag = o.lagged === true ? this.correct(buf, mbSize) : { lagKl: 0, rhoMean: 1, rhoClipped: 0 }
+    const prox = o.lagged === true ? this.prox : null
+    const values = prox ? prox.values : buf.values
     // Advantage normalisation over the whole rollout (stabler than per minibatch when small).
     let mean = 0
     let std = 1
@@ -138,21 +222,17 @@ export class PpoLearner {
       }
       for (let start = 0; start < n && !stop; start += mbSize) {
         const rows = Math.min(mbSize, n - start)
+        this.gather(buf, mb, rows, (r) => perm[start + r] as number)
         for (let r = 0; r < rows; r++) {
           const k = perm[start + r] as number
-          mb.planes.set(buf.obs.planes.subarray(k * s.planeSize, (k + 1) * s.planeSize), r * s.planeSize)
-          mb.entities.set(buf.obs.entities.subarray(k * s.entitySize, (k + 1) * s.entitySize), r * s.entitySize)
-          mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
-          mb.mask.set(buf.obs.mask.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
-          mb.prior[r] = buf.obs.prior[k] as number
-          mb.actions[r] = buf.actions[k] as number
-          mb.teacher[r] = buf.teacher[k] as number
-          mb.oldLogp[r] = buf.logp[k] as number
+          // lagged: the ratio is taken against π_prox, and ρ = min(ρ̄, π_prox/μ) weights the row
+          mb.oldLogp[r] = (prox ? prox.logp[k] : buf.logp[k]) as number
+          mb.w[r] = prox ? (prox.rho[k] as number) : 1
           mb.adv[r] = ((buf.advantages[k] as number) - mean) / std
           mb.ret[r] = buf.returns[k] as number
-          mb.oldV[r] = buf.values[k] as number
+          mb.oldV[r] = values[k] as number
         }
-        const st = this.step(mb, rows)
+        const st = this.step(mb, rows, prox !== null)
         sum.loss += st.loss
         sum.policy += st.policy
         sum.value += st.value
@@ -172,7 +252,7 @@ export class PpoLearner {
     mr /= n
     for (let i = 0; i < n; i++) {
       vr += ((buf.returns[i] as number) - mr) ** 2
-      vd += ((buf.returns[i] as number) - (buf.values[i] as number)) ** 2
+      vd += ((buf.returns[i] as number) - (values[i] as number)) ** 2
     }
     const d = Math.max(1, count)
     return {
@@ -186,11 +266,12 @@ export class PpoLearner {
       gradNorm: sum.gradNorm / d,
       minibatches: count,
       explainedVariance: vr > 0 ? 1 - vd / vr : 0,
+      ...lag,
     }
   }
 
   /** One gradient step on rows 0..rows-1 of a prepared minibatch. */
-  private step(mb: NonNullable<PpoLearner['mb']>, rows: number): Omit<PpoStats, 'minibatches' | 'explainedVariance'> {
+  private step(mb: NonNullable<PpoLearner['mb']>, rows: number, weighted: boolean): Omit<PpoStats, 'minibatches' | 'explainedVariance' | 'lagKl' | 'rhoMean' | 'rhoClipped'> {
     const net = this.net
     const cfg = this.cfg
     const vars = net.variables()
@@ -208,6 +289,7 @@ export class PpoLearner {
         returns: tf.tensor1d(mb.ret.subarray(0, rows)),
         oldValues: tf.tensor1d(mb.oldV.subarray(0, rows)),
         ...(this.teacherCoef > 0 ? { teacher: tf.tensor1d(mb.teacher.subarray(0, rows), 'int32') } : {}),
+        ...(weighted ? { weights: tf.tensor1d(mb.w.subarray(0, rows)) } : {}),
       }
       let aux: tf.Tensor1D | null = null
       const { value: loss, grads } = tf.variableGrads(() => {
