@@ -120,6 +120,7 @@ export function buildContext(sc: Scenario): Result<Ctx> {
       profiles[id] = r.value
     }
   }
+  // TOUCHING as numbers: 99 = all stands; a negative k = the stands divided by -k, rounded up (a square's one face)
   const touching = { line: 99, column: TOUCHING.column as number, square: -4, open: 99, march: TOUCHING.march as number, limbered: TOUCHING.limbered as number, unlimbered: TOUCHING.unlimbered as number }
   if (tables['touching'] !== undefined) {
     if (!isObj(tables['touching'])) return fail(bad('tables.touching', 'expected an object of formation -> stands'))

@@ -134,7 +134,7 @@ export function enemyAdjacent(c: Ctx, side: number, h: number): boolean {
   return false
 }
 
-/** Index of u's commander `l` in its chain (0 division, 1 corps, 2 army), or -1. */
+/** D 4) whether commander l may spend CP on unit u: l is in u's chain (division, corps, army), or is its army commander. */
 export function commands(c: Ctx, l: number, u: number): boolean {
   const i = u * 3
   return c.uChain[i] === l || c.uChain[i + 1] === l || c.uChain[i + 2] === l || (c.lRole[l] === 'army' && c.lSide[l] === c.uSide[u])

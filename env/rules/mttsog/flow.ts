@@ -141,7 +141,7 @@ function endPhase(c: Ctx, s: MtState, ev: Events): void {
   const losses = armyLosses(c, s, p)
   const broken = armyBroken(c, s, p)
   ev?.push({ type: 'army-morale', side: p, losses, breakPoint: c.breakPoint[p], broken })
-  if (broken) return gameOver(c, s, p === 0 ? 2 : 1, `side ${p} lost more than half its break points (${losses} of ${c.breakPoint[p]})`, ev)
+  if (broken) return gameOver(s, p === 0 ? 2 : 1, `side ${p} lost more than half its break points (${losses} of ${c.breakPoint[p]})`, ev)
   for (let u = 0; u < c.nU; u++) {
     if (c.uSide[u] !== p || !onMap(s, u)) continue
     const fl = s.fl[u] as number
@@ -159,7 +159,7 @@ function endPhase(c: Ctx, s: MtState, ev: Events): void {
   }
   if (p === 1 && s.turn >= c.scenario.turns) {
     const sc = scores(c, s)
-    return gameOver(c, s, sc[0] > sc[1] ? 1 : sc[1] > sc[0] ? 2 : 3, `turn limit: objectives held plus enemy losses ${sc[0]} to ${sc[1]}`, ev)
+    return gameOver(s, sc[0] > sc[1] ? 1 : sc[1] > sc[0] ? 2 : 3, `turn limit: objectives held plus enemy losses ${sc[0]} to ${sc[1]}`, ev)
   }
   if (p === 1) s.turn++
   beginPlayerTurn(c, s, p === 0 ? 1 : 0, ev)
@@ -175,14 +175,13 @@ export function scores(c: Ctx, s: MtState): [number, number] {
   return sc
 }
 
-function gameOver(c: Ctx, s: MtState, over: number, why: string, ev: Events): void {
+function gameOver(s: MtState, over: number, why: string, ev: Events): void {
   s.over = over
   s.why = why
   s.phase = P.over
   s.dk = -1
   s.q.length = 0
   ev?.push({ type: 'game-over', winner: over === 1 ? 0 : over === 2 ? 1 : null, reason: why })
-  void c
 }
 
 // ---- tasks -------------------------------------------------------------------

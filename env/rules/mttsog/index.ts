@@ -12,7 +12,7 @@ import { buildContext, type Ctx } from './context.ts'
 import { onMap, sync } from './core.ts'
 import { applyAction, curKind, decisionPlayer, legalMask, scores, startAt, startGame, subjectOf } from './flow.ts'
 import { asciiOf, describeEvent, encIndex, encodeInto, materialOf, obsSpecOf, viewOf } from './view.ts'
-import { CHOICES, F_CHARGE, F_EXH, F_MELEE, F_RALLIED, FORM_CHOICE, KINDS, LF_REMOVED, P, PHASES, QW, S_DEAD, S_ROUT, STATUS, type MtEvent, type MtState } from './state.ts'
+import { CHOICES, F_CHARGE, F_EXH, F_MELEE, F_RALLIED, KINDS, LF_REMOVED, P, PHASES, QW, S_DEAD, S_ROUT, STATUS, type MtEvent, type MtState } from './state.ts'
 import { FORMATIONS, FORMS_OF } from './tables.ts'
 
 export type { MtState, MtEvent } from './state.ts'
@@ -312,7 +312,6 @@ function bindEngine(scenario: Scenario): Result<Engine> {
       return setupState(c, s, start)
     },
   }
-  void FORM_CHOICE
   return ok(engine as unknown as Engine)
 }
 

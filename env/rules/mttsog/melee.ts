@@ -8,7 +8,7 @@ import { ARM_ART, ARM_CAV, ARM_INF } from './context.ts'
 import { adjArc, dirTo, dist, effForm, FC, FL, FLIM, FM, FO, FSQ, isGood, onMap, touching, waterBetween } from './core.ts'
 import { need, rollHits, saves, removeStands, shootMod } from './fire.ts'
 import { ATTACKER_CODES, DEFENDER_CODES_VS_CAV, DEFENDER_CODES_VS_INF, MELEE_MOD, type CombatCode } from './tables.ts'
-import { F_CHARGE, F_EXH, F_MELEE, QW, S_DIS, S_GOOD, S_ROUT, T_CONSOL, T_EXHQC, T_PURSUE, T_RETREAT, type Events, type MtState } from './state.ts'
+import { F_CHARGE, F_EXH, F_MELEE, S_DIS, S_GOOD, S_ROUT, T_CONSOL, T_EXHQC, T_PURSUE, T_RETREAT, type Events, type MtState } from './state.ts'
 
 /** Attacker row of the combat table, or -1 (squares, exhausted cavalry, artillery, disordered and routed units have no row). */
 export function attackerRow(c: Ctx, s: MtState, u: number): number {
@@ -171,7 +171,7 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   }
 }
 
+/** Queues a task record of QW ints. */
 function push(s: MtState, kind: number, a: number, b: number, x: number): void {
   s.q.push(kind, a, b, x)
-  void QW
 }

@@ -171,6 +171,7 @@ export function materialOf(c: Ctx, s: MtState): [number, number] {
 const PER_SIDE = ['infantry', 'cavalry', 'artillery', 'stands', 'disordered', 'routed', ...SIDE_NAMES.map((f) => `facing-${f}`), ...FORMATIONS.map((f) => `form-${f}`), 'exhausted', 'charging', 'commander']
 
 export function obsSpecOf(c: Ctx): ObsSpec {
+  // the spec depends on the scenario only through the entity count
   const planes: string[] = []
   for (const t of TERRAIN_IDS) planes.push(`terrain:${t}`)
   planes.push('elevation', 'road', 'stream', 'river', 'defended', 'objective')
@@ -208,7 +209,6 @@ export function obsSpecOf(c: Ctx): ObsSpec {
     'selected',
   ]
   const globals = ['turn', 'turns-left', 'my-turn', 'i-am-side-1', ...PHASES.map((p) => `phase:${p}`), ...KINDS.map((k) => `kind:${k}`), 'own-losses', 'enemy-losses', 'own-score', 'enemy-score', 'cp-dice-left']
-  void c
   return { planes, entityFeatures, maxEntities: c.nU + c.nL, globals }
 }
 
