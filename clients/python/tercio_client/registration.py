@@ -9,11 +9,28 @@ gymnasium.make("tercio/piwam-training", scenario_json=text).
 """
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import gymnasium as gym
 
 NAMESPACE = "tercio"
-# The server's built-in scenarios (env/scenario/scenarios/); Welcome.scenarios lists a running server's.
-BUILTIN_SCENARIOS = ("piwam-training", "coutras-1587", "ivry-1590", "marignan-1515-first-day", "marignan-1515-two-days")
+# The built-in scenarios: the server's (env/scenario/builtin.ts) when this package sits in the Tercio repository
+# (the editable install of `npm run setup`), else the ones known at release. Welcome.scenarios lists a running
+# server's.
+_BUILTIN_TS = Path(__file__).resolve().parents[3] / "env" / "scenario" / "builtin.ts"
+_RELEASED = ("piwam-training", "coutras-1587", "ivry-1590", "marignan-1515-first-day", "marignan-1515-two-days")
+
+
+def _server_scenarios() -> set:
+    """The scenario ids the server's env/scenario/builtin.ts imports (./scenarios/<id>.json), if it is here."""
+    try:
+        return set(re.findall(r"from '\./scenarios/([\w.-]+)\.json'", _BUILTIN_TS.read_text(encoding="utf-8")))
+    except OSError:
+        return set()
+
+
+BUILTIN_SCENARIOS = tuple(sorted(set(_RELEASED) | _server_scenarios()))
 
 
 def env_id(scenario: str) -> str:

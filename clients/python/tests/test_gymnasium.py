@@ -52,8 +52,16 @@ class CheckEnvTest(unittest.TestCase):
         self.assertIsInstance(env.unwrapped, TercioEnv)
         # With a spec, check_env also makes the env in each render mode ("ansi", "human") and renders it.
         self.assert_clean(checked(lambda: check_env(env.unwrapped)))
-        for sid in ("tercio/coutras-1587", "tercio/marignan-1515-first-day"):
-            self.assertIn(sid, gym.registry)
+        # Every built-in scenario of the server (its Welcome lists them) is registered, and makes.
+        from tercio_client import Connection
+        with Connection(server_url()) as c:
+            ids = [s.id for s in c.welcome.scenarios]
+        self.assertGreaterEqual(len(ids), 5)
+        for sid in ids:
+            self.assertIn(f"tercio/{sid}", gym.registry)
+        other = gym.make(f"tercio/{ids[-1]}")
+        self.addCleanup(other.close)
+        self.assertEqual(other.unwrapped.tercio_spec.scenario_id, ids[-1])
 
     def test_masks_are_int8_and_sample_legal_actions(self):
         env = TercioEnv(SCENARIO, server_url(), max_decisions=40)
