@@ -586,6 +586,8 @@ export class Flow {
     const name = act === A_REMAIN ? 'remain' : act === A_RETIRE ? 'retire' : act === A_PURSUE ? 'pursue' : act === A_TAKE ? 'take the position' : act === A_FALL_BACK ? 'fall back' : act === A_RIDE ? `ride through (${rideDice} dice)` : 'rout'
     if (x.ev) x.ev.push({ type: 'after-combat', unit: c.uId[u] as string, action: name })
     if (breakthroughCavDp(c, band, u, act)) addDp(c, x, s, u, 1, 'combat', 'cavalry not pursuing a breakthrough')
+    // that DP may have been its last stand
+    if ((s.uHex[u] as number) < 0) return
     const breakContact = () => {
       s.uFoe[u] = -1
       for (let v = 0; v < c.n; v++) if (s.uFoe[v] === u) s.uFoe[v] = -1
