@@ -134,7 +134,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     maxEnvs: o.maxEnvs ?? DEFAULTS.maxEnvs,
     maxPayload: o.maxPayload ?? DEFAULTS.maxPayload,
     token: o.token,
-    ...(o.agentDir === undefined ? {} : { agentDir: o.agentDir }),
+    agentDir: o.agentDir ?? DEFAULT_AGENT_DIR,
   }
   const heartbeatMs = o.heartbeatMs ?? DEFAULTS.heartbeatMs
   const maxBacklog = o.maxBacklog ?? DEFAULTS.maxBacklog

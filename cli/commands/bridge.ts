@@ -1,6 +1,6 @@
 // `tercio serve`: the protobuf websocket bridge for external trainers (bridge/server.ts).
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
-import { checkServerOptions, DEFAULTS, startServer, type ServerOptions } from '../../bridge/server.ts'
+import { checkServerOptions, DEFAULT_AGENT_DIR, DEFAULTS, startServer, type ServerOptions } from '../../bridge/server.ts'
 import { CliError } from '../io.ts'
 
 interface ServeArgs {
@@ -10,6 +10,7 @@ interface ServeArgs {
   maxEnvs: number
   maxPayload: number
   heartbeat: number
+  agentDir: string
   quiet: boolean
 }
 
@@ -24,6 +25,7 @@ const serveCommand: CommandModule<object, ServeArgs> = {
       .option('max-envs', { type: 'number', default: DEFAULTS.maxEnvs, describe: 'envs one connection may hold at once' })
       .option('max-payload', { type: 'number', default: DEFAULTS.maxPayload, describe: 'largest accepted message, bytes' })
       .option('heartbeat', { type: 'number', default: DEFAULTS.heartbeatMs / 1000, describe: 'seconds between pings; a peer silent for two is dropped (0 = off)' })
+      .option('agent-dir', { type: 'string', default: DEFAULT_AGENT_DIR, describe: 'the only directory ckpt:PATH / onnx:PATH opponents are loaded from' })
       .option('quiet', { type: 'boolean', default: false, describe: 'do not log connections' })
       .example('$0 serve', 'loopback, port 8765')
       .example('$0 serve --host 0.0.0.0 --token s3cret-token', 'reachable from other machines') as unknown as Argv<ServeArgs>,
@@ -34,6 +36,7 @@ const serveCommand: CommandModule<object, ServeArgs> = {
       maxEnvs: argv.maxEnvs,
       maxPayload: argv.maxPayload,
       heartbeatMs: Math.round(argv.heartbeat * 1000),
+      agentDir: argv.agentDir,
       log: argv.quiet ? () => {} : (line) => console.error(line),
     }
     const token = argv.token ?? process.env.TERCIO_TOKEN

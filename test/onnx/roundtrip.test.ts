@@ -59,7 +59,7 @@ let py: { code: number | null; out: string } = { code: null, out: '' }
 
 beforeAll(async () => {
   if (missing !== null) return
-  server = await startServer({ port: 0, heartbeatMs: 5000 })
+  server = await startServer({ port: 0, heartbeatMs: 5000, agentDir: dir })
   py = await run(['test/onnx/train_export.py', dir], { TERCIO_URL: server.url }, 280_000)
 }, 300_000)
 afterAll(async () => {
