@@ -10,7 +10,7 @@ import { WebSocket } from 'ws'
 import { setPolicyLoader } from '../../agents/registry.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import { startServer, type BridgeServer } from '../../bridge/server.ts'
-import { agentFile } from '../../bridge/session.ts'
+import { agentFile, DEFAULT_AGENT_DIR } from '../../bridge/session.ts'
 import { pb, TestClient } from './client.ts'
 
 const servers: BridgeServer[] = []
@@ -230,6 +230,26 @@ describe('agent files', () => {
       expect(loaded).toEqual([])
       expect((await mk('ckpt:run1')).kind).toBe('envSpec')
       expect(loaded).toEqual([join(dir, 'run1')])
+    } finally {
+      c.close()
+      setPolicyLoader(old)
+    }
+  })
+
+  it('defaults to the project checkpoints/ directory: a server started without agentDir refuses other paths', async () => {
+    const s = await serve({})
+    const loaded: string[] = []
+    const old = setPolicyLoader(async (_engine, path, seed, name) => {
+      loaded.push(path)
+      return { ok: true, value: new RandomAgent(seed, name) }
+    })
+    const c = await TestClient.hello(s.url)
+    try {
+      const r = await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1, options: { opponent: `ckpt:${join(outside, 'secret')}`, opponentPlayer: 1 } } })
+      expect(r.error?.code).toBe('AGENT_INVALID')
+      expect(loaded).toEqual([]) // refused before any load was tried
+      expect((await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1, options: { opponent: 'ckpt:checkpoints/piwam-training-baseline', opponentPlayer: 1 } } })).kind).toBe('envSpec')
+      expect(loaded).toEqual([join(DEFAULT_AGENT_DIR, 'piwam-training-baseline')])
     } finally {
       c.close()
       setPolicyLoader(old)
