@@ -101,4 +101,36 @@ export class RolloutBuffer {
   reset(): void {
     this.t = 0
   }
+
+  /** The recorded arrays (live views; posting them to a thread copies them). */
+  arrays(): RolloutArrays {
+    return { obs: this.obs, actions: this.actions, logp: this.logp, values: this.values, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, truncValues: this.truncValues, lastValues: this.lastValues, teacher: this.teacher }
+  }
+
+  /** Copies a full rollout recorded elsewhere (another buffer of the same shape, e.g. an
+   *  actor thread's) into this one; `finish` then computes its advantages. */
+  load(a: RolloutArrays): void {
+    const n = this.size
+    if (a.actions.length !== n || a.obs.planes.length !== this.obs.planes.length) throw new RangeError(`RolloutBuffer.load: ${a.actions.length} rows, need ${n}`)
+    this.obs.planes.set(a.obs.planes)
+    this.obs.entities.set(a.obs.entities)
+    this.obs.globals.set(a.obs.globals)
+    this.obs.mask.set(a.obs.mask)
+    this.obs.prior.set(a.obs.prior)
+    for (const k of ['actions', 'logp', 'values', 'rewards', 'terminated', 'truncated', 'truncValues', 'lastValues', 'teacher'] as const) (this[k] as { set(x: ArrayLike<number>): void }).set(a[k])
+    this.t = this.T
+  }
+}
+
+export interface RolloutArrays {
+  obs: ObsBatch & { prior: Int32Array }
+  actions: Int32Array
+  logp: Float32Array
+  values: Float32Array
+  rewards: Float32Array
+  terminated: Uint8Array
+  truncated: Uint8Array
+  truncValues: Float32Array
+  lastValues: Float32Array
+  teacher: Int32Array
 }

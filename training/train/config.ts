@@ -59,6 +59,11 @@ export interface TrainConfig {
    *  the network sees the heuristic's action and plays it unless it learned better. Absent in
    *  older configs: false. */
   prior?: boolean
+  /** Where rollouts are collected (training/train/actor.ts): `thread` = an actor worker
+   *  thread collecting the next rollout while this thread updates (both cores; the rollout
+   *  is one update behind and the learner corrects for it), `inline` = collect, then update,
+   *  on one thread (the sequential loop). Absent in older configs: inline. */
+  actor?: 'thread' | 'inline'
 }
 
 /** The network a run builds: its preset, residual or not. */

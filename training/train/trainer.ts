@@ -6,28 +6,24 @@
 // sampling and shuffle RNG states) is checkpointed, so --resume continues the run.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Player } from '../../env/core/types.ts'
 import { TercioEnv } from '../../env/gym/env.ts'
 import { bindEngine } from '../../env/gym/make.ts'
-import { SelfPlayEnv, type Policy } from '../../env/gym/selfplay.ts'
 import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { RandomAgent } from '../../agents/random.ts'
-import { actInEnv, type Agent } from '../../agents/types.ts'
-import { makeActOut, PolicyNet, type NamedWeight } from '../../agents/policy/net.ts'
+import type { Agent } from '../../agents/types.ts'
+import { PolicyNet, type NamedWeight } from '../../agents/policy/net.ts'
 import { Mulberry32 } from '../../agents/policy/sample.ts'
-import type { ObsBatch } from '../../agents/policy/spec.ts'
-import { PolicyAgent } from '../../agents/policy/agent.ts'
-import { PriorHints } from '../../agents/policy/prior.ts'
 import { describeTf, initTf } from '../../agents/tf/backend.ts'
 import { RolloutBuffer } from '../ppo/buffer.ts'
 import { PpoLearner, type PpoStats } from '../ppo/ppo.ts'
 import { loadPolicy } from '../../agents/policy/checkpoint.ts'
 import { restoreLearner, savePolicy } from '../checkpoint/policy.ts'
 import { DEFAULT_TRAIN, NET_PRESETS, netConfigOf, type TrainConfig } from './config.ts'
+import { teacherCoefAt, type CollectorState } from './collector.ts'
+import { ActorThread, InlineSource, type RolloutSource } from './actor.ts'
 import { writeCurveSvg } from '../curve.ts'
 import { evaluatePolicy, type EvalResult } from '../evaluate.ts'
 import { Imitator, type ImitateStats } from '../imitate.ts'
-import { allocBatch, copyObsRow } from '../batch.ts'
 import { LabelPool } from '../label-pool.ts'
 import { createAgent, parseAgentSpec } from '../../agents/registry.ts'
 
@@ -57,6 +53,10 @@ export interface UpdateMetrics {
   teacherLoss: number
   teacherCoef: number
   explainedVariance: number
+  /** Rollouts from the actor thread (one update behind): approx KL(behaviour ‖ learner) at the
+   *  update's start and the mean truncated importance weight (0 and 1 when collected inline). */
+  lagKl: number
+  rhoMean: number
   league: number
   evalRandom?: number
   evalHeuristic?: number
@@ -108,8 +108,6 @@ export const EVAL_DICE_SEEDS = [900_000_000, 900_010_000] as const
 const LEAGUE_FILE = 'league.json'
 const ckptDir = (out: string) => join(out, 'checkpoint')
 
-type OppKind = 'heuristic' | 'random' | 'league'
-
 export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   const c = { ...DEFAULT_TRAIN, ...over, ppo: { ...DEFAULT_TRAIN.ppo, ...over.ppo }, opponents: { ...DEFAULT_TRAIN.opponents, ...over.opponents }, imitate: { ...DEFAULT_TRAIN.imitate, ...over.imitate }, teacher: { ...DEFAULT_TRAIN.teacher, ...over.teacher } }
   if (!Number.isInteger(c.envs) || c.envs < 1) throw new RangeError(`envs must be a positive integer, got ${c.envs}`)
@@ -134,6 +132,7 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   if (c.imitate.stagger !== undefined && (!Number.isInteger(c.imitate.stagger) || c.imitate.stagger < 0)) throw new RangeError(`imitate stagger must be a whole number >= 0, got ${c.imitate.stagger}`)
   if (!(c.imitateShare > 0 && c.imitateShare < 1)) throw new RangeError(`imitateShare must be in (0, 1), got ${c.imitateShare}`)
   if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
+  if (c.actor !== undefined && c.actor !== 'thread' && c.actor !== 'inline') throw new RangeError(`actor must be thread or inline, got ${c.actor}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
   return c
@@ -191,82 +190,12 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     await restoreLearner(learner, resumed.data)
     learner.rng.state = prog.rngShuffle
   }
+  // Imitation samples with this stream; PPO's collector continues it.
   const actRng = new Mulberry32(prog.rngAct)
-  const oppRng = new Mulberry32(prog.rngOpp)
-  const rngFn = () => actRng.next()
-  log(`train: ${cfg.ruleset}/${cfg.scenario}, tf backend ${backend}, net ${cfg.net} (${net.paramCount().toLocaleString('en-US')} params), ${K} envs × ${T} steps per update${resumed ? `, resumed at update ${prog.update} (${prog.steps} steps)` : ''}`)
-
-  // League: weight snapshots, played by a pool of opponent nets (one per slot).
+  log(`train: ${cfg.ruleset}/${cfg.scenario}, tf backend ${backend}, net ${cfg.net} (${net.paramCount().toLocaleString('en-US')} params), ${K} envs × ${T} steps per update, ${cfg.actor === 'thread' ? 'rollouts on an actor thread overlapping the updates' : 'rollouts and updates in turn on one thread'}${resumed ? `, resumed at update ${prog.update} (${prog.steps} steps)` : ''}`)
+  // League: weight snapshots the opponents are drawn from.
   const league: NamedWeight[][] = resumed?.league ?? []
-  const leagueNets: PolicyNet[] = []
-  const leagueAgents: PolicyAgent[] = []
-  const leagueAgent = (i: number): PolicyAgent => {
-    while (leagueNets.length <= i) {
-      const n = new PolicyNet(spec, net.config, 0)
-      leagueNets.push(n)
-      leagueAgents.push(new PolicyAgent(n, engine, spec, { sample: true, name: `league${leagueNets.length - 1}`, seed: i }))
-    }
-    return leagueAgents[i] as PolicyAgent
-  }
-  const syncLeague = () => league.forEach((w, i) => leagueAgent(i).net.setWeights(w))
-  syncLeague()
-  const heuristic = makeHeuristic(engine, cfg.seed)
-  const teacher = makeHeuristic(engine, cfg.seed + 1)
-  const random = new RandomAgent(cfg.seed)
-
-  // Envs, each with a switchable opponent.
-  const envs: TercioEnv[] = []
-  const sps: SelfPlayEnv[] = []
-  const opp: Agent[] = []
-  const oppKind: OppKind[] = []
-  const returns = new Float64Array(K)
-  const shape = net.shape
-  const residual = net.config.prior === true
-  const batch: ObsBatch = allocBatch(shape, K, residual)
-  // a truncated game's final observation has no prior action (−1): only its value is read
-  const finals: ObsBatch = allocBatch(shape, K, residual)
-  const hints = residual ? new PriorHints(engine, K, cfg.seed) : null
-  const copyRow = (dst: ObsBatch, b: number, env: TercioEnv) => copyObsRow(dst, b, env.obs, shape)
-  /** The learner's next observation of env b (with the prior's action for residual nets). */
-  const nextRow = (b: number) => {
-    const env = envs[b] as TercioEnv
-    copyRow(batch, b, env)
-    if (hints) (batch.prior as Int32Array)[b] = hints.forEnv(b, env)
-  }
-  const pickOpponent = (b: number) => {
-    const w = cfg.opponents
-    const lw = league.length > 0 ? w.league : 0
-    const x = oppRng.next() * (w.heuristic + w.random + lw)
-    let kind: OppKind = x < w.heuristic ? 'heuristic' : x < w.heuristic + w.random ? 'random' : 'league'
-    if (kind === 'league' && league.length === 0) kind = 'heuristic'
-    oppKind[b] = kind
-    opp[b] = kind === 'heuristic' ? heuristic : kind === 'random' ? random : leagueAgent(Math.floor(oppRng.next() * league.length))
-    opp[b]?.reset?.(prog.nextEpisodeSeed)
-  }
-  for (let b = 0; b < K; b++) {
-    const env = mkEnv()
-    envs.push(env)
-    const bb = b
-    // maskOnly: the env need not encode observations for the opponent (agents read the state).
-    const policy: Policy = (ob, info) => (opp[bb] as Agent).act({ engine, state: env.state as NonNullable<typeof env.state>, mask: ob.mask, legalCount: info.legalCount, player: info.player as Player })
-    policy.maskOnly = true
-    sps.push(new SelfPlayEnv(env, { seat: 'alternate', opponent: policy }))
-  }
-  const resetEnv = (b: number) => {
-    pickOpponent(b)
-    ;(sps[b] as SelfPlayEnv).reset({ seed: prog.nextEpisodeSeed++ })
-    returns[b] = 0
-    nextRow(b)
-  }
-  for (let b = 0; b < K; b++) resetEnv(b)
-
-  const buf = new RolloutBuffer(shape, T, K)
-  const act = makeActOut(K)
-  const rew = new Float32Array(K)
-  const term = new Uint8Array(K)
-  const trunc = new Uint8Array(K)
-  const truncV = new Float32Array(K)
-  const last = new Float32Array(K)
+  const buf = new RolloutBuffer(net.shape, T, K)
   const metricsFile = join(out, 'metrics.jsonl')
   const csvFile = join(out, 'metrics.csv')
   if (!resumed) {
@@ -278,9 +207,12 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     evaluatePolicy(net, engine, mkEnv, new RandomAgent(7, 'random'), cfg.evalGames, EVAL_DICE_SEEDS[0], evalOpts),
     evaluatePolicy(net, engine, mkEnv, makeHeuristic(engine, 7), cfg.evalGames, EVAL_DICE_SEEDS[1], evalOpts),
   ]
+  // Before the first rollout of this session the collector's streams are where imitation left them.
+  let collected = false
   const save = async () => {
-    prog.rngAct = actRng.state
-    prog.rngOpp = oppRng.state
+    if (!collected) {
+      prog.rngAct = actRng.state
+    }
     prog.rngShuffle = learner.rng.state
     saveLeague(join(out, LEAGUE_FILE), league)
     await savePolicy(ckptDir(out), net, { learner, config: cfg, metrics: { progress: prog, last: lastM } })
@@ -378,62 +310,43 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   let sessionUpdates = 0
   if (timeUp() && !stepsUp()) log(`the time budget (${limits.seconds} s) was spent before PPO began; one PPO update is run anyway`)
   let evaluatedLast = false
+  const cstate: CollectorState = { rngAct: actRng.state, rngOpp: prog.rngOpp, nextEpisodeSeed: prog.nextEpisodeSeed }
+  const source: RolloutSource =
+    cfg.actor === 'thread'
+      ? ActorThread.start({ cfg, net: net.config, weights: net.getWeights(), league, state: cstate, first: prog.update })
+      : new InlineSource(engine, cfg, net, league, cstate)
+  try {
   while (!stepsUp() && (sessionUpdates === 0 || !timeUp())) {
-    buf.reset()
     const tr0 = performance.now()
-    learner.teacherCoef = cfg.teacher.coef * Math.max(0, 1 - prog.update / cfg.teacher.updates)
-    for (let t = 0; t < T; t++) {
-      net.act(batch, K, rngFn, false, act)
-      buf.recordObs(batch, act)
-      if (learner.teacherCoef > 0) {
-        // a residual net's prior is the heuristic's action already
-        if (batch.prior) buf.teacher.set(batch.prior.subarray(0, K), t * K)
-        else for (let b = 0; b < K; b++) buf.teacher[t * K + b] = actInEnv(teacher, engine, envs[b] as TercioEnv)
-      }
-      let anyTrunc = false
-      for (let b = 0; b < K; b++) {
-        const sp = sps[b] as SelfPlayEnv
-        const r = sp.step(act.actions[b] as number)
-        if (r.error) throw new Error(`policy chose a refused action: ${r.error.message}`)
-        rew[b] = r.reward
-        term[b] = r.terminated ? 1 : 0
-        trunc[b] = r.truncated ? 1 : 0
-        returns[b] = (returns[b] as number) + r.reward
-        if (r.terminated || r.truncated) {
-          const env = envs[b] as TercioEnv
-          const w = env.lastInfo.outcome?.winner
-          epN++
-          epRet += returns[b] as number
-          if (w === sp.seat) epWin++
-          prog.episodes++
-          if (r.truncated && !r.terminated) {
-            copyRow(finals, b, env)
-            anyTrunc = true
-          }
-          resetEnv(b)
-        } else nextRow(b)
-      }
-      if (anyTrunc) net.values(finals, K, truncV)
-      buf.recordStep(rew, term, trunc, anyTrunc ? truncV : null)
-      prog.steps += K
-    }
-    net.values(batch, K, last)
-    buf.finish(last, learner.cfg.gamma, learner.cfg.lambda)
+    learner.teacherCoef = teacherCoefAt(cfg, prog.update)
+    const rs = await source.next(buf, prog.update)
+    collected = true
+    prog.rngAct = rs.rngAct
+    prog.rngOpp = rs.rngOpp
+    prog.nextEpisodeSeed = rs.nextEpisodeSeed
+    prog.episodes += rs.episodes
+    epN += rs.episodes
+    epRet += rs.returnSum
+    epWin += rs.wins
+    prog.steps += K * T
+    buf.finish(buf.lastValues, learner.cfg.gamma, learner.cfg.lambda)
     const tu0 = performance.now()
     // After imitation (or from an imitated --init, or with a residual net that plays the heuristic's
     // moves) the value head is untrained: fit it alone first, so the first policy updates do not
     // follow advantages from an arbitrary baseline.
     learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined || cfg.prior === true) && prog.update < cfg.valueWarmup
-    const st: PpoStats = learner.update(buf)
+    const st: PpoStats = learner.update(buf, { lagged: rs.lagged })
     const tu1 = performance.now()
     prog.update++
     sessionUpdates++
     prog.seconds = sec0 + (performance.now() - t0) / 1000
-    if (prog.update % cfg.snapshotEvery === 0) {
+    const snapshot = prog.update % cfg.snapshotEvery === 0
+    if (snapshot) {
       league.push(net.getWeights().map((w) => ({ ...w, data: Float32Array.from(w.data) })))
       if (league.length > cfg.leagueSize) league.shift()
-      syncLeague()
     }
+    // the actor (if any) starts its next rollout with these weights while this thread evaluates and saves
+    source.publish(prog.update, net.getWeights(), snapshot ? league : null)
     let ev: EvalResult[] | null = null
     // The last update of a run is evaluated too (with evaluations on), so every curve, however
     // short the budget, has evaluation points.
@@ -465,6 +378,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       teacherLoss: round(st.teacher, 5),
       teacherCoef: round(learner.teacherCoef, 5),
       explainedVariance: round(st.explainedVariance, 4),
+      lagKl: round(st.lagKl, 6),
+      rhoMean: round(st.rhoMean, 4),
       league: league.length,
       ...(ev ? { evalRandom: ev[0]?.winRate ?? 0, evalHeuristic: ev[1]?.winRate ?? 0 } : {}),
     }
@@ -474,6 +389,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     o.hooks?.onUpdate?.(lastM, ev)
     if (prog.update % cfg.checkpointEvery === 0) await save()
   }
+  } finally {
+    await source.close()
+  }
   // Final evaluation (unless this update just had one) and checkpoint.
   if (prog.update > 0 && !evaluatedLast) {
     evals = runEval()
@@ -482,7 +400,6 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   await save()
   const what = cfg.prior === true ? 'residual policy over the heuristic, PPO self-play' : 'imitation, then PPO self-play'
   writeCurveSvg(metricsFile, join(out, 'curve.svg'), `${cfg.ruleset}/${cfg.scenario}: ${what}`, join(out, 'imitate.jsonl'))
-  for (const n of leagueNets) n.dispose()
   return { out, progress: prog, last: lastM, evals, config: cfg, backend }
 }
 
