@@ -15,7 +15,7 @@
 // VecEnv(K x --envs), the same envs and seeds, stepped in-process for the same number of env
 // steps; VecEnv(--envs) is measured too and shown beside it.
 //
-// Needs Debian's /usr/bin/python3 with python3-numpy, -protobuf, -websockets (scripts/setup-python.sh).
+// Needs the project's Python venv .venv/ (npm run setup); TERCIO_PYTHON names another interpreter.
 
 import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
@@ -29,7 +29,7 @@ import { makeRng } from '../env/gym/hash.ts'
 import { formatTable } from '../cli/table.ts'
 import { ContentionMeter, machine, pickLegal } from './bench.ts'
 
-const PY = process.env.TERCIO_PYTHON ?? '/usr/bin/python3'
+const PY = process.env.TERCIO_PYTHON ?? fileURLToPath(new URL('../.venv/bin/python', import.meta.url))
 const CLIENT_DIR = fileURLToPath(new URL('../clients/python/', import.meta.url))
 
 interface Round {

@@ -15,5 +15,5 @@ if command -v protoc >/dev/null; then
   case "$v" in 3.21.*) ;; *) echo "proto/gen.sh: protoc $v; use 3.21.x (python3-protobuf's runtime) for tercio_pb2.py" >&2; exit 1 ;; esac
   protoc --proto_path=proto --python_out=clients/python/tercio_client proto/tercio.proto
 else
-  echo "proto/gen.sh: protoc not found (scripts/setup-python.sh installs it); tercio_pb2.py left as is" >&2
+  echo "proto/gen.sh: protoc not found (scripts/setup-python.sh --protoc installs it); tercio_pb2.py left as is" >&2
 fi
