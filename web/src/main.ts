@@ -290,9 +290,9 @@ class PlayMode {
     } catch {
       // Served without the view server (e.g. vite preview): only the server's agents are unavailable.
     }
-    // ckpt needs a path: it is typed in the spec field.
+    // ckpt and onnx need a path: it is typed in the spec field.
     $<HTMLSelectElement>('p-opponent').innerHTML = agents
-      .filter((a) => a !== 'ckpt')
+      .filter((a) => a !== 'ckpt' && a !== 'onnx')
       .map((a) => `<option>${esc(a)}</option>`)
       .join('')
     $('p-start').onclick = () => void this.start()
