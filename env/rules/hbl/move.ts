@@ -109,7 +109,8 @@ export function carryLeaders(c: Ctx, s: HState, u: number): void {
 /** One hex step of u into `to`. Withdrawing skirmishers leave their melees; contact queues the charge question. */
 export function step(c: Ctx, s: HState, u: number, to: number, ev: Events, scratch: number[]): void {
   const from = s.hex[u] as number
-  const d = [0, 1, 2, 3, 4, 5].find((k) => neighbor(c.grid, from, k) === to) as number
+  let d = 0
+  while (d < 6 && neighbor(c.grid, from, d) !== to) d++
   if ((s.st[u] as number) === 0) {
     s.mv[u] = (s.mv[u] as number) - 1
     s.st[u] = hexesPerMove(c, u)
