@@ -110,8 +110,10 @@ export class CfeoHeuristic implements Agent {
       case K['leader-select']:
         for (let j = 0; j < c.m; j++) if (m[U + c.n + j] && this.leaderWants(c, s, j) !== C.pass) return U + c.n + j
         return C.end
-      case K['leader-action']:
-        return this.leaderWants(c, s, u - c.n)
+      case K['leader-action']: {
+        const w = this.leaderWants(c, s, u - c.n)
+        return m[w] ? w : C.pass
+      }
       case K['leader-move']:
         return this.bestHex(c, m, H, (h) => this.leaderGoal(c, s, u - c.n, h))
       case K.attach:
@@ -137,7 +139,10 @@ export class CfeoHeuristic implements Agent {
         return this.bestHex(c, m, H, (h) => this.enemyDist(c, s, p, h))
       case K['charge-select']:
         for (let v = 0; v < c.n; v++) if (m[U + v] && this.bestCharge(c, s, v) >= 0) return U + v
-        return m[C.end] ? C.end : -1
+        if (m[C.end]) return C.end
+        // a unit that failed to contact must charge again: the first of them
+        for (let v = 0; v < c.n; v++) if (m[U + v]) return U + v
+        return -1
       case K['charge-dice']:
       case K['counter-dice']:
         return m[C.dice3] ? C.dice3 : C.dice2
@@ -168,9 +173,17 @@ export class CfeoHeuristic implements Agent {
     return e
   }
   /** The enemy unit u should charge (edge >= 1), -1. */
+  /** DPs the unit can still take before each further DP costs a stand (capacity as in Morale). */
+  private room(c: Ctx, s: CfeoState, u: number): number {
+    const adj = [1, 1, 0, 0, -1, 0][c.uGrade[u] as number] as number
+    const cap = Math.max(1, Math.min(6, (s.uStands[u] as number) + adj + (c.uType[u] === 1 ? 1 : 0)))
+    return cap - (s.uDp[u] as number)
+  }
   private bestCharge(c: Ctx, s: CfeoState, u: number): number {
     const hu = s.uHex[u] as number
     if (hu < 0) return -1
+    // at its DP capacity every further DP costs a stand: rest and re-dress instead
+    if (this.room(c, s, u) <= 1) return -1
     let best = -1
     let be = 0.49
     for (let v = 0; v < c.n; v++) {
@@ -263,6 +276,8 @@ export class CfeoHeuristic implements Agent {
     const arm = c.uArm[u] as number
     const d = this.enemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number)
     if (arm === ARM_GUN) return C.hold
+    // worn units stand still to re-dress ranks (stationary, out of combat: -1 DP in the Morale Phase)
+    if (this.room(c, s, u) <= 1 && m[C.hold]) return C.hold
     // infantry within charge range stays to charge; light troops keep their distance to shoot
     if (arm === ARM_FOOT && d <= 2 && m[C.hold]) return C.hold
     if (c.uLight[u] && d <= 3 && m[C.hold]) return C.hold
