@@ -17,6 +17,16 @@ export interface EvalResult {
   draws: number
   losses: number
   winRate: number
+  /** The same counts for the policy on seat 0 (even games) and on seat 1 (odd games): a
+   *  ruleset with two different sides (Marignan's Swiss and French) is judged from each. */
+  bySeat: [SeatResult, SeatResult]
+}
+
+export interface SeatResult {
+  games: number
+  wins: number
+  draws: number
+  losses: number
 }
 
 export interface EvalOptions {
@@ -66,10 +76,21 @@ export function evaluatePolicy(net: PolicyNet, engine: Engine, mkEnv: () => Terc
   }
   let wins = 0
   let draws = 0
+  const bySeat: [SeatResult, SeatResult] = [
+    { games: 0, wins: 0, draws: 0, losses: 0 },
+    { games: 0, wins: 0, draws: 0, losses: 0 },
+  ]
   envs.forEach((e, g) => {
     const w = e.lastInfo.outcome?.winner
-    if (w === undefined || w === null) draws++
-    else if (w === g % 2) wins++
+    const s = bySeat[g % 2] as SeatResult
+    s.games++
+    if (w === undefined || w === null) {
+      draws++
+      s.draws++
+    } else if (w === g % 2) {
+      wins++
+      s.wins++
+    } else s.losses++
   })
-  return { opponent: opp.name, games, wins, draws, losses: games - wins - draws, winRate: games ? wins / games : 0 }
+  return { opponent: opp.name, games, wins, draws, losses: games - wins - draws, winRate: games ? wins / games : 0, bySeat }
 }

@@ -48,6 +48,7 @@ interface Args {
   teacherUpdates?: number
   play?: string
   prior?: boolean
+  actor?: string
   summaryGames: number
   quiet: boolean
 }
@@ -87,10 +88,11 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
       .option('prior', { type: 'boolean', describe: 'a residual policy over the scripted heuristic: the network sees its action at each decision and plays it unless it learned better (docs/training.md)' })
+      .option('actor', { type: 'string', choices: ['thread', 'inline'], describe: `where rollouts are collected: thread = an actor worker thread overlapping the updates (both cores), inline = one thread, collect then update (default ${DEFAULT_TRAIN.actor ?? 'inline'})` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'actor']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     const over: Partial<TrainConfig> = {}
     // The ruleset and scenario are checked here, as every command does (usage error, exit 2):
@@ -180,6 +182,7 @@ export const trainCommand: CommandModule<object, Args> = {
     }
     if (a.play !== undefined) over.play = a.play as TrainConfig['play']
     if (a.prior !== undefined) over.prior = a.prior
+    if (a.actor !== undefined) over.actor = a.actor as TrainConfig['actor']
     if (a.net !== undefined) over.net = a.net as NetPreset
     if (a.lr !== undefined) {
       if (!(Number.isFinite(a.lr) && a.lr > 0 && a.lr < 1)) throw new CliError(`--lr must be a number in (0, 1), got ${a.lr}`, 2)

@@ -19,7 +19,7 @@ function tercio(...args: string[]): { code: number | null; out: string; err: str
 describe('tercio train', () => {
   it('a tiny run prints the backend, writes its outputs and a summary tournament table', () => {
     const out = join(tmp, 'run')
-    const r = tercio('train', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--imitate', '2', '--teacher', '0.5', '--teacher-updates', '4', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--quiet', '--out', out)
+    const r = tercio('train', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--imitate', '2', '--teacher', '0.5', '--teacher-updates', '4', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--actor', 'thread', '--quiet', '--out', out)
     expect(r.err).toMatch(/tf backend: /)
     expect(r.code).toBe(0)
     expect(r.out).toContain(`checkpoint: ${join(out, 'checkpoint')}`)
@@ -28,8 +28,10 @@ describe('tercio train', () => {
     expect(r.out).toMatch(/policy/)
     expect(r.out).toMatch(/heuristic/)
     expect(r.out).toMatch(/elo/)
-    const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { config: { teacher: unknown } }
+    const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { config: { teacher: unknown; actor: string } }
     expect(meta.config.teacher).toEqual({ coef: 0.5, updates: 4 })
+    expect(meta.config.actor).toBe('thread')
+    expect(r.err).toMatch(/rollouts on an actor thread overlapping the updates/)
     for (const f of ['checkpoint/meta.json', 'imitate.jsonl', 'metrics.jsonl', 'metrics.csv', 'curve.svg', 'tournament.json', 'tournament.txt']) expect(existsSync(join(out, f)), f).toBe(true)
     // the text table beside tournament.json says which dice seed it used and why
     const txt = readFileSync(join(out, 'tournament.txt'), 'utf8')
@@ -64,6 +66,8 @@ describe('tercio train', () => {
       // with --resume the run's own settings stand
       [['--resume', 'runs/nowhere', '--imitate-soft', '0.05'], /resume and imitate-soft are mutually exclusive/],
       [['--resume', 'runs/nowhere', '--prior'], /resume and prior are mutually exclusive/],
+      [['--actor', 'gpu'], /actor/],
+      [['--resume', 'runs/nowhere', '--actor', 'inline'], /resume and actor are mutually exclusive/],
     ]
     for (const [args, msg] of cases) {
       const r = tercio('train', ...args, '--steps', '16', '--quiet')

@@ -127,14 +127,19 @@ describe('residual network (prior)', () => {
     const games = 6
     const ev = evaluatePolicy(net, engine, mkEnv, makeHeuristic(engine, 0), games, 500, { greedy: true })
     const ref = { wins: 0, draws: 0 }
+    const seats = [0, 1].map(() => ({ games: 0, wins: 0, draws: 0, losses: 0 }))
     for (let g = 0; g < games; g++) {
       const r = playGame(engine, [makeHeuristic(engine, 1), makeHeuristic(engine, 2)], { seed: 500 + g })
       if (!r.ok) throw new Error(r.error.message)
       const w = r.record.outcome.winner
-      if (w === null) ref.draws++
-      else if (w === g % 2) ref.wins++
+      const s = seats[g % 2]!
+      s.games++
+      if (w === null) (ref.draws++, s.draws++)
+      else if (w === g % 2) (ref.wins++, s.wins++)
+      else s.losses++
     }
     expect({ wins: ev.wins, draws: ev.draws }).toEqual(ref)
+    expect(ev.bySeat).toEqual(seats) // the same games, counted per seat of the policy
     let seed = 300
     const envs = Array.from({ length: 16 }, mkEnv)
     // lr 0: the net stays untrained, so its greedy choice must be the prior's, i.e. the label
