@@ -321,6 +321,18 @@ fx({
   expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:sidestep'] } },
 })
 
+fx({
+  id: 'cfeo-move-road-column', rule: 'Road Move: up to 120 yds in march column on a road, no dice, double beyond 120 yds of enemy', description: 'A march column on a road far from the enemy: no dice, 24 pips (240 yds), it follows the road to its end (3 hexes) and halts there (it could turn back with the 12 pips left).',
+  keep: [unit('F-P1', 'pike', '0608', 'NE', { formation: 'column' }), unit('I-P1', 'pike', '1401', 'SW')], map: { roads: [['0608', '0607', '0606', '0605']] }, start: moveStart(), dice: [],
+  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:road'] } } }, 'choice:road', 'hex:0607', 'hex:0606', 'hex:0605', { expect: { decision: { kind: 'move-step', legal: ['hex:0606', 'choice:stop'] } } }, 'choice:stop'],
+  expect: { events: [{ type: 'move-roll', unit: 'F-P1', dice: 0, pips: 24, why: 'double road move' }], units: { 'F-P1': { hex: '0605' } }, rolls: 0, decision: { kind: 'move-select' } },
+})
+fx({
+  id: 'cfeo-move-road-needs-column', rule: 'Road Move: only in march column', description: 'The same unit in line may not make a road move.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '1401', 'SW')], map: { roads: [['0608', '0607', '0606', '0605']] }, start: moveStart(), dice: [],
+  actions: ['unit:F-P1'], expect: { decision: { kind: 'move-kind', legalExcludes: ['choice:road'] } },
+})
+
 // ---------------------------------------------------------------- command and control
 const cmdStart = (leaders: Record<string, unknown> = {}, units: Record<string, unknown> = {}) => ({ phase: 'command', first: 0, leaders, units })
 const ctl = (id: string, genHex: string, rating: number, tested: boolean, rule: string, desc: string, leaderId = 'F-GEN') =>

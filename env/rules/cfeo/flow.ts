@@ -12,7 +12,7 @@ import { addDp, casualties, dist, rollMoveDice, isGun, isUnformed, ME_INF_RETIRE
 import { fireGun, fireSmallArms, fireTargets, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
-import { canEnter, canStepWith, diceChoices, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
+import { canEnter, canStepWith, diceChoices, mayRoadMove, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
 import { fleeMove, freeHack, pursue, setStatus } from './rout.ts'
 import { C, type CfeoState, K, L_WOUNDED, LF_MOVED, PH, S_OK, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
@@ -262,6 +262,7 @@ export class Flow {
       if (fl & U_LIMBERED) {
         const b = diceChoices(c, s, u)
         for (let k = 1; k <= 3; k++) if (b & (1 << k)) set(C.dice1 + k - 1)
+        if (mayRoadMove(c, s, u)) set(C.road)
         if (controlled(c, this.x, s, u)) set(C.unlimber)
       } else if ((fl & (U_FIRED | U_PIVOTED)) === 0) {
         set(C['pivot-left'])
@@ -278,6 +279,7 @@ export class Flow {
     }
     const b = diceChoices(c, s, u)
     for (let k = 1; k <= 3; k++) if (b & (1 << k)) set(C.dice1 + k - 1)
+    if (!s.mhalf && mayRoadMove(c, s, u)) set(C.road)
     if ((fl & U_REPEAT) === 0 && !s.mhalf) {
       this.formationOptions(s, u, set)
       if (this.sideStepHexes(s, u, null) > 0) set(C.sidestep)
@@ -1055,6 +1057,12 @@ export class Flow {
     switch (ci) {
       case C.hold:
         this.finishUnit(s, u)
+        return
+      case C.road:
+        startRoadMove(c, x, s, u)
+        s.mhalf = 0
+        if (stepOptions(c, x, s, u, null, 0, MOVE_IDS) > 0) s.kind = K['move-step']
+        else this.finishUnit(s, u)
         return
       case C['form-line1']:
       case C['form-line2']:

@@ -17,6 +17,7 @@ export const MV_ABOUT = 2
 export const MV_DOUBLE = 4
 export const MV_WHEEL_DP = 8
 export const MV_FAST = 16
+export const MV_ROAD = 32
 
 /** Dice counts (1..3) a unit may choose for a normal move, as a bit set (bit k = k dice). */
 export function diceChoices(c: Ctx, s: CfeoState, u: number): number {
@@ -67,6 +68,37 @@ export function rollNormalMove(c: Ctx, x: Scratch, s: CfeoState, u: number, k: n
   s.side = 0
   s.wheeled = flags
   if (x.ev) x.ev.push({ type: 'move-roll', unit: c.uId[u] as string, dice: a + d, pips, why: flags & MV_DOUBLE ? 'double move' : 'move' })
+}
+
+/** Road Move: in march column (or a limbered gun) on a road, up to 120 yds without dice, double beyond
+ *  120 yds of enemy; it counts as two dice for the cavalry speed-change rule. */
+export function mayRoadMove(c: Ctx, s: CfeoState, u: number): boolean {
+  const h = s.uHex[u] as number
+  if (h < 0 || !c.road[h]) return false
+  const gun = c.uArm[u] === ARM_GUN
+  if (gun ? ((s.uFl[u] as number) & U_LIMBERED) === 0 : s.uForm[u] !== F_COLUMN) return false
+  if (c.uArm[u] === ARM_HORSE && Math.abs(MOVE.roadCountsAsDice - (s.uLastDice[u] as number)) > MOVE.cavalrySpeedChange) return false
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    if (nb >= 0 && c.road[nb]) return true
+  }
+  return false
+}
+export function startRoadMove(c: Ctx, x: Scratch, s: CfeoState, u: number): void {
+  let pips = Math.floor(MOVE.roadYards / 10)
+  let flags = MV_ROAD
+  if (nearestEnemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number) > withinHexes(MOVE.doubleBeyondYards)) {
+    pips *= 2
+    flags |= MV_DOUBLE
+  }
+  s.uDiceNow[u] = MOVE.roadCountsAsDice
+  s.mp = pips
+  s.mpRoll = pips
+  s.fwd = 0
+  s.side = 0
+  s.wheeled = flags
+  s.uFl[u] = (s.uFl[u] as number) | U_MOVED
+  if (x.ev) x.ev.push({ type: 'move-roll', unit: c.uId[u] as string, dice: 0, pips, why: flags & MV_DOUBLE ? 'double road move' : 'road move' })
 }
 
 /** Fatigue and disorder when moving (the terrain of the hex the move starts in). */
@@ -139,6 +171,20 @@ export function stepOptions(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
   const unf = isUnformed(c, s, u)
   let n = 0
   let blocked = false
+  if (s.wheeled & MV_ROAD) {
+    // a road move: along the road only, up to the distance, halting where the player likes
+    for (let k = 0; k < 6; k++) {
+      const nb = c.grid.neighbors[h * 6 + k] as number
+      if (nb < 0 || !c.road[nb] || !canStepWith(s.mp, PIPS_PER_HEX) || !canEnter(c, x, s, u, nb, k, false)) continue
+      if (mask) mask[hexOff + nb] = 1
+      n++
+    }
+    if (n > 0) {
+      if (mask) mask[ids.stop] = 1
+      n++
+    }
+    return n
+  }
   const dirs = unf ? 6 : 2
   for (let i = 0; i < dirs; i++) {
     const k = unf ? i : rot(f, i)
@@ -190,7 +236,7 @@ export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number):
   const f = s.uFace[u] as number
   const cost = stepCost(c, s, from, k)
   const unf = isUnformed(c, s, u)
-  if (unf) {
+  if (unf || (s.wheeled & MV_ROAD) !== 0) {
     s.uFace[u] = k
     s.fwd++
   } else if (k === rot(f, 0) || k === rot(f, 1)) s.fwd++

@@ -85,6 +85,7 @@ export const CHOICES = [
   'take-position',
   'ride-through2',
   'ride-through3',
+  'road',
 ] as const
 export type ChoiceName = (typeof CHOICES)[number]
 export const C = Object.fromEntries(CHOICES.map((c, i) => [c, i])) as { readonly [P in ChoiceName]: number }
