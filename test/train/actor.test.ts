@@ -71,6 +71,16 @@ describe('actor thread', () => {
     }
   }, 120_000)
 
+  it('a failing actor thread fails the learner\'s next() with its message', async () => {
+    const cfg = resolveConfig({ ...TINY, scenario: 'no-such-scenario' })
+    const actor = ActorThread.start({ cfg, net: netConfigOf(cfg), weights: [], league: [], state: { rngAct: 1, rngOpp: 2, nextEpisodeSeed: 10 }, first: 0 })
+    try {
+      await expect(actor.next(new RolloutBuffer({ planeSize: 1, entitySize: 1, globals: 1, actions: 1 } as never, 1, 1), 0)).rejects.toThrow(/^actor thread: .*no-such-scenario/)
+    } finally {
+      await actor.close()
+    }
+  }, 60_000)
+
   it('a run is deterministic for a seed, the lag is corrected, and --resume continues it', async () => {
     const a = await train(TINY, join(dir, 'a'), { steps: 64 }, { hooks: quiet })
     const b = await train(TINY, join(dir, 'b'), { steps: 64 }, { hooks: quiet })

@@ -74,7 +74,11 @@ export class ActorThread implements RolloutSource {
       this.deliver()
     })
     worker.on('error', (e) => this.fail(new Error(`actor thread crashed: ${e.message}`)))
+    worker.on('exit', (code) => {
+      if (!this.closing) this.fail(new Error(`actor thread exited (code ${code})`))
+    })
   }
+  private closing = false
 
   static start(init: ActorInit): ActorThread {
     return new ActorThread(new Worker(BOOT, { workerData: init }), init.first)
@@ -113,6 +117,7 @@ export class ActorThread implements RolloutSource {
   }
 
   async close(): Promise<void> {
+    this.closing = true
     await this.worker.terminate()
   }
 
