@@ -182,6 +182,14 @@ fx({
   expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'retire', pips: 9 }] },
 })
 
+fx({
+  id: 'cfeo-morale-rout-and-commander-routing', rule: 'Morale: equal/higher grade unit routing within 120 yds 2 DPs; Commander routing within 120 yds 1 DP', description: 'I-P1 breaks (3 casualties; its attached commander tests, D6 4: no hit) and routs (AvD 3 + D6 3) with its commander; I-T1, C grade like it, 3 hexes away, takes 2 + 1 = 3 DPs in the Morale Phase.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { grade: 'A1', stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0605', 'SW', { stands: 6, ranks: 2 }), unit('I-T1', 'pike', '0803', 'SW', { stands: 6, ranks: 2 })],
+  start: { ...meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 } }), leaders: { 'I-CI': { attached: 'I-P1' } } }, dice: [5, 2, 4, 3, 3],
+  actions: [...END2, { expect: { decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } } }, 'choice:remain'],
+  expect: { units: { 'I-P1': { status: 'routing' }, 'I-T1': { dp: 3 } } },
+})
+
 // ---------------------------------------------------------------- charges
 fx({
   id: 'cfeo-charge-infantry-contact-d6-plus1', rule: 'Charges; Charge Move; Combat Resolution: D6 for chargers, +1 charging', description: 'Pike 40 yds away (2 hexes) charge with 1 AvD (3 pips: one hex, contact); D6 4 + 1 = 5 vs AvD 3: Success; the defenders fall back.',

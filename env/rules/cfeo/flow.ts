@@ -8,7 +8,7 @@ import type { Ctx } from './context.ts'
 import { chargeTargets, executeCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, moveLeader, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
-import { addDp, casualties, dist, rollMoveDice, isGun, isUnformed, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
+import { addDp, casualties, dist, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
 import { fireGun, fireSmallArms, fireTargets, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
@@ -605,6 +605,7 @@ export class Flow {
         breakContact()
         setStatus(c, x, s, u, S_ROUTING)
         moraleEvent(s, ME_UNIT_ROUT, s.uHex[u] as number, gradeRank(c, u), c.uSide[u] as number)
+        this.leadersRout(s, u)
         fleeMove(c, x, s, u, oppHex, 'rout')
         break
       case A_FALL_BACK: {
@@ -639,6 +640,7 @@ export class Flow {
           if ((s.uHex[target] as number) >= 0 && s.uStatus[target] === S_RETIRING) {
             setStatus(c, x, s, target, S_ROUTING)
             moraleEvent(s, ME_UNIT_ROUT, s.uHex[target] as number, gradeRank(c, target), c.uSide[target] as number)
+            this.leadersRout(s, target)
           }
         }
         break
@@ -684,6 +686,12 @@ export class Flow {
       default:
         break
     }
+  }
+
+  /** "General / Commander killed or routing within 120 yds": leaders attached to a unit that routs rout with it. */
+  private leadersRout(s: CfeoState, u: number): void {
+    const c = this.c
+    for (let j = 0; j < c.m; j++) if (s.lAtt[j] === u && (s.lState[j] as number) <= L_WOUNDED) moraleEvent(s, c.lRole[j] === 0 ? ME_GENERAL : ME_COMMANDER, s.uHex[u] as number, 0, c.lSide[j] as number)
   }
 
   private endCombat(s: CfeoState): void {
