@@ -341,6 +341,19 @@ fx({
   actions: ['unit:F-P1'], expect: { decision: { kind: 'move-kind', legalExcludes: ['choice:road'] } },
 })
 
+fx({
+  id: 'cfeo-move-passage-of-lines-free', rule: 'Passage of Lines: no penalty through a stationary unit that did not fire', description: 'Pike with 7 pips (AvD 3 + D6 4) pass through a stationary friendly unit to the hex beyond (8 pips, the last step on 3): no DP.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('F-T1', 'pike', '0607', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [3, 4],
+  actions: ['unit:F-P1', 'choice:dice2', { expect: { decision: { kind: 'move-step', legalIncludes: ['hex:0606', 'choice:stop'], legalExcludes: ['hex:0607'] } } }, 'hex:0606'],
+  expect: { units: { 'F-P1': { hex: '0606', dp: 0 }, 'F-T1': { hex: '0607', dp: 0 } }, events: [{ type: 'moved', unit: 'F-P1', from: '0608', to: '0606', mp: 8 }] },
+})
+fx({
+  id: 'cfeo-move-passage-of-lines-dp', rule: 'Passage of Lines: otherwise 1 DP to each formed unit involved', description: 'The same passage through a unit that has moved this turn: 1 DP each.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('F-T1', 'pike', '0607', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart({ 'F-T1': { flags: ['moved'] } }), dice: [3, 4],
+  actions: ['unit:F-P1', 'choice:dice2', 'hex:0606'],
+  expect: { units: { 'F-P1': { hex: '0606', dp: 1 }, 'F-T1': { dp: 1 } } },
+})
+
 // ---------------------------------------------------------------- command and control
 const cmdStart = (leaders: Record<string, unknown> = {}, units: Record<string, unknown> = {}) => ({ phase: 'command', first: 0, leaders, units })
 const ctl = (id: string, genHex: string, rating: number, tested: boolean, rule: string, desc: string, leaderId = 'F-GEN') =>

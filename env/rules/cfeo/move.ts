@@ -4,8 +4,8 @@
 
 import type { Ctx } from './context.ts'
 import { addDp, dist, frontStands, inspired, isGun, isUnformed, nearestEnemyDist, place, rollMoveDice, type Scratch } from './core.ts'
-import { type CfeoState, U_LIMBERED, U_MOVED, U_UNDER_FIRE } from './state.ts'
-import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, FATIGUE, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, withinHexes } from './tables.ts'
+import { type CfeoState, S_ROUTING, U_FIRED, U_LIMBERED, U_MOVED, U_UNDER_FIRE } from './state.ts'
+import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, FATIGUE, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 import { rot } from '../../hex/grid.ts'
 
 const DITCH = 1 << 0
@@ -198,6 +198,22 @@ export function stepOptions(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
     } else if ((x.occ[nb] as number) >= 0 && c.uSide[x.occ[nb] as number] === c.uSide[u]) blocked = true
     if (c.rough[nb] || c.closed[nb] || (c.side[h * 6 + k] as number) !== 0) blocked = true
   }
+  // passage of lines: through a friendly unit (none routing) to the hex beyond it
+  for (let i = 0; i < dirs; i++) {
+    const k = unf ? i : rot(f, i)
+    const mid = c.grid.neighbors[h * 6 + k] as number
+    if (mid < 0) continue
+    const v = x.occ[mid] as number
+    if (v < 0 || c.uSide[v] !== c.uSide[u] || s.uStatus[v] === S_ROUTING || c.impassable[mid]) continue
+    if ((c.uArm[u] === ARM_HORSE || c.uArm[u] === ARM_GUN) && c.closed[mid] && !c.road[mid]) continue
+    const beyond = c.grid.neighbors[mid * 6 + k] as number
+    if (beyond < 0) continue
+    const cost = stepCost(c, s, h, k) + stepCost(c, s, mid, k)
+    if (canStepWith(s.mp, cost) && canEnter(c, x, s, u, beyond, unf ? k : f, unf)) {
+      if (mask) mask[hexOff + beyond] = 1
+      n++
+    }
+  }
   if (!unf && mayIncline(c, s, u) && s.side + 1 <= s.fwd && s.side + 1 <= maxInclineSteps(s.mpRoll)) {
     for (const k of [rot(f, 2), rot(f, 5)]) {
       const nb = c.grid.neighbors[h * 6 + k] as number
@@ -233,6 +249,7 @@ export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number):
   const from = s.uHex[u] as number
   let k = -1
   for (let d = 0; d < 6; d++) if (c.grid.neighbors[from * 6 + d] === to) k = d
+  if (k < 0) return passLines(c, x, s, u, to)
   const f = s.uFace[u] as number
   const cost = stepCost(c, s, from, k)
   const unf = isUnformed(c, s, u)
@@ -244,6 +261,34 @@ export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number):
   s.mp = Math.max(0, s.mp - cost)
   if ((c.side[from * 6 + k] as number) & (DITCH | RAMPART) && !unf) {
     addDp(c, x, s, u, ((s.uFl[u] as number) & U_UNDER_FIRE) !== 0 ? 2 : 1, 'manoeuvre', 'crossing a major obstacle')
+  }
+  place(c, x, s, u, to)
+  s.uFl[u] = (s.uFl[u] as number) | U_MOVED
+  if (x.ev) x.ev.push({ type: 'moved', unit: c.uId[u] as string, from: c.grid.labels[from] as string, to: c.grid.labels[to] as string, mp: cost })
+}
+
+/** Passage of lines: free if the friend stays stationary and did not fire this turn, or either unit is
+ *  skirmishers; otherwise 1 DP to each formed unit involved. */
+function passLines(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number): void {
+  const from = s.uHex[u] as number
+  let k = -1
+  let mid = -1
+  for (let d = 0; d < 6; d++) {
+    const m = c.grid.neighbors[from * 6 + d] as number
+    if (m >= 0 && c.grid.neighbors[m * 6 + d] === to) {
+      k = d
+      mid = m
+    }
+  }
+  const v = x.occ[mid] as number
+  const cost = stepCost(c, s, from, k) + stepCost(c, s, mid, k)
+  if (isUnformed(c, s, u)) s.uFace[u] = k
+  s.fwd += 2
+  s.mp = Math.max(0, s.mp - cost)
+  const free = (((s.uFl[v] as number) & (U_MOVED | U_FIRED)) === 0) || c.uType[u] === T.skirmishers || c.uType[v] === T.skirmishers
+  if (!free) {
+    if (!isUnformed(c, s, u)) addDp(c, x, s, u, 1, 'manoeuvre', `passage of lines through ${c.uId[v]}`)
+    if (!isUnformed(c, s, v)) addDp(c, x, s, v, 1, 'manoeuvre', `passage of lines by ${c.uId[u]}`)
   }
   place(c, x, s, u, to)
   s.uFl[u] = (s.uFl[u] as number) | U_MOVED
