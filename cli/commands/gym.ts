@@ -29,6 +29,12 @@ function loadReplay(file: string): Replay {
   return r.value
 }
 
+/** --scenario as a list: "all" (every built-in of the ruleset), ids or files joined by commas (compared side by side in one run), or one. */
+function scenarioList(arg: string | undefined, ruleset: string | undefined): (string | undefined)[] {
+  if (arg === 'all') return scenarioIdsFor(ruleset ?? 'piwam')
+  return arg === undefined ? [undefined] : arg.split(',').filter((x) => x !== '')
+}
+
 /** The engine to re-simulate a replay on: --scenario when given, else its inline or built-in scenario. */
 function replayEngine(file: string, r: Replay, scenarioArg: string | undefined): Engine {
   if (scenarioArg !== undefined) return loadEngine(r.ruleset, scenarioArg)
@@ -52,7 +58,7 @@ const checkEnvCommand: CommandModule<object, CheckArgs> = {
   builder: (y: Argv<object>) =>
     y
       .option('ruleset', { type: 'string', describe: "ruleset id (default: the scenario's)" })
-      .option('scenario', { type: 'string', describe: 'built-in scenario id, a scenario JSON file, or "all" (every built-in of the ruleset)' })
+      .option('scenario', { type: 'string', describe: 'built-in scenario id, a scenario JSON file, several joined by commas, or "all" (every built-in of the ruleset)' })
       .option('episodes', { type: 'number', default: 8, describe: 'random episodes to play' })
       .option('max-decisions', { type: 'string', default: '5000', describe: 'decision limit per episode' })
       .option('seed', { type: 'number', default: 1, describe: 'seed of the episodes and samples' })
@@ -62,7 +68,7 @@ const checkEnvCommand: CommandModule<object, CheckArgs> = {
   handler: (argv: ArgumentsCamelCase<CheckArgs>) => {
     if (!Number.isInteger(argv.episodes) || argv.episodes < 1) throw new CliError(`--episodes: expected a positive whole number, got ${argv.episodes}`)
     const maxDecisions = parseCount(argv.maxDecisions, 'max-decisions')
-    const scenarios = argv.scenario === 'all' ? scenarioIdsFor(argv.ruleset ?? 'piwam') : [argv.scenario]
+    const scenarios = scenarioList(argv.scenario, argv.ruleset)
     const reports: { ruleset: string; scenario: string; report: CheckReport }[] = []
     for (const sc of scenarios) {
       const engine = loadEngine(argv.ruleset, sc)
@@ -164,7 +170,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
   builder: (y: Argv<object>) =>
     y
       .option('ruleset', { type: 'string', describe: "ruleset id (default: the scenario's)" })
-      .option('scenario', { type: 'string', describe: 'built-in scenario id, scenario JSON file, or "all" (every built-in of the ruleset)' })
+      .option('scenario', { type: 'string', describe: 'built-in scenario id, scenario JSON file, several joined by commas (side by side in one run), or "all" (every built-in of the ruleset)' })
       .option('seconds', { type: 'number', default: 2, describe: 'seconds per phase (engine, env, each vector env, thread scaling: 6 phases per scenario)' })
       .option('num', { type: 'number', default: 64, describe: 'envs per vector env' })
       .option('workers', { type: 'number', default: 2, describe: 'worker threads of the worker vector env' })
@@ -183,7 +189,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
     if (argv.engineModule) {
       sources.push({ module: new URL(argv.engineModule, `file://${process.cwd()}/`).href, export: argv.engineExport })
     } else {
-      const scenarios = argv.scenario === 'all' ? scenarioIdsFor(argv.ruleset ?? 'piwam') : [argv.scenario]
+      const scenarios = scenarioList(argv.scenario, argv.ruleset)
       for (const sc of scenarios) {
         const engine = loadEngine(argv.ruleset, sc) // validates up front, with CLI messages
         sources.push({ ruleset: engine.ruleset, scenario: engine.scenario })

@@ -78,4 +78,14 @@ describe('tercio check-env and bench', () => {
     expect(r.out).toMatch(/others \/ steal/)
     expect(j.machine.cores).toBeGreaterThan(0)
   })
+
+  it('bench compares scenarios of several rulesets side by side in one run (--scenario a,b)', () => {
+    const json = join(tmp, 'bench-two.json')
+    const r = tercio('bench', '--scenario', 'piwam-training,mttsog-training', '--seconds', '0.1', '--num', '4', '--no-worker-vec', '--json', json, '--no-progress')
+    expect(r.code, r.err).toBe(0)
+    const j = JSON.parse(readFileSync(json, 'utf8'))
+    expect(j.results.map((x: { ruleset: string; scenario: string }) => `${x.ruleset}/${x.scenario}`)).toEqual(['piwam/piwam-training', 'mttsog/mttsog-training'])
+    expect(r.out).toMatch(/^piwam +piwam-training/m)
+    expect(r.out).toMatch(/^mttsog +mttsog-training/m)
+  })
 })
