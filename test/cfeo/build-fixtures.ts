@@ -233,6 +233,18 @@ fx({
   expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-S1', legal: ['choice:stand', 'choice:stand-shoot', 'choice:evade', 'choice:shelter'] } },
 })
 
+fx({
+  id: 'cfeo-charge-follow-on', rule: 'Sword and Buckler or Halberdier Follow-on Charge', description: 'Pike with a halberd rank in a melee continuing from last turn declare a follow-on charge (no move): D6 4 + 1 charging = 5 vs AvD 3: Success.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { followOn: true }), unit('I-P1', 'pike', '0605', 'SW')], start: { phase: 'combat', first: 0, units: { 'F-P1': { foe: 'I-P1' } } }, dice: [4, 3],
+  actions: [{ expect: { decision: { player: 0, kind: 'charge-select', legal: ['unit:F-P1', 'choice:end'] } } }, 'unit:F-P1', { expect: { decision: { kind: 'charge-target', legal: ['hex:0605'] } } }, 'hex:0605'],
+  expect: { events: [{ type: 'charge-declared', unit: 'F-P1', target: 'I-P1', dice: 0 }, { type: 'combat', totals: [5, 3], bands: ['success', 'driven-back'] }] },
+})
+fx({
+  id: 'cfeo-charge-follow-on-needs-the-rank', rule: 'Sword and Buckler or Halberdier Follow-on Charge: only units with such a rank', description: 'Plain pike in a continuing melee may not declare a charge: the melee is fought at once (AvD 3 v 3, Inconclusive) and the one-turn game ends.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: { phase: 'combat', first: 0, units: { 'F-P1': { foe: 'I-P1' } } }, dice: [3, 3],
+  actions: [], expect: { decision: null, units: { 'F-P1': { dp: 1 }, 'I-P1': { dp: 1 } } },
+})
+
 // ---------------------------------------------------------------- movement
 const moveStart = (units: Record<string, unknown> = {}, leaders: Record<string, unknown> = {}) => ({ phase: 'movement', first: 0, units, leaders })
 fx({

@@ -30,6 +30,11 @@ export function mayCharge(c: Ctx, s: CfeoState, u: number): boolean {
   return TYPE_STATS[t].charges && (s.uHex[u] as number) >= 0 && s.uStatus[u] === S_OK && s.uFoe[u] === -1 && ((s.uFl[u] as number) & U_HALT) === 0 && s.uCharge[u] === -1
 }
 
+export function mayFollowOn(c: Ctx, s: CfeoState, u: number): boolean {
+  const foe = s.uFoe[u] as number
+  return c.uFollowOn[u] === 1 && foe >= 0 && (s.uHex[u] as number) >= 0 && (s.uHex[foe] as number) >= 0 && s.uStatus[u] === S_OK && s.uCharge[u] === -1 && s.uFollow[u] !== foe && ((s.uFl[u] as number) & U_HALT) === 0
+}
+
 /** Clear path for a charge: every hex between is empty and open to the charger. */
 function clearPath(c: Ctx, x: Scratch, u: number, a: number, b: number): boolean {
   for (const h of betweenOf(c, a, b)) {
@@ -42,6 +47,14 @@ function clearPath(c: Ctx, x: Scratch, u: number, a: number, b: number): boolean
 /** Enemy units u may charge: infantry only infantry within 40 yds; cavalry from any distance its dice
  *  could reach; directly to the front along a clear path. Marks target hexes. */
 export function chargeTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: Uint8Array | null, off: number): number {
+  const foe = s.uFoe[u] as number
+  if (foe >= 0) {
+    // follow-on charge of a pike unit's sword-and-buckler or halberd rank: once per opponent, in a melee
+    // continuing from a previous turn
+    if (!mayFollowOn(c, s, u)) return 0
+    if (mask) mask[off + (s.uHex[foe] as number)] = 1
+    return 1
+  }
   if (!mayCharge(c, s, u)) return 0
   const hu = s.uHex[u] as number
   const f = s.uFace[u] as number
@@ -150,6 +163,11 @@ export function executeCharges(c: Ctx, x: Scratch, s: CfeoState): void {
   for (const u of q) {
     const t = s.uCharge[u] as number
     if (t < 0 || (s.uHex[u] as number) < 0) continue
+    if (s.uFollow[u] === t) {
+      // the follow-on rank charges from contact: no move; +1 charging and a D6 (not the swordsmen's bonus)
+      if (s.uFoe[u] === t) s.uFl[u] = (s.uFl[u] as number) | U_CHARGING
+      continue
+    }
     chargeMove(c, x, s, u, t)
   }
 }

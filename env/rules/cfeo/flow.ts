@@ -996,6 +996,17 @@ export class Flow {
         return
       case K['charge-target']:
         s.sel2 = x.occ[hi] as number
+        if (s.uFoe[u] === s.sel2) {
+          // a follow-on charge: declared against the opponent in contact, no move dice
+          s.uFollow[u] = s.sel2
+          s.uCharge[u] = s.sel2
+          s.uChargeDice[u] = 0
+          s.queue.push(u)
+          if (x.ev) x.ev.push({ type: 'charge-declared', unit: c.uId[u] as string, target: c.uId[s.sel2] as string, dice: 0 })
+          s.sel = -1
+          s.sel2 = -1
+          break
+        }
         s.kind = K['charge-dice']
         return
       case K['charge-dice']: {

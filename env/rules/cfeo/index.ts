@@ -17,7 +17,7 @@ import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from
 
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
 
-const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'queue', 'mEv', 'init'] as const
+const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'queue', 'mEv', 'init'] as const
 const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'stage', 'pendingRoll', 'winner'] as const
 
 export function makeEngine(c: Ctx): CfeoEngine {
@@ -58,6 +58,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       uChargeDice: new Array<number>(n).fill(0),
       uResp: new Array<number>(n).fill(0),
       uGrp: new Array<number>(n).fill(-1),
+      uFollow: new Array<number>(n).fill(-1),
       lHex: c.lInit.hex.slice(),
       lAtt: c.lInit.att.slice(),
       lActions: Array.from(c.lActions),

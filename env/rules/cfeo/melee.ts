@@ -60,7 +60,7 @@ export interface Fight {
 
 /** Does u get the additional charge bonus (heavy cavalry or swordsmen that initiated the charge)? */
 export const extraChargeBonus = (c: Ctx, s: CfeoState, u: number, badWar: boolean): boolean =>
-  !badWar && ((s.uFl[u] as number) & U_CHARGING) !== 0 && (c.uType[u] === T['heavy-cavalry'] || c.uType[u] === T.swordsmen)
+  !badWar && ((s.uFl[u] as number) & U_CHARGING) !== 0 && (c.uType[u] === T['heavy-cavalry'] || c.uType[u] === T.swordsmen) && s.uFollow[u] !== s.uFoe[u]
 /** Cavalry pursuing also take the additional bonus. */
 const pursuingCav = (c: Ctx, s: CfeoState, u: number): boolean => c.uArm[u] === ARM_HORSE && ((s.uFl[u] as number) & U_PURSUING) !== 0
 

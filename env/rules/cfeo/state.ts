@@ -174,6 +174,8 @@ export interface CfeoState extends BaseState {
   uResp: number[]
   /** Combat group this combat phase (after-combat opponents), -1. */
   uGrp: number[]
+  /** The opponent against whom the unit has made its follow-on charge, -1. */
+  uFollow: number[]
   // leaders
   lHex: number[]
   /** Unit he is attached to, -1 detached. */
