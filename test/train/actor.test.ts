@@ -90,12 +90,18 @@ describe('actor thread', () => {
     expect(mb).toEqual(ma)
     expect(readFileSync(join(dir, 'b', 'checkpoint', 'weights.bin')).equals(readFileSync(join(dir, 'a', 'checkpoint', 'weights.bin')))).toBe(true)
     // the first rollout of a session is the learner's own policy; the later ones are one update behind
+    // (default correction: PPO against the stored behaviour log-probs; no weights, ρ reported as 1)
     const m = ma as { lagKl: number; rhoMean: number }[]
     expect(m[0]?.lagKl).toBe(0)
-    expect(m[0]?.rhoMean).toBe(1)
-    for (const x of m.slice(1)) {
+    for (const x of m) expect(x.rhoMean).toBe(1)
+    for (const x of m.slice(1)) expect(x.lagKl).toBeGreaterThan(0)
+    // the decoupled correction weights the lagged rows by ρ = min(1, π_prox/μ)
+    await train({ ...TINY, lagCorrection: 'decoupled' }, join(dir, 'd'), { steps: 48 }, { hooks: quiet })
+    const md = lines(join(dir, 'd', 'metrics.jsonl')).map((l) => JSON.parse(l) as { lagKl: number; rhoMean: number })
+    expect(md[0]).toMatchObject({ lagKl: 0, rhoMean: 1 })
+    for (const x of md.slice(1)) {
       expect(x.lagKl).toBeGreaterThan(0)
-      expect(x.rhoMean).toBeLessThanOrEqual(1)
+      expect(x.rhoMean).toBeLessThan(1)
     }
     expect(JSON.parse(readFileSync(join(dir, 'a', 'league.json'), 'utf8'))).toHaveLength(2)
     const again = await train({}, join(dir, 'a'), { steps: 96 }, { resume: true, hooks: quiet })

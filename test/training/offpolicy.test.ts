@@ -118,6 +118,34 @@ describe('PpoLearner on lagged rollouts', () => {
     learner.optimizer.dispose()
   })
 
+  it('behaviour correction: the ratio is taken against the stored behaviour log-probs (the plain update), and the lag is measured', () => {
+    const behaviour = new PolicyNet(TINY_SPEC, TINY_NET, 3)
+    const mk = () => {
+      const n = new PolicyNet(TINY_SPEC, TINY_NET, 4)
+      expect(n.setWeights(n.getWeights().map((w) => ({ ...w, data: w.data.map((x, i) => 2 * x + 0.2 * Math.sin(i)) })))).toBeNull()
+      return n
+    }
+    const a = mk()
+    const b = mk()
+    const bufA = rollout(shape, behaviour, T, B, 7)
+    const bufB = rollout(shape, behaviour, T, B, 7)
+    const advBefore = Float32Array.from(bufB.advantages)
+    const la = new PpoLearner(a, { epochs: 2, minibatch: 16 }, 1)
+    const lb = new PpoLearner(b, { epochs: 2, minibatch: 16 }, 1)
+    const sa = la.update(bufA)
+    const sb = lb.update(bufB, { lagged: true, correction: 'behaviour' })
+    expect([...bufB.advantages]).toEqual([...advBefore]) // GAE from the behaviour values, untouched
+    expect(sb.loss).toBe(sa.loss)
+    expect(sa.lagKl).toBe(0)
+    expect(sb.lagKl).toBeGreaterThan(0.001) // the first minibatch's KL(μ‖π) before any step
+    const wa = a.getWeights()
+    const wb = b.getWeights()
+    wa.forEach((w, k) => expect(Array.from(wb[k]!.data)).toEqual(Array.from(w.data)))
+    for (const x of [behaviour, a, b]) x.dispose()
+    la.optimizer.dispose()
+    lb.optimizer.dispose()
+  })
+
   it('with no lag (μ = π) the lagged update is the plain PPO update', () => {
     const a = new PolicyNet(TINY_SPEC, TINY_NET, 3)
     const b = new PolicyNet(TINY_SPEC, TINY_NET, 3)

@@ -29,6 +29,9 @@ export interface PpoConfig extends LossConfig {
   readonly cBar: number
 }
 
+/** How an update treats a rollout of an older policy (PpoLearner.update). */
+export type LagCorrection = 'decoupled' | 'behaviour'
+
 export const DEFAULT_PPO: PpoConfig = {
   gamma: 0.99,
   lambda: 0.95,
@@ -186,9 +189,12 @@ export class PpoLearner {
   }
 
   /** One PPO update over a finished buffer (advantages computed). `lagged`: the rollout's
-   *  behaviour policy is older than this network (an actor thread's), so it is corrected first
-   *  (see `correct`). */
-  update(buf: RolloutBuffer, o: { lagged?: boolean } = {}): PpoStats {
+   *  behaviour policy μ is older than this network (an actor thread's). `correction`:
+   *  `decoupled` (default) scores the rollout with this network first and corrects it (see
+   *  `correct`); `behaviour` is PPO with stale behaviour log-probs — the ratio π/μ against the
+   *  log-probs stored with each sample, clipped around μ, GAE from the behaviour values — with
+   *  no extra pass (its lagKl is the first minibatch's approx KL, taken before any step). */
+  update(buf: RolloutBuffer, o: { lagged?: boolean; correction?: LagCorrection } = {}): PpoStats {
     const cfg = this.cfg
     const n = buf.size
     if (this.perm.length !== n) this.perm = new Int32Array(n)
@@ -197,8 +203,9 @@ export class PpoLearner {
     for (let i = 0; i < n; i++) perm[i] = i
     const mbSize = Math.min(cfg.minibatch, n)
     const mb = this.buffers(mbSize)
-    const lag = o.lagged === true ? this.correct(buf, mbSize) : { lagKl: 0, rhoMean: 1, rhoClipped: 0 }
-    const prox = o.lagged === true ? this.prox : null
+    const decoupled = o.lagged === true && (o.correction ?? 'decoupled') === 'decoupled'
+    const lag = decoupled ? this.correct(buf, mbSize) : { lagKl: 0, rhoMean: 1, rhoClipped: 0 }
+    const prox = decoupled ? this.prox : null
     const values = prox ? prox.values : buf.values
     // Advantage normalisation over the whole rollout (stabler than per minibatch when small).
     let mean = 0
@@ -233,6 +240,8 @@ export class PpoLearner {
           mb.oldV[r] = values[k] as number
         }
         const st = this.step(mb, rows, prox !== null)
+        // before the first step the network is π_prox: this minibatch's KL is the lag's
+        if (o.lagged === true && !decoupled && count === 0) lag.lagKl = st.approxKl
         sum.loss += st.loss
         sum.policy += st.policy
         sum.value += st.value

@@ -1,7 +1,7 @@
 // Training configuration: defaults sized so that a few minutes on a 2-core CPU
 // already move the policy (small net, short rollouts, shaped reward).
 import type { NetConfig } from '../../agents/policy/net.ts'
-import type { PpoConfig } from '../ppo/ppo.ts'
+import type { LagCorrection, PpoConfig } from '../ppo/ppo.ts'
 import { DEFAULT_IMITATE, type ImitateConfig } from '../imitate.ts'
 
 export const NET_PRESETS = {
@@ -64,6 +64,11 @@ export interface TrainConfig {
    *  is one update behind and the learner corrects for it), `inline` = collect, then update,
    *  on one thread (the sequential loop). Absent in older configs: inline. */
   actor?: 'thread' | 'inline'
+  /** With the actor thread: how the learner treats the one-update-old rollouts
+   *  (PpoLearner.update): `behaviour` = PPO with the stale behaviour log-probs (ratio against
+   *  them, no extra pass; default), `decoupled` = score the rollout with the learner's policy
+   *  first, truncated importance weights and traces (one forward pass over the rollout more). */
+  lagCorrection?: LagCorrection
 }
 
 /** The network a run builds: its preset, residual or not. */

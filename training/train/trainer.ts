@@ -133,6 +133,7 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   if (!(c.imitateShare > 0 && c.imitateShare < 1)) throw new RangeError(`imitateShare must be in (0, 1), got ${c.imitateShare}`)
   if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
   if (c.actor !== undefined && c.actor !== 'thread' && c.actor !== 'inline') throw new RangeError(`actor must be thread or inline, got ${c.actor}`)
+  if (c.lagCorrection !== undefined && c.lagCorrection !== 'behaviour' && c.lagCorrection !== 'decoupled') throw new RangeError(`lagCorrection must be behaviour or decoupled, got ${c.lagCorrection}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
   return c
@@ -335,7 +336,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     // moves) the value head is untrained: fit it alone first, so the first policy updates do not
     // follow advantages from an arbitrary baseline.
     learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined || cfg.prior === true) && prog.update < cfg.valueWarmup
-    const st: PpoStats = learner.update(buf, { lagged: rs.lagged })
+    const st: PpoStats = learner.update(buf, { lagged: rs.lagged, correction: cfg.lagCorrection ?? 'behaviour' })
     const tu1 = performance.now()
     prog.update++
     sessionUpdates++
