@@ -366,6 +366,17 @@ fx({
   expect: { units: { 'F-P1': { hex: '0606', dp: 1 }, 'F-T1': { dp: 1 } } },
 })
 
+fx({
+  id: 'cfeo-move-chevaux-de-frise-cavalry', rule: 'Crossing Major Obstacles: half a move; chevaux de frise cost cavalry 2 DPs', description: 'Cavalry with 6 pips cross chevaux de frise: 4 + half the move (3) = 7 pips, 2 DPs.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE', { stands: 4, ranks: 2 }), unit('I-P1', 'pike', '0604', 'SW')], map: { hexsides: [{ hexes: ['0607', '0608'], feature: 'chevaux-de-frise' }] }, start: moveStart(), dice: [3, 3],
+  actions: ['unit:F-H1', 'choice:dice2', 'hex:0607'], expect: { units: { 'F-H1': { hex: '0607', dp: 2 } }, events: [{ type: 'moved', unit: 'F-H1', mp: 7 }] },
+})
+fx({
+  id: 'cfeo-move-ditch-formed-1-dp', rule: 'Crossing Major Obstacles: formed units 1 DP', description: 'Pike in line with 7 pips cross a ditch: 4 + 4 (half of 7, rounded up) = 8 pips, 1 DP.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], map: { hexsides: [{ hexes: ['0607', '0608'], feature: 'ditch' }] }, start: moveStart(), dice: [3, 4],
+  actions: ['unit:F-P1', 'choice:dice2', 'hex:0607'], expect: { units: { 'F-P1': { hex: '0607', dp: 1 } }, events: [{ type: 'moved', unit: 'F-P1', mp: 8 }] },
+})
+
 // ---------------------------------------------------------------- command and control
 const cmdStart = (leaders: Record<string, unknown> = {}, units: Record<string, unknown> = {}) => ({ phase: 'command', first: 0, leaders, units })
 const ctl = (id: string, genHex: string, rating: number, tested: boolean, rule: string, desc: string, leaderId = 'F-GEN') =>

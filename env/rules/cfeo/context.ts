@@ -8,7 +8,7 @@ import type { Scenario } from '../../scenario/types.ts'
 import { F_COLUMN, F_LINE, F_UNFORMED, FORMATIONS, GRADES, HEXSIDES, ORDERS, TERRAIN_TABLE, TERRAINS, TYPE_STATS, UNIT_SIZE, UNIT_TYPES, VICTORY, COMMAND } from './tables.ts'
 
 /** Hexside bit: this hex is the defended side of a ditch or rampart. */
-export const GUARD = 1 << 5
+export const GUARD = 1 << 7
 
 export const NATIONS = ['', 'swiss', 'landsknecht', 'spanish'] as const
 

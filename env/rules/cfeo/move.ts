@@ -5,11 +5,12 @@
 import type { Ctx } from './context.ts'
 import { addDp, dist, frontStands, inspired, isGun, isUnformed, nearestEnemyDist, place, rollMoveDice, type Scratch } from './core.ts'
 import { type CfeoState, S_ROUTING, U_FIRED, U_LIMBERED, U_MOVED, U_UNDER_FIRE } from './state.ts'
-import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, FATIGUE, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
+import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, FATIGUE, MIN_PIPS_FOR_STEP, MOVE, OBSTACLE_DPS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 import { rot } from '../../hex/grid.ts'
 
 const DITCH = 1 << 0
 const RAMPART = 1 << 1
+const CHEVAUX = 1 << 5
 
 /** Move flags in s.wheeled. */
 export const MV_WHEELED = 1
@@ -142,7 +143,7 @@ export function canEnter(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number,
 /** Pips a step from `from` across side k costs: 4, plus half the move over a major obstacle. */
 export function stepCost(c: Ctx, s: CfeoState, from: number, k: number): number {
   const feat = c.side[from * 6 + k] as number
-  return PIPS_PER_HEX + (feat & (DITCH | RAMPART) ? Math.ceil(s.mpRoll / 2) : 0)
+  return PIPS_PER_HEX + (feat & (DITCH | RAMPART | CHEVAUX) ? Math.ceil(s.mpRoll / 2) : 0)
 }
 
 export const canStepWith = (mp: number, cost: number): boolean => mp >= cost - (PIPS_PER_HEX - MIN_PIPS_FOR_STEP)
@@ -259,8 +260,10 @@ export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number):
   } else if (k === rot(f, 0) || k === rot(f, 1)) s.fwd++
   else s.side++
   s.mp = Math.max(0, s.mp - cost)
-  if ((c.side[from * 6 + k] as number) & (DITCH | RAMPART) && !unf) {
-    addDp(c, x, s, u, ((s.uFl[u] as number) & U_UNDER_FIRE) !== 0 ? 2 : 1, 'manoeuvre', 'crossing a major obstacle')
+  const feat = c.side[from * 6 + k] as number
+  if (feat & (DITCH | RAMPART | CHEVAUX) && !unf) {
+    const base = feat & CHEVAUX && c.uArm[u] === ARM_HORSE ? OBSTACLE_DPS.cavalryChevaux : OBSTACLE_DPS.formed
+    addDp(c, x, s, u, base + (((s.uFl[u] as number) & U_UNDER_FIRE) !== 0 ? OBSTACLE_DPS.underFire : 0), 'manoeuvre', 'crossing a major obstacle')
   }
   place(c, x, s, u, to)
   s.uFl[u] = (s.uFl[u] as number) | U_MOVED

@@ -184,8 +184,10 @@ export const TERRAIN_TABLE = {
   hardCover: [false, false, false, true, false, false, false],
 } as const
 
-/** Hexside features: ditch/rampart (major obstacle, fortification), hedge (advantage of ground), stream (minor: rough), bridge. */
-export const HEXSIDES = ['ditch', 'rampart', 'hedge', 'stream', 'bridge'] as const
+/** Hexside features: ditch/rampart (major obstacle, fortification), hedge (advantage of ground), stream and bridge (drawn; no effect yet), chevaux de frise (major obstacle, worse for cavalry). */
+export const HEXSIDES = ['ditch', 'rampart', 'hedge', 'stream', 'bridge', 'chevaux-de-frise'] as const
+/** Crossing a major obstacle: formed units 1 DP (2 under fire); chevaux de frise: cavalry 2 (3 under fire). */
+export const OBSTACLE_DPS = { formed: 1, cavalryChevaux: 2, underFire: 1 } as const
 
 /** Victory: the text has none. Reconstructed as data (our design, overridable in scenario.victory). */
 export const VICTORY = {
