@@ -308,7 +308,6 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   }
   // At least one PPO update per session, even when the time budget is already spent (a tiny
   // --minutes, a slow machine): the run then ends with a trained policy and metrics.
-  let sessionUpdates = 0
   if (timeUp() && !stepsUp()) log(`the time budget (${limits.seconds} s) was spent before PPO began; one PPO update is run anyway`)
   let evaluatedLast = false
   const cstate: CollectorState = { rngAct: actRng.state, rngOpp: prog.rngOpp, nextEpisodeSeed: prog.nextEpisodeSeed }
@@ -317,7 +316,10 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       ? ActorThread.start({ cfg, net: net.config, weights: net.getWeights(), league, state: cstate, first: prog.update })
       : new InlineSource(engine, cfg, net, league, cstate)
   try {
-  while (!stepsUp() && (sessionUpdates === 0 || !timeUp())) {
+  // The end is decided once per update (where its evaluation is decided), so the last update
+  // of a run is always the evaluated one.
+  let stop = stepsUp()
+  while (!stop) {
     const tr0 = performance.now()
     learner.teacherCoef = teacherCoefAt(cfg, prog.update)
     const rs = await source.next(buf, prog.update)
@@ -339,7 +341,6 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const st: PpoStats = learner.update(buf, { lagged: rs.lagged, correction: cfg.lagCorrection ?? 'behaviour' })
     const tu1 = performance.now()
     prog.update++
-    sessionUpdates++
     prog.seconds = sec0 + (performance.now() - t0) / 1000
     const snapshot = prog.update % cfg.snapshotEvery === 0
     if (snapshot) {
@@ -351,7 +352,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     let ev: EvalResult[] | null = null
     // The last update of a run is evaluated too (with evaluations on), so every curve, however
     // short the budget, has evaluation points.
-    evaluatedLast = cfg.evalEvery > 0 && (prog.update % cfg.evalEvery === 0 || stepsUp() || timeUp())
+    stop = stepsUp() || timeUp()
+    evaluatedLast = cfg.evalEvery > 0 && (prog.update % cfg.evalEvery === 0 || stop)
     if (evaluatedLast) {
       ev = runEval()
       evals = ev
