@@ -19,11 +19,11 @@ const DOCTRINE = {
   /** Optional chip spends (convert, hold, negate, buy-back) only while the pool holds more than this. */
   chipReserve: 3,
   /** Start a melee (or charge) when the expected total beats the enemy's by at least this. */
-  fightEdge: 0,
+  fightEdge: 0.2,
   /** A rout is worth this many chips (the unit is out of the fight). */
   routValue: 1,
-  /** A unit without that edge stays at least this far from the nearest enemy. */
-  keepOff: 4,
+  /** A shooter without that edge stays at least this far from its objective (0: shooters close to their range). */
+  keepOff: 0,
   /** Buy back UI only up to this many left. */
   buyBelow: 0,
   /** Shoot when the expected pips reach this. */
@@ -329,8 +329,8 @@ export class HblHeuristic implements Agent {
   }
 
   /**
-   * Where a unit goes: cavalry hunts the nearest enemy shooter it beats (each shot they keep
-   * costs chips), everyone else the nearest enemy it beats; shooters the nearest enemy.
+   * Where a unit goes: cavalry hunts the nearest unloaded enemy shooter it beats (each shot
+   * they keep costs chips), everyone else the nearest enemy it beats; shooters the nearest enemy.
    */
   private objective(c: Ctx, s: HState, u: number): { v: number; d: number } {
     const t = c.uType[u]
@@ -342,6 +342,8 @@ export class HblHeuristic implements Agent {
       for (let v = 0; v < c.nU; v++) {
         if (c.uSide[v] === c.uSide[u] || ((s.fl[v] as number) & (F_ELIM | F_ROUT)) !== 0) continue
         if (pass && c.uType[v]?.shoots == null) continue
+        // A loaded shooter is hunted only once it has fired: riding at its muzzles cost the Gendarmes most of their losses.
+        if (pass && ((s.fl[v] as number) & F_LOADED) !== 0) continue
         const d = c.grid.dist[h * c.size + (s.hex[v] as number)] as number
         if (d >= bd) continue
         if (this.bestFight(c, s, u, [v], true).edge < DOCTRINE.fightEdge) continue
