@@ -13,6 +13,7 @@ import { capacity, makeScratch, sync } from './core.ts'
 import { Flow } from './flow.ts'
 import { C, CHOICES, type CfeoEvent, type CfeoState, INF_INSPIRE, INF_STEADY, K, KINDS, L_KILLED, PH, PHASES, S_OK, STATUSES, U_CHARGING, U_FAILED_CHARGE, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_PURSUING, U_TOOK_POSITION, U_UNDER_FIRE, U_FAST_AGAIN } from './state.ts'
 import { FORMATIONS, F_COLUMN } from './tables.ts'
+import { firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isIntArray, isRecord } from '../shared/state-codec.ts'
 import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from './view.ts'
 
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
@@ -153,51 +154,31 @@ export function makeEngine(c: Ctx): CfeoEngine {
   }
 
   const hash = (s: CfeoState): string => {
-    let h = 0x811c9dc5
-    const mix = (v: number) => {
-      v |= 0
-      for (let k = 0; k < 4; k++) {
-        h ^= (v >>> (k * 8)) & 0xff
-        h = Math.imul(h, 0x01000193)
-      }
-    }
-    for (const f of NUMS) mix(s[f])
-    for (const f of ARRAYS) {
-      const a = s[f]
-      mix(a.length)
-      for (let i = 0; i < a.length; i++) mix(a[i] as number)
-    }
-    const d = s.dice
-    mix(d.x)
-    mix(d.y)
-    mix(d.z)
-    mix(d.w)
-    mix(d.count)
-    mix(d.strict ? 1 : 0)
-    mix(d.forced.length)
-    for (const v of d.forced) mix(v)
-    mix(s.score[0])
-    mix(s.score[1])
-    for (let i = 0; i < s.reason.length; i++) mix(s.reason.charCodeAt(i))
-    return (h >>> 0).toString(16).padStart(8, '0')
+    let h = FNV_BASIS
+    for (const f of NUMS) h = fnv(h, s[f])
+    for (const f of ARRAYS) h = fnvArr(h, s[f])
+    h = fnvDice(h, s.dice)
+    h = fnv(h, s.score[0])
+    h = fnv(h, s.score[1])
+    return hashHex(fnvText(h, s.reason))
   }
 
   const restore = (json: unknown): Result<CfeoState> => {
     const bad = (m: string, path?: string) => fail<CfeoState>(err('STATE_INVALID', `cfeo state: ${m}`, path))
-    if (typeof json !== 'object' || json === null) return bad('expected an object')
-    const o = json as Record<string, unknown>
+    if (!isRecord(json)) return bad('expected an object')
+    const o = json
     if (o['ruleset'] !== 'cfeo') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "cfeo"`, 'ruleset')
-    for (const f of NUMS) if (typeof o[f] !== 'number' || !Number.isInteger(o[f])) return bad(`field ${f} must be an integer`, f)
+    const notInt = firstNonInteger(o, NUMS)
+    if (notInt !== undefined) return bad(`field ${notInt} must be an integer`, notInt)
     const want: Record<string, number> = { u: c.n, l: c.m, w: c.w }
     for (const f of ARRAYS) {
       const a = o[f]
-      if (!Array.isArray(a) || !a.every((v) => Number.isInteger(v))) return bad(`field ${f} must be an array of integers`, f)
+      if (!isIntArray(a)) return bad(`field ${f} must be an array of integers`, f)
       const n = want[f[0] as string]
       if (n !== undefined && /^[ulw][A-Z]/.test(f) && a.length !== n) return bad(`field ${f} has ${a.length} entries, the scenario needs ${n}`, f)
     }
-    const d = o['dice'] as Record<string, unknown> | undefined
-    if (!d || !['x', 'y', 'z', 'w', 'count'].every((k) => Number.isInteger(d[k])) || !Array.isArray(d['forced']) || typeof d['strict'] !== 'boolean') return bad('dice state is malformed', 'dice')
-    if (typeof o['reason'] !== 'string') return bad('field reason must be a string', 'reason')
+    if (!isDiceState(o['dice'], true)) return bad('dice state is malformed', 'dice')
+    if (firstNonString(o, ['reason']) !== undefined) return bad('field reason must be a string', 'reason')
     if (!Array.isArray(o['score']) || o['score'].length !== 2) return bad('field score must be [number, number]', 'score')
     const s = clone(o as unknown as CfeoState)
     if (s.winner < 0 && (s.kind < 0 || s.kind >= KINDS.length)) return bad(`decision kind ${s.kind} out of range`, 'kind')

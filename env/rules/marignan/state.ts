@@ -4,6 +4,7 @@
 import type { BaseState, InitOptions, Player, Result, RolledEvent } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
 import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
+import { firstLengthMismatch, firstNonIntArray, firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isRecord } from '../shared/state-codec.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import { type Ctx, type TypeStats, stackOk } from './context.ts'
 import { sync, touch } from './occupancy.ts'
@@ -311,31 +312,12 @@ export function cloneState(s: MState): MState {
 }
 
 // 32-bit FNV-1a over every field, in a fixed order.
-export function fnv(h: number, v: number): number {
-  let x = v | 0
-  for (let i = 0; i < 4; i++) {
-    h ^= x & 0xff
-    h = Math.imul(h, 0x01000193)
-    x >>>= 8
-  }
-  return h
-}
-
-export function fnvArr(h: number, a: readonly number[]): number {
-  h = fnv(h, a.length)
-  for (let i = 0; i < a.length; i++) h = fnv(h, a[i] as number)
-  return h
-}
-
 export function hashState(s: MState): string {
-  let h = 0x811c9dc5
+  let h = FNV_BASIS
   for (const v of [s.turn, s.ply, s.active, s.phase, s.dk, s.army, s.sel, s.mp, s.spent, s.tgt, s.cap, s.flags, s.gro, s.over]) h = fnv(h, v)
   for (const a of [s.hex, s.st, s.face, s.fl, s.ty, s.lhex, s.lst, s.lfl, s.cmd, s.pend, s.pendTurn, s.her, s.rq, s.mor, s.grp, s.q, s.lc, s.hit, s.forts]) h = fnvArr(h, a)
-  const d = s.dice
-  for (const v of [d.x, d.y, d.z, d.w, d.count, d.strict ? 1 : 0]) h = fnv(h, v)
-  h = fnvArr(h, d.forced)
-  for (let i = 0; i < s.why.length; i++) h = fnv(h, s.why.charCodeAt(i))
-  return (h >>> 0).toString(16).padStart(8, '0')
+  h = fnvDice(h, s.dice)
+  return hashHex(fnvText(h, s.why))
 }
 
 export const INT_ARRAYS = ['hex', 'st', 'face', 'fl', 'ty', 'lhex', 'lst', 'lfl', 'cmd', 'pend', 'pendTurn', 'her', 'rq', 'mor', 'grp', 'q', 'lc', 'hit', 'forts'] as const
@@ -344,19 +326,17 @@ export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'army', 'sel'
 
 export function restoreState(c: Ctx, json: unknown): Result<MState> {
   const bad = (what: string): Result<MState> => fail(err('STATE_INVALID', `marignan state: ${what}`))
-  if (typeof json !== 'object' || json === null) return bad('expected an object')
-  const o = json as Record<string, unknown>
+  if (!isRecord(json)) return bad('expected an object')
+  const o = json
   if (o['ruleset'] !== 'marignan') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "marignan"`)
-  for (const k of INT_FIELDS) if (typeof o[k] !== 'number' || !Number.isInteger(o[k])) return bad(`field ${k} must be an integer`)
-  for (const k of INT_ARRAYS) {
-    const a = o[k]
-    if (!Array.isArray(a) || !a.every((v) => typeof v === 'number' && Number.isInteger(v))) return bad(`field ${k} must be an array of integers`)
-  }
-  const lens: Record<string, number> = { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, pendTurn: c.nW, her: c.nL, mor: c.nW }
-  for (const [k, n] of Object.entries(lens)) if ((o[k] as unknown[]).length !== n) return bad(`${k} has ${(o[k] as unknown[]).length} entries, the scenario needs ${n}`)
-  if (typeof o['why'] !== 'string') return bad('field why must be a string')
-  const d = o['dice'] as Record<string, unknown> | undefined
-  if (!d || !['x', 'y', 'z', 'w', 'count'].every((k) => typeof d[k] === 'number') || !Array.isArray(d['forced']) || typeof d['strict'] !== 'boolean') return bad('dice state is malformed')
+  const notInt = firstNonInteger(o, INT_FIELDS)
+  if (notInt !== undefined) return bad(`field ${notInt} must be an integer`)
+  const notArr = firstNonIntArray(o, INT_ARRAYS)
+  if (notArr !== undefined) return bad(`field ${notArr} must be an array of integers`)
+  const wrong = firstLengthMismatch(o, { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, pendTurn: c.nW, her: c.nL, mor: c.nW })
+  if (wrong) return bad(`${wrong.key} has ${wrong.has} entries, the scenario needs ${wrong.needs}`)
+  if (firstNonString(o, ['why']) !== undefined) return bad('field why must be a string')
+  if (!isDiceState(o['dice'], false)) return bad('dice state is malformed')
   const s = cloneState(o as unknown as MState)
   if (s.active !== 0 && s.active !== 1) return bad('active must be 0 or 1')
   if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`)

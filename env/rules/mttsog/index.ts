@@ -14,6 +14,7 @@ import { applyAction, curKind, decisionPlayer, legalMask, scores, startAt, start
 import { asciiOf, describeEvent, encIndex, encodeInto, materialOf, obsSpecOf, viewOf } from './view.ts'
 import { CHOICES, F_CHARGE, F_EXH, F_MELEE, F_RALLIED, KINDS, LF_REMOVED, P, PHASES, QW, S_DEAD, S_ROUT, STATUS, type MtEvent, type MtState } from './state.ts'
 import { FORMATIONS, FORMS_OF } from './tables.ts'
+import { firstLengthMismatch, firstNonIntArray, firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isRecord } from '../shared/state-codec.ts'
 
 export type { MtState, MtEvent } from './state.ts'
 
@@ -94,50 +95,31 @@ function cloneState(s: MtState): MtState {
   }
 }
 
-// 32-bit FNV-1a over every field, in a fixed order.
-function fnv(h: number, v: number): number {
-  let x = v | 0
-  for (let i = 0; i < 4; i++) {
-    h ^= x & 0xff
-    h = Math.imul(h, 0x01000193)
-    x >>>= 8
-  }
-  return h
-}
-function fnvArr(h: number, a: readonly number[]): number {
-  h = fnv(h, a.length)
-  for (let i = 0; i < a.length; i++) h = fnv(h, a[i] as number)
-  return h
-}
 const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'corps', 'lead', 'sel', 'sel2', 'mp', 'paid', 'def', 'round', 'over'] as const
 const INT_ARRAYS = ['hex', 'face', 'form', 'st', 'stands', 'hits', 'fl', 'lhex', 'cp', 'lfl', 'dice6', 'q', 'sqTried', 'atk'] as const
 
+// 32-bit FNV-1a over every field, in a fixed order.
 function hashState(s: MtState): string {
-  let h = 0x811c9dc5
+  let h = FNV_BASIS
   for (const k of INT_FIELDS) h = fnv(h, s[k])
   for (const k of INT_ARRAYS) h = fnvArr(h, s[k])
-  const d = s.dice
-  for (const v of [d.x, d.y, d.z, d.w, d.count, d.strict ? 1 : 0]) h = fnv(h, v)
-  h = fnvArr(h, d.forced)
-  for (let i = 0; i < s.why.length; i++) h = fnv(h, s.why.charCodeAt(i))
-  return (h >>> 0).toString(16).padStart(8, '0')
+  h = fnvDice(h, s.dice)
+  return hashHex(fnvText(h, s.why))
 }
 
 function restoreState(c: Ctx, json: unknown): Result<MtState> {
   const bad = (what: string): Result<MtState> => fail(err('STATE_INVALID', `mttsog state: ${what}`))
-  if (typeof json !== 'object' || json === null) return bad('expected an object')
-  const o = json as Record<string, unknown>
+  if (!isRecord(json)) return bad('expected an object')
+  const o = json
   if (o['ruleset'] !== 'mttsog') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "mttsog"`)
-  for (const k of INT_FIELDS) if (typeof o[k] !== 'number' || !Number.isInteger(o[k])) return bad(`field ${k} must be an integer`)
-  for (const k of INT_ARRAYS) {
-    const a = o[k]
-    if (!Array.isArray(a) || !a.every((v) => typeof v === 'number' && Number.isInteger(v))) return bad(`field ${k} must be an array of integers`)
-  }
-  const lens: Record<string, number> = { hex: c.nU, face: c.nU, form: c.nU, st: c.nU, stands: c.nU, hits: c.nU, fl: c.nU, lhex: c.nL, cp: c.nL, lfl: c.nL }
-  for (const [k, n] of Object.entries(lens)) if ((o[k] as unknown[]).length !== n) return bad(`${k} has ${(o[k] as unknown[]).length} entries, the scenario needs ${n}`)
-  if (typeof o['why'] !== 'string') return bad('field why must be a string')
-  const d = o['dice'] as Record<string, unknown> | undefined
-  if (!d || !['x', 'y', 'z', 'w', 'count'].every((k) => typeof d[k] === 'number') || !Array.isArray(d['forced']) || typeof d['strict'] !== 'boolean') return bad('dice state is malformed')
+  const notInt = firstNonInteger(o, INT_FIELDS)
+  if (notInt !== undefined) return bad(`field ${notInt} must be an integer`)
+  const notArr = firstNonIntArray(o, INT_ARRAYS)
+  if (notArr !== undefined) return bad(`field ${notArr} must be an array of integers`)
+  const wrong = firstLengthMismatch(o, { hex: c.nU, face: c.nU, form: c.nU, st: c.nU, stands: c.nU, hits: c.nU, fl: c.nU, lhex: c.nL, cp: c.nL, lfl: c.nL })
+  if (wrong) return bad(`${wrong.key} has ${wrong.has} entries, the scenario needs ${wrong.needs}`)
+  if (firstNonString(o, ['why']) !== undefined) return bad('field why must be a string')
+  if (!isDiceState(o['dice'], false)) return bad('dice state is malformed')
   const s = cloneState(o as unknown as MtState)
   if (s.active !== 0 && s.active !== 1) return bad('active must be 0 or 1')
   if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`)

@@ -6,6 +6,7 @@ import { type BaseState, err, fail, ok, type Player, type Result } from '../../c
 import { cloneDice, type DiceState, seedDice } from '../../dice.ts'
 import { ARM_CAV, type Ctx } from './context.ts'
 import { STATUSES, T_ART, T_E, T_G } from './tables.ts'
+import { firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isIntArray, isRecord } from '../shared/state-codec.ts'
 
 /** Decision kinds: one per kind of choice the rules ask a player to make. Index = id in observations. */
 export const KINDS = [
@@ -329,52 +330,32 @@ export function cloneState(s: PiwamState): PiwamState {
 
 /** FNV-1a over every field of the state, the dice included. */
 export function hashState(s: PiwamState): string {
-  let h = 0x811c9dc5
-  const mix = (v: number) => {
-    v |= 0
-    for (let k = 0; k < 4; k++) {
-      h ^= (v >>> (k * 8)) & 0xff
-      h = Math.imul(h, 0x01000193)
-    }
-  }
-  for (const f of NUM_FIELDS) mix(s[f])
-  for (const f of ARRAY_FIELDS) {
-    const a = s[f]
-    mix(a.length)
-    for (let i = 0; i < a.length; i++) mix(a[i]!)
-  }
-  const d = s.dice
-  mix(d.x)
-  mix(d.y)
-  mix(d.z)
-  mix(d.w)
-  mix(d.count)
-  mix(d.strict ? 1 : 0)
-  mix(d.forced.length)
-  for (const v of d.forced) mix(v)
-  mix(s.score[0])
-  mix(s.score[1])
-  for (let i = 0; i < s.reason.length; i++) mix(s.reason.charCodeAt(i))
-  return (h >>> 0).toString(16).padStart(8, '0')
+  let h = FNV_BASIS
+  for (const f of NUM_FIELDS) h = fnv(h, s[f])
+  for (const f of ARRAY_FIELDS) h = fnvArr(h, s[f])
+  h = fnvDice(h, s.dice)
+  h = fnv(h, s.score[0])
+  h = fnv(h, s.score[1])
+  return hashHex(fnvText(h, s.reason))
 }
 
 /** A state from JSON, every field's type and length checked against the scenario. */
 export function restoreState(ctx: Ctx, json: unknown): Result<PiwamState> {
   const n = ctx.n
   const bad = (m: string, path?: string) => fail<PiwamState>(err('STATE_INVALID', m, path))
-  if (typeof json !== 'object' || json === null) return bad('state must be an object')
-  const o = json as Record<string, unknown>
-  if (o.ruleset !== 'piwam') return bad(`state.ruleset must be "piwam", got ${JSON.stringify(o.ruleset)}`, 'ruleset')
-  for (const f of NUM_FIELDS) if (typeof o[f] !== 'number' || !Number.isInteger(o[f])) return bad(`state.${f} must be an integer`, f)
+  if (!isRecord(json)) return bad('state must be an object')
+  const o = json
+  if (o['ruleset'] !== 'piwam') return bad(`state.ruleset must be "piwam", got ${JSON.stringify(o['ruleset'])}`, 'ruleset')
+  const notInt = firstNonInteger(o, NUM_FIELDS)
+  if (notInt !== undefined) return bad(`state.${notInt} must be an integer`, notInt)
   const lens: Record<string, number> = { u: n, l: ctx.m, w: ctx.w }
   for (const f of ARRAY_FIELDS) {
     const a = o[f]
     const want = lens[f[0] as string] as number
-    if (!Array.isArray(a) || a.length !== want || !a.every((v) => Number.isInteger(v))) return bad(`state.${f} must be an array of ${want} integers`, f)
+    if (!isIntArray(a) || a.length !== want) return bad(`state.${f} must be an array of ${want} integers`, f)
   }
-  const d = o.dice as Record<string, unknown> | undefined
-  if (!d || typeof d !== 'object' || !['x', 'y', 'z', 'w', 'count'].every((k) => Number.isInteger(d[k])) || !Array.isArray(d.forced) || typeof d.strict !== 'boolean') return bad('state.dice must be a dice state {x,y,z,w,forced,strict,count}', 'dice')
-  if (typeof o.reason !== 'string') return bad('state.reason must be a string', 'reason')
+  if (!isDiceState(o['dice'], true)) return bad('state.dice must be a dice state {x,y,z,w,forced,strict,count}', 'dice')
+  if (firstNonString(o, ['reason']) !== undefined) return bad('state.reason must be a string', 'reason')
   if (!Array.isArray(o.score) || o.score.length !== 2 || !o.score.every((v) => typeof v === 'number')) return bad('state.score must be [number, number]', 'score')
   const s = cloneState(o as unknown as PiwamState)
   if ((s.kind < 0 || s.kind >= KINDS.length) && s.winner < 0) return bad(`state.kind ${s.kind} is not a decision kind`, 'kind')
