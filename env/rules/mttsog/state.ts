@@ -1,8 +1,14 @@
 // mttsog state (plain JSON data, struct-of-arrays of small ints), phases,
-// decision kinds, choice verbs, unit flags and the event union.
+// decision kinds, choice verbs, unit flags, the event union; initial state,
+// clone, hash, restore (validated) and invariants.
 
-import type { BaseState, Player, RolledEvent } from '../../core/types.ts'
-import type { DiceState } from '../../dice.ts'
+import type { BaseState, InitOptions, Player, Result, RolledEvent } from '../../core/types.ts'
+import { err, fail, ok } from '../../core/types.ts'
+import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
+import { firstLengthMismatch, firstNonIntArray, firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isRecord } from '../shared/state-codec.ts'
+import type { Ctx } from './context.ts'
+import { onMap, sync } from './core.ts'
+import { FORMATIONS, FORMS_OF } from './tables.ts'
 
 /** B) Turn sequence of the phasing player. */
 export const PHASES = ['command', 'movement', 'shooting', 'melee', 'end', 'over'] as const
@@ -173,3 +179,149 @@ export type MtEvent =
   | { type: 'game-over'; winner: Player | null; reason: string }
 
 export type Events = MtEvent[] | undefined
+
+// Initial state, clone, hash, restore (validated) and invariants.
+
+export function initState(c: Ctx, seed: number, opts?: InitOptions): MtState {
+  const dice = seedDice(seed)
+  if (opts?.forcedDice) dice.forced = opts.forcedDice.slice()
+  if (opts?.strictDice) dice.strict = true
+  const s: MtState = {
+    ruleset: 'mttsog',
+    turn: 1,
+    dice,
+    ply: 0,
+    active: 0,
+    phase: P.command,
+    dk: 0,
+    hex: c.uStart.map((u) => u.hex),
+    face: c.uStart.map((u) => u.face),
+    form: c.uStart.map((u) => u.form),
+    st: c.uStart.map((u) => u.st),
+    stands: c.uStart.map((u) => u.stands),
+    hits: c.uStart.map(() => 0),
+    fl: c.scenario.units.map((u) => (u['exhausted'] === true ? F_EXH : 0)),
+    lhex: Array.from(c.lStart),
+    cp: Array.from(c.lStart, () => 0),
+    lfl: Array.from(c.lStart, () => 0),
+    corps: -1,
+    dice6: [],
+    lead: -1,
+    sel: -1,
+    sel2: -1,
+    mp: 0,
+    paid: 0,
+    q: [],
+    sqTried: [],
+    atk: [],
+    def: -1,
+    round: 0,
+    over: 0,
+    why: '',
+  }
+  sync(c, s)
+  return s
+}
+
+export function cloneState(s: MtState): MtState {
+  return {
+    ruleset: 'mttsog',
+    turn: s.turn,
+    dice: cloneDice(s.dice),
+    ply: s.ply,
+    active: s.active,
+    phase: s.phase,
+    dk: s.dk,
+    hex: s.hex.slice(),
+    face: s.face.slice(),
+    form: s.form.slice(),
+    st: s.st.slice(),
+    stands: s.stands.slice(),
+    hits: s.hits.slice(),
+    fl: s.fl.slice(),
+    lhex: s.lhex.slice(),
+    cp: s.cp.slice(),
+    lfl: s.lfl.slice(),
+    corps: s.corps,
+    dice6: s.dice6.slice(),
+    lead: s.lead,
+    sel: s.sel,
+    sel2: s.sel2,
+    mp: s.mp,
+    paid: s.paid,
+    q: s.q.slice(),
+    sqTried: s.sqTried.slice(),
+    atk: s.atk.slice(),
+    def: s.def,
+    round: s.round,
+    over: s.over,
+    why: s.why,
+  }
+}
+
+export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'corps', 'lead', 'sel', 'sel2', 'mp', 'paid', 'def', 'round', 'over'] as const
+export const INT_ARRAYS = ['hex', 'face', 'form', 'st', 'stands', 'hits', 'fl', 'lhex', 'cp', 'lfl', 'dice6', 'q', 'sqTried', 'atk'] as const
+
+// 32-bit FNV-1a over every field, in a fixed order.
+export function hashState(s: MtState): string {
+  let h = FNV_BASIS
+  for (const k of INT_FIELDS) h = fnv(h, s[k])
+  for (const k of INT_ARRAYS) h = fnvArr(h, s[k])
+  h = fnvDice(h, s.dice)
+  return hashHex(fnvText(h, s.why))
+}
+
+export function restoreState(c: Ctx, json: unknown): Result<MtState> {
+  const bad = (what: string): Result<MtState> => fail(err('STATE_INVALID', `mttsog state: ${what}`))
+  if (!isRecord(json)) return bad('expected an object')
+  const o = json
+  if (o['ruleset'] !== 'mttsog') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "mttsog"`)
+  const notInt = firstNonInteger(o, INT_FIELDS)
+  if (notInt !== undefined) return bad(`field ${notInt} must be an integer`)
+  const notArr = firstNonIntArray(o, INT_ARRAYS)
+  if (notArr !== undefined) return bad(`field ${notArr} must be an array of integers`)
+  const wrong = firstLengthMismatch(o, { hex: c.nU, face: c.nU, form: c.nU, st: c.nU, stands: c.nU, hits: c.nU, fl: c.nU, lhex: c.nL, cp: c.nL, lfl: c.nL })
+  if (wrong) return bad(`${wrong.key} has ${wrong.has} entries, the scenario needs ${wrong.needs}`)
+  if (firstNonString(o, ['why']) !== undefined) return bad('field why must be a string')
+  if (!isDiceState(o['dice'], false)) return bad('dice state is malformed')
+  const s = cloneState(o as unknown as MtState)
+  if (s.active !== 0 && s.active !== 1) return bad('active must be 0 or 1')
+  if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`)
+  if (s.dk < -1 || s.dk >= KINDS.length) return bad(`decision kind ${s.dk} out of range`)
+  if (s.q.length % QW !== 0) return bad('task queue is malformed')
+  const inv = invariantsOf(c, s)
+  if (inv.length) return bad(inv.join('; '))
+  return ok(s)
+}
+
+export function invariantsOf(c: Ctx, s: MtState): string[] {
+  const out: string[] = []
+  const seen = new Map<number, number>()
+  for (let u = 0; u < c.nU; u++) {
+    const id = c.unitIds[u]
+    const h = s.hex[u] as number
+    const st = s.st[u] as number
+    if (st < 0 || st >= STATUS.length) out.push(`unit ${id}: status ${st} out of range`)
+    if (onMap(s, u)) {
+      if (h < 0 || h >= c.size) out.push(`unit ${id} is on the map with hex ${h}`)
+      else if (seen.has(h)) out.push(`hex ${c.grid.labels[h]} holds ${c.unitIds[seen.get(h) as number]} and ${id}`)
+      else seen.set(h, u)
+      if ((s.face[u] as number) < 0 || (s.face[u] as number) > 5) out.push(`unit ${id} has facing ${s.face[u]}`)
+      if ((s.stands[u] as number) < 1) out.push(`unit ${id} is on the map with ${s.stands[u]} stands`)
+      const arm = c.prof[u]?.arm ?? 'inf'
+      if (!(FORMS_OF[arm] as readonly string[]).includes(FORMATIONS[s.form[u] as number] as string)) out.push(`unit ${id} (${arm}) is in formation ${s.form[u]}`)
+      if (st === S_ROUT && (s.fl[u] as number) & (F_CHARGE | F_EXH)) out.push(`routed unit ${id} is charging or exhausted`)
+      if ((s.fl[u] as number) & F_EXH && arm !== 'cav') out.push(`unit ${id} is exhausted but not cavalry`)
+    } else if (h !== -1) out.push(`unit ${id} (${STATUS[st]}) still has hex ${h}`)
+    if (st >= S_DEAD && s.fl[u] !== 0) out.push(`removed unit ${id} has markers`)
+  }
+  for (let l = 0; l < c.nL; l++) {
+    const removed = ((s.lfl[l] as number) & LF_REMOVED) !== 0
+    const h = s.lhex[l] as number
+    if (removed ? h !== -1 : h < 0 || h >= c.size) out.push(`commander ${c.leaderIds[l]} has hex ${h}`)
+    if ((s.cp[l] as number) < 0) out.push(`commander ${c.leaderIds[l]} has ${s.cp[l]} CP`)
+  }
+  if (s.over === 0 && s.dk < 0) out.push('no decision while the game is not over')
+  if (s.over !== 0 && s.dk >= 0) out.push('a decision after the game is over')
+  return out
+}
