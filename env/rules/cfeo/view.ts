@@ -8,6 +8,7 @@ import type { Ctx } from './context.ts'
 import { capacity } from './core.ts'
 import { type CfeoEvent, type CfeoState, INF_INSPIRE, KINDS, LEADER_STATES, PHASES, STATUSES, U_ABANDONED, U_CONTROLLED, U_DONE, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_UNDER_FIRE } from './state.ts'
 import { FORMATIONS, GRADES, HEXSIDES, ORDERS, TERRAINS, TYPE_STATS, UNIT_TYPES } from './tables.ts'
+import { staggeredAscii } from '../shared/ascii.ts'
 
 const PLANES = [
   ...TERRAINS.map((t) => `terrain:${t}`),
@@ -172,27 +173,10 @@ export function asciiOf(c: Ctx, s: CfeoState): string {
       txt = (c.uSide[u] === 0 ? '' : '*') + st.letter + (s.uStands[u] as number) + FACE_CH[s.uFace[u] as number] + ((s.uDp[u] as number) > 0 ? String(s.uDp[u]) : '') + (s.uStatus[u] === 2 ? 'R' : s.uStatus[u] === 1 ? 'r' : '')
     }
     for (let j = 0; j < c.m; j++) if (s.lHex[j] === h) txt += c.lRole[j] === 0 ? '@' : '+'
-    return (txt || (TERR_CH[c.terrain[h] as number] as string).repeat(3)).padEnd(7, ' ').slice(0, 7)
+    return (txt || (TERR_CH[c.terrain[h] as number] as string).repeat(3)).slice(0, 7)
   }
   const lines: string[] = [`turn ${s.turn} ${PHASES[s.phase]}  ${s.winner >= 0 ? 'game over: ' + s.reason : `deciding: player ${s.player} ${KINDS[s.kind] ?? ''}`}`]
-  let hdr = '    '
-  for (let col = 0; col < g.cols; col++) hdr += String(col + 1).padStart(2, '0').padEnd(8, ' ')
-  lines.push(hdr)
-  for (let r = 0; r < g.rows; r++) {
-    let top = String(r + 1).padStart(2, '0') + '  '
-    let bot = '    '
-    for (let col = 0; col < g.cols; col++) {
-      const h = r * g.cols + col
-      if (col % 2 === 0) {
-        top += cell(h) + ' '
-        bot += ' '.repeat(8)
-      } else {
-        top += ' '.repeat(8)
-        bot += cell(h) + ' '
-      }
-    }
-    lines.push(top.replace(/\s+$/, ''), bot.replace(/\s+$/, ''))
-  }
+  lines.push(...staggeredAscii(g, cell, 7))
   lines.push('legend: * side 1; letter type (P pike S skirmishers T tercio W swordsmen R rabble H heavy cav K reiters L light cav g/G/Y guns), stands, facing arrow, DPs, r retiring R routing; @ general + commander')
   return lines.filter((l) => l.length > 0).join('\n')
 }

@@ -14,6 +14,7 @@ import { beginEncode, zero, type RetainedObsBuffers } from '../obs-writer.ts'
 import { fireValue } from './fire.ts'
 import { meleeValue } from './melee.ts'
 import { F_CHARGE, F_DONE, F_HEDGE, F_OOC, FRENCH, K, KINDS, L_DEAD, L_INJ, L_OK, lbl, LSTATUS, onMap, PHASES, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, S_WAIT, STATUS, SWISS, T, type MEvent, type MState } from './state.ts'
+import { rowAscii } from '../shared/ascii.ts'
 
 export function viewOf(c: Ctx, s: MState): GameView {
   const units: UnitView[] = []
@@ -187,28 +188,21 @@ export function asciiOf(c: Ctx, s: MState): string {
   sync(c, s)
   const lines: string[] = []
   lines.push(`Marignan 1515 — turn ${s.turn}/${c.scenario.turns}${c.night[s.turn] ? ' (night)' : ''}, ${s.active === SWISS ? 'Swiss' : 'French'} ${PHASES[s.phase]}; Swiss army morale ${s.army}`)
-  let head = '    '
-  for (let col = 0; col < c.grid.cols; col++) head += String(col + 1).padStart(3, ' ')
-  lines.push(head)
-  for (let row = 0; row < c.grid.rows; row++) {
-    let line = String(row + 1).padStart(3, ' ') + ' '
-    for (let col = 0; col < c.grid.cols; col++) {
-      const h = row * c.grid.cols + col
-      let cell = (TERRAIN_CHAR[c.terrain[h] as number] ?? '?') + (c.road[h] ? '=' : c.elev[h] ? '^' : ' ')
-      const u = c.head[h] as number
-      if (u >= 0) {
-        let n = 0
-        for (let v = u; v >= 0; v = c.next[v] as number) n++
-        const ch = UNIT_CHAR[T(c, s, u).id] ?? 'U'
-        const mark = s.st[u] === S_ROUT ? '!' : s.st[u] === S_DIS ? '~' : n > 1 ? String(n) : (SIDE_NAMES[s.face[u] as number] as string)[0]
-        cell = ch + (mark ?? ' ')
-      } else {
-        for (let l = 0; l < c.nL; l++) if (s.lhex[l] === h && s.lst[l] !== L_DEAD) cell = c.lSide[l] === SWISS ? '@s' : '@f'
-      }
-      line += ' ' + cell.padEnd(2, ' ')
+  const cellOf = (h: number): string => {
+    let cell = (TERRAIN_CHAR[c.terrain[h] as number] ?? '?') + (c.road[h] ? '=' : c.elev[h] ? '^' : ' ')
+    const u = c.head[h] as number
+    if (u >= 0) {
+      let n = 0
+      for (let v = u; v >= 0; v = c.next[v] as number) n++
+      const ch = UNIT_CHAR[T(c, s, u).id] ?? 'U'
+      const mark = s.st[u] === S_ROUT ? '!' : s.st[u] === S_DIS ? '~' : n > 1 ? String(n) : (SIDE_NAMES[s.face[u] as number] as string)[0]
+      cell = ch + (mark ?? ' ')
+    } else {
+      for (let l = 0; l < c.nL; l++) if (s.lhex[l] === h && s.lst[l] !== L_DEAD) cell = c.lSide[l] === SWISS ? '@s' : '@f'
     }
-    lines.push(line)
+    return cell
   }
+  lines.push(...rowAscii(c.grid, cellOf, 2))
   lines.push('Units: G gendarmes, L light horse, A aventuriers, g Gascons, K landsknechts, k handgunners, C cannon, P/p/Q Swiss pike, a Swiss arquebusiers, M Milanese; ~ disordered, ! routed, digit = stack size')
   const waiting = c.unitIds.filter((_, u) => s.st[u] === S_WAIT)
   if (waiting.length) lines.push(`Waiting to enter: ${waiting.length} Swiss units`)

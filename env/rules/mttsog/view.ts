@@ -11,6 +11,7 @@ import { curKind, decisionPlayer, scores, subjectOf } from './flow.ts'
 import { armyLosses } from './morale.ts'
 import { FORMATIONS, TERRAIN_IDS, QUALITIES } from './tables.ts'
 import { F_CHARGE, F_EXH, F_MELEE, F_RALLIED, F_SHOT, KINDS, LF_MOVED, LF_REMOVED, PHASES, S_DIS, S_ROUT, STATUS, type MtEvent, type MtState } from './state.ts'
+import { rowAscii } from '../shared/ascii.ts'
 
 export function viewOf(c: Ctx, s: MtState): GameView {
   sync(c, s)
@@ -131,27 +132,19 @@ export function asciiOf(c: Ctx, s: MtState): string {
   sync(c, s)
   const lines: string[] = []
   lines.push(`March Toward the Sound of Guns — turn ${s.turn}/${c.scenario.turns}, side ${s.active} ${PHASES[s.phase]}; losses ${armyLosses(c, s, 0)}/${c.breakPoint[0]} vs ${armyLosses(c, s, 1)}/${c.breakPoint[1]}`)
-  let head = '    '
-  for (let col = 0; col < c.grid.cols; col++) head += String(col + 1).padStart(4, ' ')
-  lines.push(head)
-  for (let row = 0; row < c.grid.rows; row++) {
-    let line = String(row + 1).padStart(3, ' ') + ' '
-    for (let col = 0; col < c.grid.cols; col++) {
-      const h = row * c.grid.cols + col
-      let cell = (TERRAIN_CHAR[c.terr[h] as number] ?? '?') + (c.onRoad[h] ? '=' : ' ') + ' '
-      const u = c.occ[h] as number
-      if (u >= 0) {
-        const arm = c.prof[u]?.arm === 'inf' ? 'I' : c.prof[u]?.arm === 'cav' ? 'C' : 'A'
-        const ch = c.uSide[u] === 0 ? arm : arm.toLowerCase()
-        const st = s.st[u] === S_ROUT ? '!' : s.st[u] === S_DIS ? '~' : (FORM_CHAR[s.form[u] as number] as string)
-        cell = ch + String(s.stands[u]) + st
-      } else {
-        for (let l = 0; l < c.nL; l++) if (s.lhex[l] === h && !((s.lfl[l] as number) & LF_REMOVED)) cell = c.lSide[l] === 0 ? '@0 ' : '@1 '
-      }
-      line += ' ' + cell
+  const cellOf = (h: number): string => {
+    const u = c.occ[h] as number
+    if (u >= 0) {
+      const arm = c.prof[u]?.arm === 'inf' ? 'I' : c.prof[u]?.arm === 'cav' ? 'C' : 'A'
+      const ch = c.uSide[u] === 0 ? arm : arm.toLowerCase()
+      const st = s.st[u] === S_ROUT ? '!' : s.st[u] === S_DIS ? '~' : (FORM_CHAR[s.form[u] as number] as string)
+      return ch + String(s.stands[u]) + st
     }
-    lines.push(line)
+    let cell = (TERRAIN_CHAR[c.terr[h] as number] ?? '?') + (c.onRoad[h] ? '=' : ' ') + ' '
+    for (let l = 0; l < c.nL; l++) if (s.lhex[l] === h && !((s.lfl[l] as number) & LF_REMOVED)) cell = c.lSide[l] === 0 ? '@0 ' : '@1 '
+    return cell
   }
+  lines.push(...rowAscii(c.grid, cellOf, 3))
   lines.push('I/C/A infantry/cavalry/artillery of side 0 (lower case: side 1), digit = stands; L line, C column, Q square, O open, M march, l limbered, u unlimbered, ~ disordered, ! routed; @ commander; . open, w woods, B built-up, m marsh, ^ hill, = road')
   return lines.join('\n')
 }

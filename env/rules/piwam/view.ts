@@ -24,6 +24,7 @@ import {
   type PiwamState,
 } from './state.ts'
 import { ORDERS, STATUSES, TERRAINS, UNIT_TYPES } from './tables.ts'
+import { staggeredAscii } from '../shared/ascii.ts'
 
 const PLANES = [
   ...TERRAINS.map((t) => `terrain:${t}`),
@@ -173,28 +174,11 @@ export function asciiOf(ctx: Ctx, s: PiwamState): string {
     for (let j = 0; j < ctx.m; j++) if (s.lHex[j] === h && s.lState[j] === LS_IN) lead = ctx.lArmy[j] ? '@' : '+'
     const t = TERR_CH[TERRAINS[ctx.terrain[h]!]!]!
     const body = (txt + lead) || t.repeat(3)
-    return body.padEnd(7, ' ').slice(0, 7)
+    return body.slice(0, 7)
   }
   const lines: string[] = []
   lines.push(`turn ${s.turn}  ${s.winner >= 0 ? 'game over: ' + s.reason : 'deciding: player ' + s.player + ' ' + (KINDS[s.kind] ?? '')}`)
-  let hdr = '    '
-  for (let c = 0; c < g.cols; c++) hdr += String(c + 1).padStart(2, '0').padEnd(8, ' ')
-  lines.push(hdr)
-  for (let r = 0; r < g.rows; r++) {
-    let top = String(r + 1).padStart(2, '0') + '  '
-    let bot = '    '
-    for (let c = 0; c < g.cols; c++) {
-      const h = r * g.cols + c
-      if (c % 2 === 0) {
-        top += cell(h) + ' '
-        bot += ' '.repeat(8)
-      } else {
-        top += ' '.repeat(8)
-        bot += cell(h) + ' '
-      }
-    }
-    lines.push(top.replace(/\s+$/, ''), bot.replace(/\s+$/, ''))
-  }
+  lines.push(...staggeredAscii(g, cell, 7))
   lines.push('legend: side 1 units marked *; G C R cav, A S L T F H E foot, Y artillery; arrow = facing vertex; d/s/b = disordered/shaken/broken; + wing leader, @ army leader; . clear w woods r rough m marsh v village ~ water')
   return lines.filter((l) => l.length > 0).join('\n')
 }
