@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { seedDice } from '../../env/dice.ts'
-import { firstLengthMismatch, firstNonIntArray, firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isIntArray, isRecord } from '../../env/rules/shared/state-codec.ts'
+import { firstLengthMismatch, firstNonIntArray, firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isIntArray, isRecord, plainStateProblem } from '../../env/rules/shared/state-codec.ts'
 
 describe('shared state codec: restore checks', () => {
   it('isRecord accepts objects and arrays, rejects null and primitives', () => {
@@ -56,6 +56,30 @@ describe('shared state codec: restore checks', () => {
     expect(isDiceState(noCount, false)).toBe(false)
     expect(isDiceState(null, false)).toBe(false)
     expect(isDiceState(7, true)).toBe(false)
+  })
+})
+
+describe('shared state codec: plainStateProblem', () => {
+  const shape = { ruleset: 'demo', ints: ['turn', 'ply'], intArrays: ['hex', 'q'], lengths: { hex: 2 }, strings: ['why'], wholeDice: false }
+  const good = (): Record<string, unknown> => ({ ruleset: 'demo', turn: 1, ply: 0, hex: [3, 4], q: [], why: '', dice: JSON.parse(JSON.stringify(seedDice(1))) })
+  it('accepts a well-formed state', () => {
+    expect(plainStateProblem(good(), shape)).toBeUndefined()
+  })
+  it('names the first problem, in the fixed order, in the rulesets\' words', () => {
+    expect(plainStateProblem(null, shape)).toBe('expected an object')
+    expect(plainStateProblem({ ...good(), ruleset: 'x' }, shape)).toBe('ruleset is "x", expected "demo"')
+    expect(plainStateProblem({ ...good(), ruleset: undefined, ply: 0.5 }, shape)).toBe('ruleset is undefined, expected "demo"')
+    expect(plainStateProblem({ ...good(), ply: 0.5, hex: 'no' }, shape)).toBe('field ply must be an integer')
+    expect(plainStateProblem({ ...good(), q: [0.5], hex: [1] }, shape)).toBe('field q must be an array of integers')
+    expect(plainStateProblem({ ...good(), hex: [1], why: 3 }, shape)).toBe('hex has 1 entries, the scenario needs 2')
+    expect(plainStateProblem({ ...good(), why: 3, dice: null }, shape)).toBe('field why must be a string')
+    expect(plainStateProblem({ ...good(), dice: { x: 1 } }, shape)).toBe('dice state is malformed')
+  })
+  it('wholeDice decides whether fractional dice numbers pass', () => {
+    const s = good()
+    ;(s['dice'] as Record<string, unknown>)['x'] = 0.5
+    expect(plainStateProblem(s, shape)).toBeUndefined()
+    expect(plainStateProblem(s, { ...shape, wholeDice: true })).toBe('dice state is malformed')
   })
 })
 

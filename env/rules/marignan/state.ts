@@ -4,7 +4,7 @@
 import type { BaseState, InitOptions, Player, Result, RolledEvent } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
 import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
-import { firstLengthMismatch, firstNonIntArray, firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isRecord } from '../shared/state-codec.ts'
+import { fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, plainStateProblem } from '../shared/state-codec.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import { type Ctx, type TypeStats, stackOk } from './context.ts'
 import { sync, touch } from './occupancy.ts'
@@ -326,18 +326,10 @@ export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'army', 'sel'
 
 export function restoreState(c: Ctx, json: unknown): Result<MState> {
   const bad = (what: string): Result<MState> => fail(err('STATE_INVALID', `marignan state: ${what}`))
-  if (!isRecord(json)) return bad('expected an object')
-  const o = json
-  if (o['ruleset'] !== 'marignan') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "marignan"`)
-  const notInt = firstNonInteger(o, INT_FIELDS)
-  if (notInt !== undefined) return bad(`field ${notInt} must be an integer`)
-  const notArr = firstNonIntArray(o, INT_ARRAYS)
-  if (notArr !== undefined) return bad(`field ${notArr} must be an array of integers`)
-  const wrong = firstLengthMismatch(o, { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, pendTurn: c.nW, her: c.nL, mor: c.nW })
-  if (wrong) return bad(`${wrong.key} has ${wrong.has} entries, the scenario needs ${wrong.needs}`)
-  if (firstNonString(o, ['why']) !== undefined) return bad('field why must be a string')
-  if (!isDiceState(o['dice'], false)) return bad('dice state is malformed')
-  const s = cloneState(o as unknown as MState)
+  const lengths = { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, pendTurn: c.nW, her: c.nL, mor: c.nW }
+  const problem = plainStateProblem(json, { ruleset: 'marignan', ints: INT_FIELDS, intArrays: INT_ARRAYS, lengths, strings: ['why'], wholeDice: false })
+  if (problem !== undefined) return bad(problem)
+  const s = cloneState(json as MState)
   if (s.active !== 0 && s.active !== 1) return bad('active must be 0 or 1')
   if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`)
   if (s.dk < -1 || s.dk >= KINDS.length) return bad(`decision kind ${s.dk} out of range`)

@@ -5,7 +5,7 @@
 import type { BaseState, InitOptions, Player, Result, RolledEvent } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
 import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
-import { firstLengthMismatch, firstNonIntArray, firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isRecord } from '../shared/state-codec.ts'
+import { fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, plainStateProblem } from '../shared/state-codec.ts'
 import type { Ctx } from './context.ts'
 import { onMap, sync } from './core.ts'
 import { FORMATIONS, FORMS_OF } from './tables.ts'
@@ -273,18 +273,10 @@ export function hashState(s: MtState): string {
 
 export function restoreState(c: Ctx, json: unknown): Result<MtState> {
   const bad = (what: string): Result<MtState> => fail(err('STATE_INVALID', `mttsog state: ${what}`))
-  if (!isRecord(json)) return bad('expected an object')
-  const o = json
-  if (o['ruleset'] !== 'mttsog') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "mttsog"`)
-  const notInt = firstNonInteger(o, INT_FIELDS)
-  if (notInt !== undefined) return bad(`field ${notInt} must be an integer`)
-  const notArr = firstNonIntArray(o, INT_ARRAYS)
-  if (notArr !== undefined) return bad(`field ${notArr} must be an array of integers`)
-  const wrong = firstLengthMismatch(o, { hex: c.nU, face: c.nU, form: c.nU, st: c.nU, stands: c.nU, hits: c.nU, fl: c.nU, lhex: c.nL, cp: c.nL, lfl: c.nL })
-  if (wrong) return bad(`${wrong.key} has ${wrong.has} entries, the scenario needs ${wrong.needs}`)
-  if (firstNonString(o, ['why']) !== undefined) return bad('field why must be a string')
-  if (!isDiceState(o['dice'], false)) return bad('dice state is malformed')
-  const s = cloneState(o as unknown as MtState)
+  const lengths = { hex: c.nU, face: c.nU, form: c.nU, st: c.nU, stands: c.nU, hits: c.nU, fl: c.nU, lhex: c.nL, cp: c.nL, lfl: c.nL }
+  const problem = plainStateProblem(json, { ruleset: 'mttsog', ints: INT_FIELDS, intArrays: INT_ARRAYS, lengths, strings: ['why'], wholeDice: false })
+  if (problem !== undefined) return bad(problem)
+  const s = cloneState(json as MtState)
   if (s.active !== 0 && s.active !== 1) return bad('active must be 0 or 1')
   if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`)
   if (s.dk < -1 || s.dk >= KINDS.length) return bad(`decision kind ${s.dk} out of range`)

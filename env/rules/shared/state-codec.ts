@@ -108,3 +108,39 @@ export function fnvText(h: number, text: string): number {
 export function hashHex(h: number): string {
   return (h >>> 0).toString(16).padStart(8, '0')
 }
+
+/** What a plain state of one ruleset holds, for `plainStateProblem`. */
+export interface PlainStateShape {
+  readonly ruleset: string
+  /** Fields that must be integers. */
+  readonly ints: readonly string[]
+  /** Fields that must be arrays of integers. */
+  readonly intArrays: readonly string[]
+  /** Array fields whose length the scenario fixes (field -> entries). */
+  readonly lengths: Readonly<Record<string, number>>
+  /** Fields that must be strings. */
+  readonly strings: readonly string[]
+  /** Whether the dice state's numbers must be integers (see isDiceState). */
+  readonly wholeDice: boolean
+}
+
+/**
+ * The first thing wrong with `json` as a state of this shape, checked in a
+ * fixed order (object, ruleset, integers, integer arrays, lengths, strings,
+ * dice), or undefined when the shape is right. The words are the ones the
+ * rulesets' STATE_INVALID messages use after "<ruleset> state: ".
+ */
+export function plainStateProblem(json: unknown, shape: PlainStateShape): string | undefined {
+  if (!isRecord(json)) return 'expected an object'
+  if (json['ruleset'] !== shape.ruleset) return `ruleset is ${JSON.stringify(json['ruleset'])}, expected "${shape.ruleset}"`
+  const notInt = firstNonInteger(json, shape.ints)
+  if (notInt !== undefined) return `field ${notInt} must be an integer`
+  const notArr = firstNonIntArray(json, shape.intArrays)
+  if (notArr !== undefined) return `field ${notArr} must be an array of integers`
+  const wrong = firstLengthMismatch(json, shape.lengths)
+  if (wrong) return `${wrong.key} has ${wrong.has} entries, the scenario needs ${wrong.needs}`
+  const notStr = firstNonString(json, shape.strings)
+  if (notStr !== undefined) return `field ${notStr} must be a string`
+  if (!isDiceState(json['dice'], shape.wholeDice)) return 'dice state is malformed'
+  return undefined
+}
