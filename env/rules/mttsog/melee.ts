@@ -45,7 +45,7 @@ export function canAttack(c: Ctx, s: MtState, a: number, d: number): boolean {
   return attackerCode(c, s, a, d) !== 'NA'
 }
 
-/** Whether a has any enemy it could attack next to it (occupancy synced). */
+/** Whether unit a has an enemy next to it that it could attack (occupancy synced). */
 export function hasAttackable(c: Ctx, s: MtState, a: number, at: number): boolean {
   const side = c.uSide[a]
   for (let d = 0; d < 6; d++) {
