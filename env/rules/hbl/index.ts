@@ -7,6 +7,7 @@
 import { makeLayout } from '../../core/actions.ts'
 import type { Engine, InitOptions, ObsBuffers, Outcome, Player, Result, RulesetModule, TercioError } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
+import { fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, plainStateProblem } from '../shared/state-codec.ts'
 import { cloneDice, seedDice } from '../../dice.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import type { Scenario } from '../../scenario/types.ts'
@@ -116,28 +117,11 @@ function cloneState(s: HState): HState {
   }
 }
 
-function fnv(h: number, v: number): number {
-  let x = v | 0
-  for (let i = 0; i < 4; i++) {
-    h ^= x & 0xff
-    h = Math.imul(h, 0x01000193)
-    x >>>= 8
-  }
-  return h
-}
 function hashState(s: HState): string {
-  let h = 0x811c9dc5
+  let h = FNV_BASIS
   for (const k of FIELDS) h = fnv(h, s[k])
-  for (const k of ARRAYS) {
-    const a = s[k]
-    h = fnv(h, a.length)
-    for (let i = 0; i < a.length; i++) h = fnv(h, a[i] as number)
-  }
-  const d = s.dice
-  for (const v of [d.x, d.y, d.z, d.w, d.count, d.strict ? 1 : 0, d.forced.length]) h = fnv(h, v)
-  for (const v of d.forced) h = fnv(h, v)
-  for (let i = 0; i < s.why.length; i++) h = fnv(h, s.why.charCodeAt(i))
-  return (h >>> 0).toString(16).padStart(8, '0')
+  for (const k of ARRAYS) h = fnvArr(h, s[k])
+  return hashHex(fnvText(fnvDice(h, s.dice), s.why))
 }
 
 function invariantsOf(c: Ctx, s: HState): string[] {
@@ -185,20 +169,10 @@ function invariantsOf(c: Ctx, s: HState): string[] {
 
 function restoreState(c: Ctx, json: unknown): Result<HState> {
   const bad = (what: string): Result<HState> => fail(err('STATE_INVALID', `hbl state: ${what}`))
-  if (typeof json !== 'object' || json === null) return bad('expected an object')
-  const o = json as Record<string, unknown>
-  if (o['ruleset'] !== 'hbl') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "hbl"`)
-  for (const k of FIELDS) if (typeof o[k] !== 'number' || !Number.isInteger(o[k])) return bad(`field ${k} must be an integer`)
-  for (const k of ARRAYS) {
-    const a = o[k]
-    if (!Array.isArray(a) || !a.every((v) => typeof v === 'number' && Number.isInteger(v))) return bad(`field ${k} must be an array of integers`)
-  }
-  const lens: Record<string, number> = { hex: c.nU, face: c.nU, lost: c.nU, chipc: c.nU, fl: c.nU, ref: c.nU, mv: c.nU, st: c.nU, latt: c.nL, lhex: c.nL, deck: 2 * NCARD, chips: 2, chipsLost: 2, pips: 2, roll: 2, wdone: c.nW }
-  for (const [k, n] of Object.entries(lens)) if ((o[k] as unknown[]).length !== n) return bad(`${k} has ${(o[k] as unknown[]).length} entries, the scenario needs ${n}`)
-  if (typeof o['why'] !== 'string') return bad('field why must be a string')
-  const d = o['dice'] as Record<string, unknown> | undefined
-  if (!d || !['x', 'y', 'z', 'w', 'count'].every((k) => typeof d[k] === 'number') || !Array.isArray(d['forced']) || typeof d['strict'] !== 'boolean') return bad('dice state is malformed')
-  const s = cloneState(o as unknown as HState)
+  const lengths = { hex: c.nU, face: c.nU, lost: c.nU, chipc: c.nU, fl: c.nU, ref: c.nU, mv: c.nU, st: c.nU, latt: c.nL, lhex: c.nL, deck: 2 * NCARD, chips: 2, chipsLost: 2, pips: 2, roll: 2, wdone: c.nW }
+  const problem = plainStateProblem(json, { ruleset: 'hbl', ints: FIELDS, intArrays: ARRAYS, lengths, strings: ['why'], wholeDice: false })
+  if (problem !== undefined) return bad(problem)
+  const s = cloneState(json as HState)
   if (s.dk < -1 || s.dk >= KINDS.length) return bad(`decision kind ${s.dk} out of range`)
   if (s.card < -1 || s.card >= NCARD) return bad(`card ${s.card} out of range`)
   if (s.dp !== 0 && s.dp !== 1) return bad('dp must be 0 or 1')
