@@ -1,6 +1,8 @@
 // One vector of envs owned by a bridge connection: the same semantics as the
 // in-process VecEnv (env i seeded base + i, auto-reset in the step, the last
-// observation of a finished episode kept as `final`), plus what the wire needs:
+// observation of a finished episode kept as `final`), or Gymnasium's next-step
+// auto-reset (the finished env waits, showing its last observation, and is
+// reset by the set's next Step), plus what the wire needs:
 // per-env seeds on reset, atomic validation of a whole batch of actions before
 // anything moves, the engine's events in words, and byte views of every array
 // made once, so a step allocates nothing but the reply object.
@@ -43,6 +45,9 @@ export interface EnvSetOptions extends Omit<EnvOptions, 'buffers' | 'seed' | 're
   subjects?: boolean
   /** Send only the changed words of the observations (bridge/delta.ts). */
   deltaObs?: boolean
+  /** Gymnasium's NEXT_STEP auto-reset (EnvOptions.autoreset_mode): a finished env is reset by the
+   *  next Step, which ignores its action, instead of within the step that ended it. */
+  nextStep?: boolean
 }
 
 /** Bound on the opponent's consecutive decisions in one env per request: a game where
@@ -67,6 +72,9 @@ export class EnvSet {
   private readonly opponentMoves: tercio.v1.IOpponentActions[] = []
   private readonly subjects: string[] | null
   private readonly delta: DeltaObs | null
+  private readonly nextStep: boolean
+  /** NEXT_STEP: 1 for the envs whose episode ended at the last Step and that the next Step resets. */
+  private readonly pending: Uint8Array
   /** The next Batch's delta starts from zeros (Batch.delta_reset): it answers a Reset, or a Step
    *  that failed midway has left the client's copy behind. */
   private fromZero = true
@@ -86,6 +94,8 @@ export class EnvSet {
     this.events = o.events ?? false
     this.opponents = o.opponents ?? null
     this.subjects = o.subjects ? new Array<string>(o.count).fill('') : null
+    this.nextStep = o.nextStep ?? false
+    this.pending = new Uint8Array(o.count)
     const probe = new TercioEnv(engine, { ...o, events: false })
     this.spec = probe.spec
     this.sizes = obsSizes(this.spec)
@@ -149,27 +159,21 @@ export class EnvSet {
     for (let i = 0; i < this.count; i++) {
       const env = this.envs[i] as TercioEnv
       const s = seeds.length > 0 ? (seeds[i] as number) >>> 0 : seed === null || seed === undefined ? undefined : (seed + i) >>> 0
-      env.reset(s === undefined ? {} : { seed: s })
-      this.collectEvents(env, i)
-      this.reseedOpponent(env, i)
-      b.rewards[2 * i] = b.rewards[2 * i + 1] = 0
-      if (this.opponents) {
-        const moves: string[] = []
-        const r = this.runOpponent(env, i, moves)
-        if ('code' in r) return r
-        if (moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
-      }
+      const bad = this.restart(env, i, s)
+      if (bad) return bad
       this.settle(env, i)
       b.terminated[i] = b.truncated[i] = 0
       b.actor[i] = -1
       b.skipped[i] = env.lastInfo.skipped.length
     }
     this.finalEnvs.length = 0
+    this.pending.fill(0)
     this.fromZero = true
     return this.message(0)
   }
 
-  /** Validates every action before any env moves, so a bad batch changes nothing. */
+  /** Validates every action before any env moves, so a bad batch changes nothing. The action of an
+   *  env waiting for its next-step reset is ignored, so not checked. */
   check(actions: readonly number[]): BatchError | null {
     if (actions.length !== this.count) {
       return { code: 'BATCH_LENGTH', message: `Step: env set ${this.handle} has ${this.count} envs but ${actions.length} actions were given` }
@@ -177,6 +181,7 @@ export class EnvSet {
     const n = this.sizes.mask
     const mask = this.b.obs.mask
     for (let i = 0; i < this.count; i++) {
+      if (this.pending[i]) continue
       const a = actions[i] as number
       if (!Number.isInteger(a) || a < 0 || a >= n) return { code: 'ACTION_OUT_OF_RANGE', message: `Step: env ${i}: action ${a} is outside 0..${n - 1}`, env: i }
       if (!mask[i * n + a]) {
@@ -189,7 +194,8 @@ export class EnvSet {
     return null
   }
 
-  /** Steps every env (after check()); finished envs are reset in place. */
+  /** Steps every env (after check()); finished envs are reset in place (SAME_STEP), or left as they
+   *  ended and reset by the next step (NEXT_STEP). */
   step(actions: readonly number[]): tercio.v1.IBatch | BatchError {
     const r = this.stepAll(actions)
     if ('code' in r) this.fromZero = true
@@ -208,6 +214,18 @@ export class EnvSet {
     this.opponentMoves.length = 0
     for (let i = 0; i < this.count; i++) {
       const env = this.envs[i] as TercioEnv
+      if (this.pending[i]) {
+        // NEXT_STEP: this step starts the env's next episode; its action is ignored (Gymnasium's
+        // SyncVectorEnv: reward 0, not terminated, the reset's observation and info).
+        this.pending[i] = 0
+        const bad = this.restart(env, i)
+        if (bad) return bad
+        b.terminated[i] = b.truncated[i] = 0
+        b.actor[i] = -1
+        b.skipped[i] = env.lastInfo.skipped.length
+        this.settle(env, i)
+        continue
+      }
       let r = env.step(actions[i] as number)
       if (r.error) {
         // check() passed, so the engine refused an action its own mask allowed: a bug, reported as such.
@@ -229,6 +247,14 @@ export class EnvSet {
       b.truncated[i] = r.truncated ? 1 : 0
       b.skipped[i] = r.info.skipped.length
       if (r.terminated || r.truncated) {
+        if (this.nextStep) {
+          // The row keeps the last observation; the statistics go with final_envs, the reset waits.
+          this.recordEnd(r, i, k++)
+          this.pending[i] = 1
+          if (moves && moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
+          this.settle(env, i, false)
+          continue
+        }
         if (delta) delta.final(i)
         else {
           fin.planes.set(r.obs.planes, k * s.planes)
@@ -236,14 +262,7 @@ export class EnvSet {
           fin.globals.set(r.obs.globals, k * s.globals)
           fin.mask.set(r.obs.mask, k * s.mask)
         }
-        const w = r.info.outcome?.winner
-        b.winner[k] = r.truncated ? WINNER_TRUNCATED : w === null || w === undefined ? WINNER_DRAW : w
-        const ep = r.info.episode
-        b.episodeReturn[2 * k] = ep ? ep.returns[0] : 0
-        b.episodeReturn[2 * k + 1] = ep ? ep.returns[1] : 0
-        b.episodeDecisions[k] = ep ? ep.decisions : 0
-        this.finalEnvs.push(i)
-        k++
+        this.recordEnd(r, i, k++)
         env.reset()
         this.collectEvents(env, i)
         this.reseedOpponent(env, i)
@@ -258,6 +277,59 @@ export class EnvSet {
       this.settle(env, i)
     }
     return this.message(k)
+  }
+
+  /** The statistics of env i's episode, which ended with step r, as finished row k. */
+  private recordEnd(r: ReturnType<TercioEnv['step']>, i: number, k: number): void {
+    const b = this.b
+    const w = r.info.outcome?.winner
+    b.winner[k] = r.truncated ? WINNER_TRUNCATED : w === null || w === undefined ? WINNER_DRAW : w
+    const ep = r.info.episode
+    b.episodeReturn[2 * k] = ep ? ep.returns[0] : 0
+    b.episodeReturn[2 * k + 1] = ep ? ep.returns[1] : 0
+    b.episodeDecisions[k] = ep ? ep.decisions : 0
+    this.finalEnvs.push(i)
+  }
+
+  /** Starts an episode in env i (with `seed`, or the next seed of its sequence), the opponent playing
+   *  its opening decisions; row i's rewards are the opening's (zero unless the opponent's shaping). */
+  private restart(env: TercioEnv, i: number, seed?: number): BatchError | null {
+    const b = this.b
+    env.reset(seed === undefined ? {} : { seed })
+    this.collectEvents(env, i)
+    this.reseedOpponent(env, i)
+    b.rewards[2 * i] = b.rewards[2 * i + 1] = 0
+    if (this.opponents) {
+      const moves: string[] = []
+      const r = this.runOpponent(env, i, moves)
+      if ('code' in r) return r
+      if (moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
+    }
+    return null
+  }
+
+  /** Observe: rows of `envs` (empty: all) from the seats `players` (one per env, or one for all),
+   *  as the envs' encoders write them (TercioEnv.observeAs). Allocates: a request now and then. */
+  observe(envs: readonly number[], players: readonly number[]): tercio.v1.IObservation | BatchError {
+    const list = envs.length > 0 ? envs : Array.from({ length: this.count }, (_, i) => i)
+    if (players.length !== 1 && players.length !== list.length) {
+      return { code: 'BATCH_LENGTH', message: `Observe: ${list.length} envs but ${players.length} players (give one seat per env, or one for all)` }
+    }
+    const k = list.length
+    const s = this.sizes
+    const out = { planes: new Float32Array(k * s.planes), entities: new Float32Array(k * s.entities), globals: new Float32Array(k * s.globals), mask: new Uint8Array(k * s.mask) }
+    const seats: number[] = []
+    for (let j = 0; j < k; j++) {
+      const i = list[j] as number
+      const p = (players.length === 1 ? players[0] : players[j]) as number
+      if (i >= this.count) return { code: 'BAD_REQUEST', message: `Observe: env ${i} is outside 0..${this.count - 1} of env set ${this.handle}` }
+      if (p !== 0 && p !== 1) return { code: 'BAD_REQUEST', message: `Observe: env ${i}: player ${p} is not a seat (0 or 1)`, env: i }
+      const bad = (this.envs[i] as TercioEnv).observeAs(p, rowOf(out, s, j))
+      if (bad) return { code: 'BAD_REQUEST', message: `Observe: env ${i}: ${bad.message}`, env: i }
+      seats.push(p)
+    }
+    const bytes = viewsOf(out)
+    return { envSet: this.handle, envs: [...list], players: seats, planes: bytes.planes, entities: bytes.entities, globals: bytes.globals, masks: bytes.mask }
   }
 
   /** ASCII picture of env i. */
@@ -308,9 +380,11 @@ export class EnvSet {
     return { last }
   }
 
-  private settle(env: TercioEnv, i: number): void {
+  /** Fills row i's per-env fields from env i; `skipEnded` (not for an env that just ended under
+   *  NEXT_STEP) first resets an env whose forced opening decisions ended the game. */
+  private settle(env: TercioEnv, i: number, skipEnded = true): void {
     // A scenario whose forced opening decisions end the game would loop; give up after a few (as VecEnv does).
-    for (let t = 0; env.isDone && t < 100; t++) env.reset()
+    for (let t = 0; skipEnded && env.isDone && t < 100; t++) env.reset()
     const b = this.b
     const inf = env.lastInfo
     b.player[i] = inf.player ?? -1
@@ -331,8 +405,8 @@ export class EnvSet {
     const s = this.sizes
     const f = this.finalBytes
     const b = this.b
-    // With deltas the final observations travel in finalDelta.
-    const rowsK = this.delta ? 0 : k
+    // With deltas the final observations travel in finalDelta; with NEXT_STEP they are the rows themselves.
+    const rowsK = this.delta || this.nextStep ? 0 : k
     const rows = (v: Uint8Array, perRow: number, bytesPer: number) => v.subarray(0, rowsK * perRow * bytesPer)
     let sparse: Pick<tercio.v1.IBatch, 'planesIndex' | 'planesValue' | 'delta' | 'finalDelta' | 'deltaReset'> = {}
     if (this.delta) {

@@ -30,7 +30,7 @@ export const SERVER_VERSION: string = (() => {
   }
 })()
 
-export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes', 'opponent', 'subjects', 'delta-observations'] as const
+export const CAPABILITIES = ['render:ascii', 'render:svg', 'events', 'reset:seeds', 'scenario:inline', 'final-observations', 'episode-stats', 'sparse-planes', 'opponent', 'subjects', 'delta-observations', 'autoreset-next-step', 'observe'] as const
 
 /** Agent kinds a bridge opponent may be (ckpt:PATH and onnx:PATH through the websocket server only). */
 export const OPPONENT_KINDS: readonly string[] = AGENT_KIND_NAMES
@@ -170,12 +170,13 @@ export class Session {
       case 'step':
       case 'closeEnvs':
       case 'render':
+      case 'observe':
         if (!this.helloed) return this.error(id, 'HELLO_REQUIRED', `${m.kind} before Hello: say Hello (protocol version ${PROTOCOL_VERSION}) first`)
         break
       case undefined:
         return this.error(id, 'UNKNOWN_KIND', `request ${id} has no message kind this server knows (protocol version ${PROTOCOL_VERSION})`)
       default:
-        return this.error(id, 'UNEXPECTED_KIND', `${m.kind} is a server-to-client message; clients send hello, makeEnvs, reset, step, closeEnvs or render`)
+        return this.error(id, 'UNEXPECTED_KIND', `${m.kind} is a server-to-client message; clients send hello, makeEnvs, reset, step, closeEnvs, render or observe`)
     }
     switch (m.kind) {
       case 'makeEnvs':
@@ -186,6 +187,8 @@ export class Session {
         return this.step(id, m.step as tercio.v1.Step)
       case 'closeEnvs':
         return this.closeEnvs(id, m.closeEnvs as tercio.v1.CloseEnvs)
+      case 'observe':
+        return this.observe(id, m.observe as tercio.v1.Observe)
       default:
         return this.render(id, m.render as tercio.v1.Render)
     }
@@ -247,6 +250,10 @@ export class Session {
     if (o.maxDecisions !== null && o.maxDecisions !== undefined && o.maxDecisions < 1) return this.error(id, 'BAD_REQUEST', 'MakeEnvs.options.max_decisions must be at least 1')
     const shaping = o.rewardShaping ?? 0
     if (!Number.isFinite(shaping) || shaping < 0) return this.error(id, 'BAD_REQUEST', `MakeEnvs.options.reward_shaping must be a finite number >= 0, got ${shaping}`)
+    const mode = o.autoresetMode ?? pb.AutoresetMode.SAME_STEP
+    if (mode !== pb.AutoresetMode.SAME_STEP && mode !== pb.AutoresetMode.NEXT_STEP) {
+      return this.error(id, 'BAD_REQUEST', `MakeEnvs.options.autoreset_mode ${mode} is not a mode this server knows (SAME_STEP 0, NEXT_STEP 1)`)
+    }
     const eng = this.engineFor(m)
     if (!eng.ok) return this.error(id, eng.code, eng.message)
     if (!o.opponent) return this.addSet(id, m, eng.engine, undefined)
@@ -300,6 +307,7 @@ export class Session {
       ...(opponents ? { opponents } : {}),
       subjects: o.subjects ?? false,
       deltaObs: o.deltaObservations ?? false,
+      nextStep: o.autoresetMode === pb.AutoresetMode.NEXT_STEP,
     })
     this.sets.set(handle, set)
     this.envs += count
@@ -360,6 +368,14 @@ export class Session {
     this.counters.opponentDecisions += s.opponentDecisions - d0
     if ('code' in r) return this.batchError(id, r as BatchError)
     return { bytes: encodeBatchEnvelope(id, r) }
+  }
+
+  private observe(id: number, m: tercio.v1.Observe): Reply {
+    const s = this.set(id, m.envSet, 'Observe')
+    if (!(s instanceof EnvSet)) return s
+    const r = s.observe(m.envs, m.players)
+    if ('code' in r) return this.batchError(id, r as BatchError)
+    return this.send(id, { observation: r })
   }
 
   private closeEnvs(id: number, m: tercio.v1.CloseEnvs): Reply {

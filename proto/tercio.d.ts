@@ -47,6 +47,12 @@ export namespace tercio {
 
             /** Envelope error */
             error?: (tercio.v1.IError|null);
+
+            /** Envelope observe */
+            observe?: (tercio.v1.IObserve|null);
+
+            /** Envelope observation */
+            observation?: (tercio.v1.IObservation|null);
         }
 
         /** Represents an Envelope. */
@@ -97,8 +103,14 @@ export namespace tercio {
             /** Envelope error. */
             public error?: (tercio.v1.IError|null);
 
+            /** Envelope observe. */
+            public observe?: (tercio.v1.IObserve|null);
+
+            /** Envelope observation. */
+            public observation?: (tercio.v1.IObservation|null);
+
             /** Envelope kind. */
-            public kind?: ("hello"|"welcome"|"makeEnvs"|"envSpec"|"reset"|"step"|"batch"|"closeEnvs"|"closed"|"render"|"frame"|"error");
+            public kind?: ("hello"|"welcome"|"makeEnvs"|"envSpec"|"reset"|"step"|"batch"|"closeEnvs"|"closed"|"render"|"frame"|"error"|"observe"|"observation");
 
             /**
              * Creates a new Envelope instance using the specified properties.
@@ -553,6 +565,9 @@ export namespace tercio {
 
             /** EnvOptions deltaObservations */
             deltaObservations?: (boolean|null);
+
+            /** EnvOptions autoresetMode */
+            autoresetMode?: (tercio.v1.AutoresetMode|null);
         }
 
         /** Represents an EnvOptions. */
@@ -590,6 +605,9 @@ export namespace tercio {
 
             /** EnvOptions deltaObservations. */
             public deltaObservations: boolean;
+
+            /** EnvOptions autoresetMode. */
+            public autoresetMode: tercio.v1.AutoresetMode;
 
             /**
              * Creates a new EnvOptions instance using the specified properties.
@@ -643,6 +661,12 @@ export namespace tercio {
              * @returns JSON object
              */
             public toJSON(): { [k: string]: any };
+        }
+
+        /** AutoresetMode enum. */
+        enum AutoresetMode {
+            SAME_STEP = 0,
+            NEXT_STEP = 1
         }
 
         /** Properties of a MakeEnvs. */
@@ -1751,6 +1775,200 @@ export namespace tercio {
 
             /**
              * Converts this Closed to JSON.
+             * @returns JSON object
+             */
+            public toJSON(): { [k: string]: any };
+        }
+
+        /** Properties of an Observe. */
+        interface IObserve {
+
+            /** Observe envSet */
+            envSet?: (number|null);
+
+            /** Observe envs */
+            envs?: (number[]|null);
+
+            /** Observe players */
+            players?: (number[]|null);
+        }
+
+        /** Represents an Observe. */
+        class Observe implements IObserve {
+
+            /**
+             * Constructs a new Observe.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: tercio.v1.IObserve);
+
+            /** Observe envSet. */
+            public envSet: number;
+
+            /** Observe envs. */
+            public envs: number[];
+
+            /** Observe players. */
+            public players: number[];
+
+            /**
+             * Creates a new Observe instance using the specified properties.
+             * @param [properties] Properties to set
+             * @returns Observe instance
+             */
+            public static create(properties?: tercio.v1.IObserve): tercio.v1.Observe;
+
+            /**
+             * Encodes the specified Observe message. Does not implicitly {@link tercio.v1.Observe.verify|verify} messages.
+             * @param message Observe message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            public static encode(message: tercio.v1.IObserve, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes an Observe message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns Observe
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            public static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): tercio.v1.Observe;
+
+            /**
+             * Verifies an Observe message.
+             * @param message Plain object to verify
+             * @returns `null` if valid, otherwise the reason why it is not
+             */
+            public static verify(message: { [k: string]: any }): (string|null);
+
+            /**
+             * Creates an Observe message from a plain object. Also converts values to their respective internal types.
+             * @param object Plain object
+             * @returns Observe
+             */
+            public static fromObject(object: { [k: string]: any }): tercio.v1.Observe;
+
+            /**
+             * Creates a plain object from an Observe message. Also converts values to other types if specified.
+             * @param message Observe
+             * @param [options] Conversion options
+             * @returns Plain object
+             */
+            public static toObject(message: tercio.v1.Observe, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+            /**
+             * Converts this Observe to JSON.
+             * @returns JSON object
+             */
+            public toJSON(): { [k: string]: any };
+        }
+
+        /** Properties of an Observation. */
+        interface IObservation {
+
+            /** Observation envSet */
+            envSet?: (number|null);
+
+            /** Observation envs */
+            envs?: (number[]|null);
+
+            /** Observation players */
+            players?: (number[]|null);
+
+            /** Observation planes */
+            planes?: (Uint8Array|null);
+
+            /** Observation entities */
+            entities?: (Uint8Array|null);
+
+            /** Observation globals */
+            globals?: (Uint8Array|null);
+
+            /** Observation masks */
+            masks?: (Uint8Array|null);
+        }
+
+        /** Represents an Observation. */
+        class Observation implements IObservation {
+
+            /**
+             * Constructs a new Observation.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: tercio.v1.IObservation);
+
+            /** Observation envSet. */
+            public envSet: number;
+
+            /** Observation envs. */
+            public envs: number[];
+
+            /** Observation players. */
+            public players: number[];
+
+            /** Observation planes. */
+            public planes: Uint8Array;
+
+            /** Observation entities. */
+            public entities: Uint8Array;
+
+            /** Observation globals. */
+            public globals: Uint8Array;
+
+            /** Observation masks. */
+            public masks: Uint8Array;
+
+            /**
+             * Creates a new Observation instance using the specified properties.
+             * @param [properties] Properties to set
+             * @returns Observation instance
+             */
+            public static create(properties?: tercio.v1.IObservation): tercio.v1.Observation;
+
+            /**
+             * Encodes the specified Observation message. Does not implicitly {@link tercio.v1.Observation.verify|verify} messages.
+             * @param message Observation message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            public static encode(message: tercio.v1.IObservation, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes an Observation message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns Observation
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            public static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): tercio.v1.Observation;
+
+            /**
+             * Verifies an Observation message.
+             * @param message Plain object to verify
+             * @returns `null` if valid, otherwise the reason why it is not
+             */
+            public static verify(message: { [k: string]: any }): (string|null);
+
+            /**
+             * Creates an Observation message from a plain object. Also converts values to their respective internal types.
+             * @param object Plain object
+             * @returns Observation
+             */
+            public static fromObject(object: { [k: string]: any }): tercio.v1.Observation;
+
+            /**
+             * Creates a plain object from an Observation message. Also converts values to other types if specified.
+             * @param message Observation
+             * @param [options] Conversion options
+             * @returns Plain object
+             */
+            public static toObject(message: tercio.v1.Observation, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+            /**
+             * Converts this Observation to JSON.
              * @returns JSON object
              */
             public toJSON(): { [k: string]: any };

@@ -44,6 +44,8 @@ export const tercio = $root.tercio = (() => {
              * @property {tercio.v1.IRender|null} [render] Envelope render
              * @property {tercio.v1.IFrame|null} [frame] Envelope frame
              * @property {tercio.v1.IError|null} [error] Envelope error
+             * @property {tercio.v1.IObserve|null} [observe] Envelope observe
+             * @property {tercio.v1.IObservation|null} [observation] Envelope observation
              */
 
             /**
@@ -165,17 +167,33 @@ export const tercio = $root.tercio = (() => {
              */
             Envelope.prototype.error = null;
 
+            /**
+             * Envelope observe.
+             * @member {tercio.v1.IObserve|null|undefined} observe
+             * @memberof tercio.v1.Envelope
+             * @instance
+             */
+            Envelope.prototype.observe = null;
+
+            /**
+             * Envelope observation.
+             * @member {tercio.v1.IObservation|null|undefined} observation
+             * @memberof tercio.v1.Envelope
+             * @instance
+             */
+            Envelope.prototype.observation = null;
+
             // OneOf field names bound to virtual getters and setters
             let $oneOfFields;
 
             /**
              * Envelope kind.
-             * @member {"hello"|"welcome"|"makeEnvs"|"envSpec"|"reset"|"step"|"batch"|"closeEnvs"|"closed"|"render"|"frame"|"error"|undefined} kind
+             * @member {"hello"|"welcome"|"makeEnvs"|"envSpec"|"reset"|"step"|"batch"|"closeEnvs"|"closed"|"render"|"frame"|"error"|"observe"|"observation"|undefined} kind
              * @memberof tercio.v1.Envelope
              * @instance
              */
             Object.defineProperty(Envelope.prototype, "kind", {
-                get: $util.oneOfGetter($oneOfFields = ["hello", "welcome", "makeEnvs", "envSpec", "reset", "step", "batch", "closeEnvs", "closed", "render", "frame", "error"]),
+                get: $util.oneOfGetter($oneOfFields = ["hello", "welcome", "makeEnvs", "envSpec", "reset", "step", "batch", "closeEnvs", "closed", "render", "frame", "error", "observe", "observation"]),
                 set: $util.oneOfSetter($oneOfFields)
             });
 
@@ -233,6 +251,10 @@ export const tercio = $root.tercio = (() => {
                     $root.tercio.v1.Frame.encode(message.frame, writer.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
                 if (message.error != null && Object.hasOwnProperty.call(message, "error"))
                     $root.tercio.v1.Error.encode(message.error, writer.uint32(/* id 21, wireType 2 =*/170).fork(), q + 1).ldelim();
+                if (message.observe != null && Object.hasOwnProperty.call(message, "observe"))
+                    $root.tercio.v1.Observe.encode(message.observe, writer.uint32(/* id 22, wireType 2 =*/178).fork(), q + 1).ldelim();
+                if (message.observation != null && Object.hasOwnProperty.call(message, "observation"))
+                    $root.tercio.v1.Observation.encode(message.observation, writer.uint32(/* id 23, wireType 2 =*/186).fork(), q + 1).ldelim();
                 return writer;
             };
 
@@ -320,6 +342,14 @@ export const tercio = $root.tercio = (() => {
                         }
                     case 21: {
                             message.error = $root.tercio.v1.Error.decode(reader, reader.uint32(), undefined, long + 1);
+                            break;
+                        }
+                    case 22: {
+                            message.observe = $root.tercio.v1.Observe.decode(reader, reader.uint32(), undefined, long + 1);
+                            break;
+                        }
+                    case 23: {
+                            message.observation = $root.tercio.v1.Observation.decode(reader, reader.uint32(), undefined, long + 1);
                             break;
                         }
                     default:
@@ -472,6 +502,26 @@ export const tercio = $root.tercio = (() => {
                             return "error." + error;
                     }
                 }
+                if (message.observe != null && Object.hasOwnProperty.call(message, "observe")) {
+                    if (properties.kind === 1)
+                        return "kind: multiple values";
+                    properties.kind = 1;
+                    {
+                        let error = $root.tercio.v1.Observe.verify(message.observe, long + 1);
+                        if (error)
+                            return "observe." + error;
+                    }
+                }
+                if (message.observation != null && Object.hasOwnProperty.call(message, "observation")) {
+                    if (properties.kind === 1)
+                        return "kind: multiple values";
+                    properties.kind = 1;
+                    {
+                        let error = $root.tercio.v1.Observation.verify(message.observation, long + 1);
+                        if (error)
+                            return "observation." + error;
+                    }
+                }
                 return null;
             };
 
@@ -554,6 +604,16 @@ export const tercio = $root.tercio = (() => {
                     if (!$util.isObject(object.error))
                         throw TypeError(".tercio.v1.Envelope.error: object expected");
                     message.error = $root.tercio.v1.Error.fromObject(object.error, long + 1);
+                }
+                if (object.observe != null) {
+                    if (!$util.isObject(object.observe))
+                        throw TypeError(".tercio.v1.Envelope.observe: object expected");
+                    message.observe = $root.tercio.v1.Observe.fromObject(object.observe, long + 1);
+                }
+                if (object.observation != null) {
+                    if (!$util.isObject(object.observation))
+                        throw TypeError(".tercio.v1.Envelope.observation: object expected");
+                    message.observation = $root.tercio.v1.Observation.fromObject(object.observation, long + 1);
                 }
                 return message;
             };
@@ -638,6 +698,16 @@ export const tercio = $root.tercio = (() => {
                     object.error = $root.tercio.v1.Error.toObject(message.error, options, q + 1);
                     if (options.oneofs)
                         object.kind = "error";
+                }
+                if (message.observe != null && Object.hasOwnProperty.call(message, "observe")) {
+                    object.observe = $root.tercio.v1.Observe.toObject(message.observe, options, q + 1);
+                    if (options.oneofs)
+                        object.kind = "observe";
+                }
+                if (message.observation != null && Object.hasOwnProperty.call(message, "observation")) {
+                    object.observation = $root.tercio.v1.Observation.toObject(message.observation, options, q + 1);
+                    if (options.oneofs)
+                        object.kind = "observation";
                 }
                 return object;
             };
@@ -1842,6 +1912,7 @@ export const tercio = $root.tercio = (() => {
              * @property {number|null} [opponentPlayer] EnvOptions opponentPlayer
              * @property {boolean|null} [subjects] EnvOptions subjects
              * @property {boolean|null} [deltaObservations] EnvOptions deltaObservations
+             * @property {tercio.v1.AutoresetMode|null} [autoresetMode] EnvOptions autoresetMode
              */
 
             /**
@@ -1931,6 +2002,14 @@ export const tercio = $root.tercio = (() => {
              */
             EnvOptions.prototype.deltaObservations = false;
 
+            /**
+             * EnvOptions autoresetMode.
+             * @member {tercio.v1.AutoresetMode} autoresetMode
+             * @memberof tercio.v1.EnvOptions
+             * @instance
+             */
+            EnvOptions.prototype.autoresetMode = 0;
+
             // OneOf field names bound to virtual getters and setters
             let $oneOfFields;
 
@@ -1998,6 +2077,8 @@ export const tercio = $root.tercio = (() => {
                     writer.uint32(/* id 8, wireType 0 =*/64).bool(message.subjects);
                 if (message.deltaObservations != null && Object.hasOwnProperty.call(message, "deltaObservations"))
                     writer.uint32(/* id 9, wireType 0 =*/72).bool(message.deltaObservations);
+                if (message.autoresetMode != null && Object.hasOwnProperty.call(message, "autoresetMode"))
+                    writer.uint32(/* id 10, wireType 0 =*/80).int32(message.autoresetMode);
                 return writer;
             };
 
@@ -2071,6 +2152,10 @@ export const tercio = $root.tercio = (() => {
                             message.deltaObservations = reader.bool();
                             break;
                         }
+                    case 10: {
+                            message.autoresetMode = reader.int32();
+                            break;
+                        }
                     default:
                         reader.skipType(tag & 7, long);
                         break;
@@ -2133,6 +2218,14 @@ export const tercio = $root.tercio = (() => {
                 if (message.deltaObservations != null && Object.hasOwnProperty.call(message, "deltaObservations"))
                     if (typeof message.deltaObservations !== "boolean")
                         return "deltaObservations: boolean expected";
+                if (message.autoresetMode != null && Object.hasOwnProperty.call(message, "autoresetMode"))
+                    switch (message.autoresetMode) {
+                    default:
+                        return "autoresetMode: enum value expected";
+                    case 0:
+                    case 1:
+                        break;
+                    }
                 return null;
             };
 
@@ -2172,6 +2265,22 @@ export const tercio = $root.tercio = (() => {
                     message.subjects = Boolean(object.subjects);
                 if (object.deltaObservations != null)
                     message.deltaObservations = Boolean(object.deltaObservations);
+                switch (object.autoresetMode) {
+                default:
+                    if (typeof object.autoresetMode === "number") {
+                        message.autoresetMode = object.autoresetMode;
+                        break;
+                    }
+                    break;
+                case "SAME_STEP":
+                case 0:
+                    message.autoresetMode = 0;
+                    break;
+                case "NEXT_STEP":
+                case 1:
+                    message.autoresetMode = 1;
+                    break;
+                }
                 return message;
             };
 
@@ -2199,6 +2308,7 @@ export const tercio = $root.tercio = (() => {
                     object.opponentPlayer = 0;
                     object.subjects = false;
                     object.deltaObservations = false;
+                    object.autoresetMode = options.enums === String ? "SAME_STEP" : 0;
                 }
                 if (message.skipForced != null && Object.hasOwnProperty.call(message, "skipForced")) {
                     object.skipForced = message.skipForced;
@@ -2227,6 +2337,8 @@ export const tercio = $root.tercio = (() => {
                     object.subjects = message.subjects;
                 if (message.deltaObservations != null && Object.hasOwnProperty.call(message, "deltaObservations"))
                     object.deltaObservations = message.deltaObservations;
+                if (message.autoresetMode != null && Object.hasOwnProperty.call(message, "autoresetMode"))
+                    object.autoresetMode = options.enums === String ? $root.tercio.v1.AutoresetMode[message.autoresetMode] === undefined ? message.autoresetMode : $root.tercio.v1.AutoresetMode[message.autoresetMode] : message.autoresetMode;
                 return object;
             };
 
@@ -2242,6 +2354,20 @@ export const tercio = $root.tercio = (() => {
             };
 
             return EnvOptions;
+        })();
+
+        /**
+         * AutoresetMode enum.
+         * @name tercio.v1.AutoresetMode
+         * @enum {number}
+         * @property {number} SAME_STEP=0 SAME_STEP value
+         * @property {number} NEXT_STEP=1 NEXT_STEP value
+         */
+        v1.AutoresetMode = (function() {
+            const valuesById = {}, values = Object.create(valuesById);
+            values[valuesById[0] = "SAME_STEP"] = 0;
+            values[valuesById[1] = "NEXT_STEP"] = 1;
+            return values;
         })();
 
         v1.MakeEnvs = (function() {
@@ -6358,6 +6484,747 @@ export const tercio = $root.tercio = (() => {
             };
 
             return Closed;
+        })();
+
+        v1.Observe = (function() {
+
+            /**
+             * Properties of an Observe.
+             * @memberof tercio.v1
+             * @interface IObserve
+             * @property {number|null} [envSet] Observe envSet
+             * @property {Array.<number>|null} [envs] Observe envs
+             * @property {Array.<number>|null} [players] Observe players
+             */
+
+            /**
+             * Constructs a new Observe.
+             * @memberof tercio.v1
+             * @classdesc Represents an Observe.
+             * @implements IObserve
+             * @constructor
+             * @param {tercio.v1.IObserve=} [properties] Properties to set
+             */
+            function Observe(properties) {
+                this.envs = [];
+                this.players = [];
+                if (properties)
+                    for (let keys = Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            }
+
+            /**
+             * Observe envSet.
+             * @member {number} envSet
+             * @memberof tercio.v1.Observe
+             * @instance
+             */
+            Observe.prototype.envSet = 0;
+
+            /**
+             * Observe envs.
+             * @member {Array.<number>} envs
+             * @memberof tercio.v1.Observe
+             * @instance
+             */
+            Observe.prototype.envs = $util.emptyArray;
+
+            /**
+             * Observe players.
+             * @member {Array.<number>} players
+             * @memberof tercio.v1.Observe
+             * @instance
+             */
+            Observe.prototype.players = $util.emptyArray;
+
+            /**
+             * Creates a new Observe instance using the specified properties.
+             * @function create
+             * @memberof tercio.v1.Observe
+             * @static
+             * @param {tercio.v1.IObserve=} [properties] Properties to set
+             * @returns {tercio.v1.Observe} Observe instance
+             */
+            Observe.create = function create(properties) {
+                return new Observe(properties);
+            };
+
+            /**
+             * Encodes the specified Observe message. Does not implicitly {@link tercio.v1.Observe.verify|verify} messages.
+             * @function encode
+             * @memberof tercio.v1.Observe
+             * @static
+             * @param {tercio.v1.IObserve} message Observe message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            Observe.encode = function encode(message, writer, q) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (q === undefined)
+                    q = 0;
+                if (q > $util.recursionLimit)
+                    throw Error("max depth exceeded");
+                if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.envSet);
+                if (message.envs != null && message.envs.length) {
+                    writer.uint32(/* id 2, wireType 2 =*/18).fork();
+                    for (let i = 0; i < message.envs.length; ++i)
+                        writer.uint32(message.envs[i]);
+                    writer.ldelim();
+                }
+                if (message.players != null && message.players.length) {
+                    writer.uint32(/* id 3, wireType 2 =*/26).fork();
+                    for (let i = 0; i < message.players.length; ++i)
+                        writer.uint32(message.players[i]);
+                    writer.ldelim();
+                }
+                return writer;
+            };
+
+            /**
+             * Decodes an Observe message from the specified reader or buffer.
+             * @function decode
+             * @memberof tercio.v1.Observe
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {tercio.v1.Observe} Observe
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            Observe.decode = function decode(reader, length, error, long) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (long === undefined)
+                    long = 0;
+                if (long > $Reader.recursionLimit)
+                    throw Error("maximum nesting depth exceeded");
+                let end, message;
+                if (length === undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = new $root.tercio.v1.Observe();
+                while (reader.pos < end) {
+                    let tag = reader.uint32();
+                    if (tag === error)
+                        break;
+                    switch (tag >>> 3) {
+                    case 1: {
+                            message.envSet = reader.uint32();
+                            break;
+                        }
+                    case 2: {
+                            if (!(message.envs && message.envs.length))
+                                message.envs = [];
+                            if ((tag & 7) === 2) {
+                                let end2 = reader.uint32() + reader.pos;
+                                if (end2 > reader.len)
+                                    throw RangeError("index out of range");
+                                reader.len = end2;
+                                while (reader.pos < end2)
+                                    message.envs.push(reader.uint32());
+                                if (reader.pos !== end2)
+                                    throw RangeError("index out of range");
+                                reader.len = end;
+                            } else
+                                message.envs.push(reader.uint32());
+                            break;
+                        }
+                    case 3: {
+                            if (!(message.players && message.players.length))
+                                message.players = [];
+                            if ((tag & 7) === 2) {
+                                let end2 = reader.uint32() + reader.pos;
+                                if (end2 > reader.len)
+                                    throw RangeError("index out of range");
+                                reader.len = end2;
+                                while (reader.pos < end2)
+                                    message.players.push(reader.uint32());
+                                if (reader.pos !== end2)
+                                    throw RangeError("index out of range");
+                                reader.len = end;
+                            } else
+                                message.players.push(reader.uint32());
+                            break;
+                        }
+                    default:
+                        reader.skipType(tag & 7, long);
+                        break;
+                    }
+                }
+                if (length !== undefined) {
+                    if (reader.pos !== end)
+                        throw RangeError("index out of range");
+                    reader.len = length;
+                }
+                return message;
+            };
+
+            /**
+             * Verifies an Observe message.
+             * @function verify
+             * @memberof tercio.v1.Observe
+             * @static
+             * @param {Object.<string,*>} message Plain object to verify
+             * @returns {string|null} `null` if valid, otherwise the reason why it is not
+             */
+            Observe.verify = function verify(message, long) {
+                if (typeof message !== "object" || message === null)
+                    return "object expected";
+                if (long === undefined)
+                    long = 0;
+                if (long > $util.recursionLimit)
+                    return "maximum nesting depth exceeded";
+                if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
+                    if (!$util.isInteger(message.envSet))
+                        return "envSet: integer expected";
+                if (message.envs != null && Object.hasOwnProperty.call(message, "envs")) {
+                    if (!Array.isArray(message.envs))
+                        return "envs: array expected";
+                    for (let i = 0; i < message.envs.length; ++i)
+                        if (!$util.isInteger(message.envs[i]))
+                            return "envs: integer[] expected";
+                }
+                if (message.players != null && Object.hasOwnProperty.call(message, "players")) {
+                    if (!Array.isArray(message.players))
+                        return "players: array expected";
+                    for (let i = 0; i < message.players.length; ++i)
+                        if (!$util.isInteger(message.players[i]))
+                            return "players: integer[] expected";
+                }
+                return null;
+            };
+
+            /**
+             * Creates an Observe message from a plain object. Also converts values to their respective internal types.
+             * @function fromObject
+             * @memberof tercio.v1.Observe
+             * @static
+             * @param {Object.<string,*>} object Plain object
+             * @returns {tercio.v1.Observe} Observe
+             */
+            Observe.fromObject = function fromObject(object, long) {
+                if (object instanceof $root.tercio.v1.Observe)
+                    return object;
+                if (!$util.isObject(object))
+                    throw TypeError(".tercio.v1.Observe: object expected");
+                if (long === undefined)
+                    long = 0;
+                if (long > $util.recursionLimit)
+                    throw Error("maximum nesting depth exceeded");
+                let message = new $root.tercio.v1.Observe();
+                if (object.envSet != null)
+                    message.envSet = object.envSet >>> 0;
+                if (object.envs) {
+                    if (!Array.isArray(object.envs))
+                        throw TypeError(".tercio.v1.Observe.envs: array expected");
+                    message.envs = [];
+                    for (let i = 0; i < object.envs.length; ++i)
+                        message.envs[i] = object.envs[i] >>> 0;
+                }
+                if (object.players) {
+                    if (!Array.isArray(object.players))
+                        throw TypeError(".tercio.v1.Observe.players: array expected");
+                    message.players = [];
+                    for (let i = 0; i < object.players.length; ++i)
+                        message.players[i] = object.players[i] >>> 0;
+                }
+                return message;
+            };
+
+            /**
+             * Creates a plain object from an Observe message. Also converts values to other types if specified.
+             * @function toObject
+             * @memberof tercio.v1.Observe
+             * @static
+             * @param {tercio.v1.Observe} message Observe
+             * @param {$protobuf.IConversionOptions} [options] Conversion options
+             * @returns {Object.<string,*>} Plain object
+             */
+            Observe.toObject = function toObject(message, options, q) {
+                if (!options)
+                    options = {};
+                if (q === undefined)
+                    q = 0;
+                if (q > $util.recursionLimit)
+                    throw Error("max depth exceeded");
+                let object = {};
+                if (options.arrays || options.defaults) {
+                    object.envs = [];
+                    object.players = [];
+                }
+                if (options.defaults)
+                    object.envSet = 0;
+                if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
+                    object.envSet = message.envSet;
+                if (message.envs && message.envs.length) {
+                    object.envs = [];
+                    for (let j = 0; j < message.envs.length; ++j)
+                        object.envs[j] = message.envs[j];
+                }
+                if (message.players && message.players.length) {
+                    object.players = [];
+                    for (let j = 0; j < message.players.length; ++j)
+                        object.players[j] = message.players[j];
+                }
+                return object;
+            };
+
+            /**
+             * Converts this Observe to JSON.
+             * @function toJSON
+             * @memberof tercio.v1.Observe
+             * @instance
+             * @returns {Object.<string,*>} JSON object
+             */
+            Observe.prototype.toJSON = function toJSON() {
+                return this.constructor.toObject(this, $protobuf.util.toJSONOptions);
+            };
+
+            return Observe;
+        })();
+
+        v1.Observation = (function() {
+
+            /**
+             * Properties of an Observation.
+             * @memberof tercio.v1
+             * @interface IObservation
+             * @property {number|null} [envSet] Observation envSet
+             * @property {Array.<number>|null} [envs] Observation envs
+             * @property {Array.<number>|null} [players] Observation players
+             * @property {Uint8Array|null} [planes] Observation planes
+             * @property {Uint8Array|null} [entities] Observation entities
+             * @property {Uint8Array|null} [globals] Observation globals
+             * @property {Uint8Array|null} [masks] Observation masks
+             */
+
+            /**
+             * Constructs a new Observation.
+             * @memberof tercio.v1
+             * @classdesc Represents an Observation.
+             * @implements IObservation
+             * @constructor
+             * @param {tercio.v1.IObservation=} [properties] Properties to set
+             */
+            function Observation(properties) {
+                this.envs = [];
+                this.players = [];
+                if (properties)
+                    for (let keys = Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            }
+
+            /**
+             * Observation envSet.
+             * @member {number} envSet
+             * @memberof tercio.v1.Observation
+             * @instance
+             */
+            Observation.prototype.envSet = 0;
+
+            /**
+             * Observation envs.
+             * @member {Array.<number>} envs
+             * @memberof tercio.v1.Observation
+             * @instance
+             */
+            Observation.prototype.envs = $util.emptyArray;
+
+            /**
+             * Observation players.
+             * @member {Array.<number>} players
+             * @memberof tercio.v1.Observation
+             * @instance
+             */
+            Observation.prototype.players = $util.emptyArray;
+
+            /**
+             * Observation planes.
+             * @member {Uint8Array} planes
+             * @memberof tercio.v1.Observation
+             * @instance
+             */
+            Observation.prototype.planes = $util.newBuffer([]);
+
+            /**
+             * Observation entities.
+             * @member {Uint8Array} entities
+             * @memberof tercio.v1.Observation
+             * @instance
+             */
+            Observation.prototype.entities = $util.newBuffer([]);
+
+            /**
+             * Observation globals.
+             * @member {Uint8Array} globals
+             * @memberof tercio.v1.Observation
+             * @instance
+             */
+            Observation.prototype.globals = $util.newBuffer([]);
+
+            /**
+             * Observation masks.
+             * @member {Uint8Array} masks
+             * @memberof tercio.v1.Observation
+             * @instance
+             */
+            Observation.prototype.masks = $util.newBuffer([]);
+
+            /**
+             * Creates a new Observation instance using the specified properties.
+             * @function create
+             * @memberof tercio.v1.Observation
+             * @static
+             * @param {tercio.v1.IObservation=} [properties] Properties to set
+             * @returns {tercio.v1.Observation} Observation instance
+             */
+            Observation.create = function create(properties) {
+                return new Observation(properties);
+            };
+
+            /**
+             * Encodes the specified Observation message. Does not implicitly {@link tercio.v1.Observation.verify|verify} messages.
+             * @function encode
+             * @memberof tercio.v1.Observation
+             * @static
+             * @param {tercio.v1.IObservation} message Observation message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            Observation.encode = function encode(message, writer, q) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (q === undefined)
+                    q = 0;
+                if (q > $util.recursionLimit)
+                    throw Error("max depth exceeded");
+                if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.envSet);
+                if (message.envs != null && message.envs.length) {
+                    writer.uint32(/* id 2, wireType 2 =*/18).fork();
+                    for (let i = 0; i < message.envs.length; ++i)
+                        writer.uint32(message.envs[i]);
+                    writer.ldelim();
+                }
+                if (message.players != null && message.players.length) {
+                    writer.uint32(/* id 3, wireType 2 =*/26).fork();
+                    for (let i = 0; i < message.players.length; ++i)
+                        writer.uint32(message.players[i]);
+                    writer.ldelim();
+                }
+                if (message.planes != null && Object.hasOwnProperty.call(message, "planes"))
+                    writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.planes);
+                if (message.entities != null && Object.hasOwnProperty.call(message, "entities"))
+                    writer.uint32(/* id 5, wireType 2 =*/42).bytes(message.entities);
+                if (message.globals != null && Object.hasOwnProperty.call(message, "globals"))
+                    writer.uint32(/* id 6, wireType 2 =*/50).bytes(message.globals);
+                if (message.masks != null && Object.hasOwnProperty.call(message, "masks"))
+                    writer.uint32(/* id 7, wireType 2 =*/58).bytes(message.masks);
+                return writer;
+            };
+
+            /**
+             * Decodes an Observation message from the specified reader or buffer.
+             * @function decode
+             * @memberof tercio.v1.Observation
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {tercio.v1.Observation} Observation
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            Observation.decode = function decode(reader, length, error, long) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (long === undefined)
+                    long = 0;
+                if (long > $Reader.recursionLimit)
+                    throw Error("maximum nesting depth exceeded");
+                let end, message;
+                if (length === undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = new $root.tercio.v1.Observation();
+                while (reader.pos < end) {
+                    let tag = reader.uint32();
+                    if (tag === error)
+                        break;
+                    switch (tag >>> 3) {
+                    case 1: {
+                            message.envSet = reader.uint32();
+                            break;
+                        }
+                    case 2: {
+                            if (!(message.envs && message.envs.length))
+                                message.envs = [];
+                            if ((tag & 7) === 2) {
+                                let end2 = reader.uint32() + reader.pos;
+                                if (end2 > reader.len)
+                                    throw RangeError("index out of range");
+                                reader.len = end2;
+                                while (reader.pos < end2)
+                                    message.envs.push(reader.uint32());
+                                if (reader.pos !== end2)
+                                    throw RangeError("index out of range");
+                                reader.len = end;
+                            } else
+                                message.envs.push(reader.uint32());
+                            break;
+                        }
+                    case 3: {
+                            if (!(message.players && message.players.length))
+                                message.players = [];
+                            if ((tag & 7) === 2) {
+                                let end2 = reader.uint32() + reader.pos;
+                                if (end2 > reader.len)
+                                    throw RangeError("index out of range");
+                                reader.len = end2;
+                                while (reader.pos < end2)
+                                    message.players.push(reader.uint32());
+                                if (reader.pos !== end2)
+                                    throw RangeError("index out of range");
+                                reader.len = end;
+                            } else
+                                message.players.push(reader.uint32());
+                            break;
+                        }
+                    case 4: {
+                            message.planes = reader.bytes();
+                            break;
+                        }
+                    case 5: {
+                            message.entities = reader.bytes();
+                            break;
+                        }
+                    case 6: {
+                            message.globals = reader.bytes();
+                            break;
+                        }
+                    case 7: {
+                            message.masks = reader.bytes();
+                            break;
+                        }
+                    default:
+                        reader.skipType(tag & 7, long);
+                        break;
+                    }
+                }
+                if (length !== undefined) {
+                    if (reader.pos !== end)
+                        throw RangeError("index out of range");
+                    reader.len = length;
+                }
+                return message;
+            };
+
+            /**
+             * Verifies an Observation message.
+             * @function verify
+             * @memberof tercio.v1.Observation
+             * @static
+             * @param {Object.<string,*>} message Plain object to verify
+             * @returns {string|null} `null` if valid, otherwise the reason why it is not
+             */
+            Observation.verify = function verify(message, long) {
+                if (typeof message !== "object" || message === null)
+                    return "object expected";
+                if (long === undefined)
+                    long = 0;
+                if (long > $util.recursionLimit)
+                    return "maximum nesting depth exceeded";
+                if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
+                    if (!$util.isInteger(message.envSet))
+                        return "envSet: integer expected";
+                if (message.envs != null && Object.hasOwnProperty.call(message, "envs")) {
+                    if (!Array.isArray(message.envs))
+                        return "envs: array expected";
+                    for (let i = 0; i < message.envs.length; ++i)
+                        if (!$util.isInteger(message.envs[i]))
+                            return "envs: integer[] expected";
+                }
+                if (message.players != null && Object.hasOwnProperty.call(message, "players")) {
+                    if (!Array.isArray(message.players))
+                        return "players: array expected";
+                    for (let i = 0; i < message.players.length; ++i)
+                        if (!$util.isInteger(message.players[i]))
+                            return "players: integer[] expected";
+                }
+                if (message.planes != null && Object.hasOwnProperty.call(message, "planes"))
+                    if (!(message.planes && typeof message.planes.length === "number" || $util.isString(message.planes)))
+                        return "planes: buffer expected";
+                if (message.entities != null && Object.hasOwnProperty.call(message, "entities"))
+                    if (!(message.entities && typeof message.entities.length === "number" || $util.isString(message.entities)))
+                        return "entities: buffer expected";
+                if (message.globals != null && Object.hasOwnProperty.call(message, "globals"))
+                    if (!(message.globals && typeof message.globals.length === "number" || $util.isString(message.globals)))
+                        return "globals: buffer expected";
+                if (message.masks != null && Object.hasOwnProperty.call(message, "masks"))
+                    if (!(message.masks && typeof message.masks.length === "number" || $util.isString(message.masks)))
+                        return "masks: buffer expected";
+                return null;
+            };
+
+            /**
+             * Creates an Observation message from a plain object. Also converts values to their respective internal types.
+             * @function fromObject
+             * @memberof tercio.v1.Observation
+             * @static
+             * @param {Object.<string,*>} object Plain object
+             * @returns {tercio.v1.Observation} Observation
+             */
+            Observation.fromObject = function fromObject(object, long) {
+                if (object instanceof $root.tercio.v1.Observation)
+                    return object;
+                if (!$util.isObject(object))
+                    throw TypeError(".tercio.v1.Observation: object expected");
+                if (long === undefined)
+                    long = 0;
+                if (long > $util.recursionLimit)
+                    throw Error("maximum nesting depth exceeded");
+                let message = new $root.tercio.v1.Observation();
+                if (object.envSet != null)
+                    message.envSet = object.envSet >>> 0;
+                if (object.envs) {
+                    if (!Array.isArray(object.envs))
+                        throw TypeError(".tercio.v1.Observation.envs: array expected");
+                    message.envs = [];
+                    for (let i = 0; i < object.envs.length; ++i)
+                        message.envs[i] = object.envs[i] >>> 0;
+                }
+                if (object.players) {
+                    if (!Array.isArray(object.players))
+                        throw TypeError(".tercio.v1.Observation.players: array expected");
+                    message.players = [];
+                    for (let i = 0; i < object.players.length; ++i)
+                        message.players[i] = object.players[i] >>> 0;
+                }
+                if (object.planes != null)
+                    if (typeof object.planes === "string")
+                        $util.base64.decode(object.planes, message.planes = $util.newBuffer($util.base64.length(object.planes)), 0);
+                    else if (object.planes.length >= 0)
+                        message.planes = object.planes;
+                if (object.entities != null)
+                    if (typeof object.entities === "string")
+                        $util.base64.decode(object.entities, message.entities = $util.newBuffer($util.base64.length(object.entities)), 0);
+                    else if (object.entities.length >= 0)
+                        message.entities = object.entities;
+                if (object.globals != null)
+                    if (typeof object.globals === "string")
+                        $util.base64.decode(object.globals, message.globals = $util.newBuffer($util.base64.length(object.globals)), 0);
+                    else if (object.globals.length >= 0)
+                        message.globals = object.globals;
+                if (object.masks != null)
+                    if (typeof object.masks === "string")
+                        $util.base64.decode(object.masks, message.masks = $util.newBuffer($util.base64.length(object.masks)), 0);
+                    else if (object.masks.length >= 0)
+                        message.masks = object.masks;
+                return message;
+            };
+
+            /**
+             * Creates a plain object from an Observation message. Also converts values to other types if specified.
+             * @function toObject
+             * @memberof tercio.v1.Observation
+             * @static
+             * @param {tercio.v1.Observation} message Observation
+             * @param {$protobuf.IConversionOptions} [options] Conversion options
+             * @returns {Object.<string,*>} Plain object
+             */
+            Observation.toObject = function toObject(message, options, q) {
+                if (!options)
+                    options = {};
+                if (q === undefined)
+                    q = 0;
+                if (q > $util.recursionLimit)
+                    throw Error("max depth exceeded");
+                let object = {};
+                if (options.arrays || options.defaults) {
+                    object.envs = [];
+                    object.players = [];
+                }
+                if (options.defaults) {
+                    object.envSet = 0;
+                    if (options.bytes === String)
+                        object.planes = "";
+                    else {
+                        object.planes = [];
+                        if (options.bytes !== Array)
+                            object.planes = $util.newBuffer(object.planes);
+                    }
+                    if (options.bytes === String)
+                        object.entities = "";
+                    else {
+                        object.entities = [];
+                        if (options.bytes !== Array)
+                            object.entities = $util.newBuffer(object.entities);
+                    }
+                    if (options.bytes === String)
+                        object.globals = "";
+                    else {
+                        object.globals = [];
+                        if (options.bytes !== Array)
+                            object.globals = $util.newBuffer(object.globals);
+                    }
+                    if (options.bytes === String)
+                        object.masks = "";
+                    else {
+                        object.masks = [];
+                        if (options.bytes !== Array)
+                            object.masks = $util.newBuffer(object.masks);
+                    }
+                }
+                if (message.envSet != null && Object.hasOwnProperty.call(message, "envSet"))
+                    object.envSet = message.envSet;
+                if (message.envs && message.envs.length) {
+                    object.envs = [];
+                    for (let j = 0; j < message.envs.length; ++j)
+                        object.envs[j] = message.envs[j];
+                }
+                if (message.players && message.players.length) {
+                    object.players = [];
+                    for (let j = 0; j < message.players.length; ++j)
+                        object.players[j] = message.players[j];
+                }
+                if (message.planes != null && Object.hasOwnProperty.call(message, "planes"))
+                    object.planes = options.bytes === String ? $util.base64.encode(message.planes, 0, message.planes.length) : options.bytes === Array ? Array.prototype.slice.call(message.planes) : message.planes;
+                if (message.entities != null && Object.hasOwnProperty.call(message, "entities"))
+                    object.entities = options.bytes === String ? $util.base64.encode(message.entities, 0, message.entities.length) : options.bytes === Array ? Array.prototype.slice.call(message.entities) : message.entities;
+                if (message.globals != null && Object.hasOwnProperty.call(message, "globals"))
+                    object.globals = options.bytes === String ? $util.base64.encode(message.globals, 0, message.globals.length) : options.bytes === Array ? Array.prototype.slice.call(message.globals) : message.globals;
+                if (message.masks != null && Object.hasOwnProperty.call(message, "masks"))
+                    object.masks = options.bytes === String ? $util.base64.encode(message.masks, 0, message.masks.length) : options.bytes === Array ? Array.prototype.slice.call(message.masks) : message.masks;
+                return object;
+            };
+
+            /**
+             * Converts this Observation to JSON.
+             * @function toJSON
+             * @memberof tercio.v1.Observation
+             * @instance
+             * @returns {Object.<string,*>} JSON object
+             */
+            Observation.prototype.toJSON = function toJSON() {
+                return this.constructor.toObject(this, $protobuf.util.toJSONOptions);
+            };
+
+            return Observation;
         })();
 
         /**

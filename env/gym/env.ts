@@ -422,6 +422,41 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
     }
   }
 
+  /**
+   * The current state seen from `player`'s seat, written into `into` (buffers of the spec's sizes,
+   * not this env's own): what step/reset return when `player` is the one to act; for the other
+   * (waiting) player the same encoding from its seat, with nothing legal (mask, env:legal_hex and
+   * env:legal_fraction zero) and env:seat = `player`. For views of the waiting seat (a two-player
+   * AEC env, the bridge's Observe); not for hot loops (a full encode). GAME_OVER before reset().
+   */
+  observeAs(player: Player, into: Observation): TercioError | null {
+    const s = this.s
+    if (s === null) return err('GAME_OVER', 'observeAs() before reset(): there is no game to observe yet')
+    const e = this.engine
+    const size = e.grid.size
+    const ce = e.obs.planes.length
+    const g0 = this.envGlobal0
+    e.encode(s, player, { planes: into.planes.subarray(0, ce * size), entities: into.entities, globals: into.globals.subarray(0, g0) })
+    into.planes.fill(1, ce * size, (ce + 1) * size) // env:on_map
+    const acting = !this.done && player === this.info.player
+    if (acting) into.mask.set(this.obs.mask)
+    else into.mask.fill(0)
+    const hexOff = e.layout.offset.hex
+    const lp = this.legalPlane
+    for (let h = 0; h < size; h++) into.planes[lp + h] = into.mask[hexOff + h] as number
+    const g = into.globals
+    g[g0] = this.done ? 0 : player
+    g[g0 + 1] = acting ? this.info.legalCount / into.mask.length : 0
+    g[g0 + 2] = this.decisions / this.opts.maxDecisions
+    if (this.kindOneHot) {
+      const k0 = g0 + ENV_GLOBALS.length
+      const nk = e.decisionKinds.length
+      for (let k = 0; k < nk; k++) g[k0 + k] = 0
+      if (this.info.decisionKindId >= 0) g[k0 + this.info.decisionKindId] = 1
+    }
+    return null
+  }
+
   /** Canonical text of an action id (`unit:F-G1`, `hex:1012`, ...). */
   actionText(id: number): string {
     return actionText(this.engine.layout, id)
