@@ -14,7 +14,7 @@
 // the weakest units first and keep commanders out of harm's way.
 import seedrandom from 'seedrandom'
 import type { Engine } from '../../env/core/types.ts'
-import { leaderActive, leaderRange } from '../../env/rules/marignan/command.ts'
+import { leaderActive, leaderRange, repositionLeader } from '../../env/rules/marignan/command.ts'
 import { canFire, fireTargets, fireValue, strengthAt } from '../../env/rules/marignan/fire.ts'
 import { canAttack, meleeValue } from '../../env/rules/marignan/melee.ts'
 import type { Ctx } from '../../env/rules/marignan/context.ts'
@@ -178,8 +178,29 @@ export class MarignanHeuristic implements Agent {
         return this.bestHex(mask, (h) => this.nearestEnemyDist(c, s, FRENCH, h))
       case K['deploy-face']:
         return FACE0 + ((c.uStart[s.sel] as { face: number }).face as number)
+      case K['rout-follow']:
+        // a commander's place is with his corps, not with a unit running for the edge
+        return C.end
+      case K.reposition:
+        return this.repositionHex(c, s, mask)
     }
     return -1
+  }
+
+  /** 12.5: an isolated commander next to the enemy goes to the nearest friendly unit (one of his corps, in good order, the safest first); otherwise he stays. */
+  private repositionHex(c: Ctx, s: MState, mask: Uint8Array): number {
+    const l = repositionLeader(c, s)
+    if (l < 0) return -1
+    const side = c.lSide[l] as number
+    if (mask[C.stop] === 1 && this.nearestEnemyDist(c, s, side, s.lhex[l] as number) > 1) return C.stop
+    return this.bestHex(mask, (h) => {
+      let v = this.nearestEnemyDist(c, s, side, h)
+      for (let u = c.head[h] as number; u >= 0; u = c.next[u] as number) {
+        if (s.st[u] === S_ROUT) v -= 5
+        else if (s.cmd[c.uCorps[u] as number] === l) v += 10
+      }
+      return v
+    })
   }
 
   /** 7.2: rally the corps with the most units on the map (ties: the lowest index). */

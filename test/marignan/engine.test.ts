@@ -7,6 +7,8 @@ import { actionText, parseAction } from '../../env/core/actions.ts'
 import type { Engine } from '../../env/core/types.ts'
 import { marignan, type MEvent, type MState } from '../../env/rules/marignan/index.ts'
 import { validateScenario } from '../../env/scenario/load.ts'
+import { makeMarignanHeuristic } from '../../agents/heuristic/marignan.ts'
+import type { Agent } from '../../agents/types.ts'
 
 function engineFor(id: string): Engine<MState, MEvent> {
   const v = validateScenario(JSON.parse(readFileSync(new URL(`../../env/scenario/scenarios/${id}.json`, import.meta.url), 'utf8')))
@@ -298,3 +300,37 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
     })
   })
 }
+
+describe('marignan 12.5 in play', () => {
+  it('12.5: heuristic play meets commanders stacked with routing units and commanders left alone; random answers keep the invariants', () => {
+    // uniform random play seldom stacks a commander with a unit that then routs: the heuristic
+    // players (commanders kept with their corps) fight, and each 12.5 decision gets a random legal answer
+    const e = engineFor('marignan-1515-first-day')
+    const mask = new Uint8Array(e.layout.size)
+    const counts = new Map<string, number>()
+    const seen = new Set<string>()
+    for (let g = 1; g <= 3; g++) {
+      const s = e.init(500 + g)
+      const agents = [makeMarignanHeuristic(g), makeMarignanHeuristic(g + 100)]
+      const rnd = lcg(17 * g)
+      for (let d = e.decision(s); d; d = e.decision(s)) {
+        const n = e.legal(s, mask)
+        let a: number
+        if (d.kind === 'rout-follow' || d.kind === 'reposition') {
+          counts.set(d.kind, (counts.get(d.kind) ?? 0) + 1)
+          a = pick(mask, n, rnd())
+        } else a = (agents[d.player] as Agent).act({ engine: e as unknown as Engine, state: s, mask, legalCount: n, player: d.player })
+        const ev: MEvent[] = []
+        const r = e.apply(s, a, ev)
+        if (r) throw new Error(r.message)
+        for (const x of ev) seen.add(x.type)
+        const bad = e.invariants(s)
+        if (bad.length) throw new Error(`seed ${500 + g} ply ${s.ply}: ${bad.join('; ')}`)
+      }
+      expect(e.outcome(s)).not.toBeNull()
+    }
+    expect(counts.get('rout-follow') ?? 0).toBeGreaterThan(0)
+    expect(counts.get('reposition') ?? 0).toBeGreaterThan(0)
+    expect(seen.has('leader-follows')).toBe(true)
+  })
+})

@@ -2020,6 +2020,110 @@ add({
   actions: [{ expect: { phase: 'night-reorganisation', decision: { player: 1, kind: 'night-back', subject: 'F-A1', legal: ['hex:0305', 'hex:0405', 'hex:0505'] } } }, 'hex:0505'],
   expect: { units: { 'F-A1': { hex: '0505', facing: 'S' } }, events: [{ type: 'retreated', unit: 'F-A1', from: '0404', to: '0505' }], decision: { player: 1, kind: 'night-place' } },
 })
+// 12.5: "A leader can move freely with routed units, but he is not eliminated by an impossibility of
+// rout, and he can always be repositioned to the nearest friendly unit if he is isolated."
+// Read as: the owner of a routing unit says, for each commander stacked with it, whether he goes
+// along ("can": the player's choice); going along costs the commander nothing ("freely": he may
+// still make his own move in his movement phase). A commander is isolated when no friendly combat
+// unit stands in his hex; one a combat or a rout left so may be moved ("can") by his owner to the
+// hex of any of the nearest friendly units, or stay; one whose hex the enemy enters must go.
+// Geometry of these positions (8x8 map): 0505 -> 0506 -> 0507 -> 0508 is the only direct path
+// south from the odd column 05; 0207 and 0807 are both 3 hexes from 0508 and 0507; 0202 and
+// 0802 both 3 hexes from 0504.
+const ROUTERS = [fr('F-R1', 'aventuriers', '0505', 'N', { status: 'routed' }), fr('F-A2', 'aventuriers', '0207'), fr('F-A3', 'aventuriers', '0807'), sw('S-P1', 'swiss-pike', '0502', 'N')]
+add({
+  id: '12.5-commander-goes-along-with-rout',
+  rule: '12.5, 10.1',
+  description:
+    'A routed French unit starts its rout movement with its commander stacked: the French player has him go along; he moves with it hex by hex to the south edge, stays on the map when the unit runs off it, may then be repositioned to either nearest friendly unit (3 hexes each), and still has his own move.',
+  // the Swiss pike at 0502 is 3 hexes away: no rally test in the reorganisation phase (2.1: four or more)
+  units: ROUTERS,
+  leaders: [{ id: 'LF1', hex: '0505' }],
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [
+    { expect: { decision: { player: 1, kind: 'rout-follow', subject: 'F-R1', legal: ['unit:LF1', 'choice:end'] } } },
+    'unit:LF1',
+    { expect: { leaders: { LF1: { hex: '0508', status: 'ok' } }, units: { 'F-R1': { status: 'exited' } }, decision: { player: 1, kind: 'reposition', subject: 'LF1', legal: ['hex:0207', 'hex:0807', 'choice:stop'] } } },
+    'hex:0807',
+  ],
+  expect: {
+    events: [
+      { type: 'leader-follows', leader: 'LF1', unit: 'F-R1' },
+      { type: 'leader-moved', leader: 'LF1', to: '0506' },
+      { type: 'leader-moved', leader: 'LF1', to: '0507' },
+      { type: 'leader-moved', leader: 'LF1', to: '0508' },
+      { type: 'eliminated', unit: 'F-R1', why: 'routed off the friendly edge' },
+      { type: 'leader-moved', leader: 'LF1', to: '0807' },
+    ],
+    leaders: { LF1: { hex: '0807', status: 'ok' } },
+    wings: { F1: { morale: 3 } },
+    decision: { player: 1, kind: 'move', legalIncludes: ['unit:LF1'] },
+  },
+})
+add({
+  id: '12.5-commander-stays-behind',
+  rule: '12.5, 10.1',
+  description: 'The French player keeps the commander where he is: the routed unit runs off alone; left without a unit, he may be repositioned to either nearest friendly unit (4 hexes each) or stay, and stays.',
+  units: ROUTERS,
+  leaders: [{ id: 'LF1', hex: '0505' }],
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [
+    { expect: { decision: { player: 1, kind: 'rout-follow', subject: 'F-R1' } } },
+    'choice:end',
+    { expect: { units: { 'F-R1': { status: 'exited' } }, leaders: { LF1: { hex: '0505' } }, decision: { player: 1, kind: 'reposition', subject: 'LF1', legal: ['hex:0207', 'hex:0807', 'choice:stop'] } } },
+    'choice:stop',
+  ],
+  expect: { leaders: { LF1: { hex: '0505', status: 'ok' } }, events: [{ type: 'rout-move', unit: 'F-R1', path: ['0506', '0507', '0508'] }], decision: { player: 1, kind: 'move' } },
+})
+add({
+  id: '12.5-commander-survives-blocked-rout',
+  rule: '12.5, 4.2, 10.1',
+  description:
+    'A routed unit whose only route south is held by the Swiss is eliminated; the commander who went along with it is not ("not eliminated by an impossibility of rout") and may be repositioned to a nearest friendly unit.',
+  units: [fr('F-R1', 'aventuriers', '0507', 'N', { status: 'routed' }), fr('F-A2', 'aventuriers', '0207'), fr('F-A3', 'aventuriers', '0807'), sw('S-P1', 'swiss-pike', '0508', 'N')],
+  leaders: [{ id: 'LF1', hex: '0507' }],
+  start: { phase: 'rout', active: 'french' },
+  dice: [],
+  actions: [
+    { expect: { decision: { player: 1, kind: 'rout-follow', subject: 'F-R1', legal: ['unit:LF1', 'choice:end'] } } },
+    'unit:LF1',
+    { expect: { units: { 'F-R1': { status: 'eliminated' } }, leaders: { LF1: { hex: '0507', status: 'ok' } }, decision: { player: 1, kind: 'reposition', subject: 'LF1', legal: ['hex:0207', 'hex:0807', 'choice:stop'] } } },
+    'hex:0207',
+  ],
+  expect: {
+    events: [{ type: 'leader-follows', leader: 'LF1' }, { type: 'eliminated', unit: 'F-R1', why: 'rout movement blocked' }, { type: 'leader-moved', leader: 'LF1', to: '0207' }],
+    leaders: { LF1: { hex: '0207', status: 'ok' } },
+    wings: { F1: { morale: 3 } },
+  },
+})
+// The melee of 13.3-advance-after-combat (gendarmes 8 against the replacement pikes, die 4: the
+// defender is eliminated) with a Swiss commander (no melee bonus) in the defending hex: he rolls
+// for injury with +2, all his hex's units gone (12.5): 3 + 2 = 5, unhurt.
+const LONE = [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike-r', '0504'), sw('S-P2', 'swiss-pike', '0202'), sw('S-P3', 'swiss-pike', '0802')]
+add({
+  id: '12.5-isolated-commander-may-stay',
+  rule: '12.5, 13.3',
+  description: 'The units stacked with a Swiss commander are eliminated in melee: once the French decline to advance, the Swiss player may reposition him to either nearest unit (3 hexes each) or leave him, and leaves him.',
+  units: LONE,
+  leaders: [{ id: 'LS1', hex: '0504', rating: 0 }],
+  start: FR_MELEE,
+  dice: [4, 3],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack', 'choice:end', { expect: { decision: { player: 0, kind: 'reposition', subject: 'LS1', legal: ['hex:0202', 'hex:0802', 'choice:stop'] } } }, 'choice:stop'],
+  expect: { events: [{ type: 'eliminated', unit: 'S-P1' }, { type: 'rolled', value: 3 }], leaders: { LS1: { hex: '0504', status: 'ok' } } },
+})
+add({
+  id: '12.5-commander-must-leave-when-the-enemy-enters',
+  rule: '12.5, 13.3, 5',
+  description: 'The same melee, and the gendarmes advance into the hex the Swiss commander is left in: the armies never share a hex, so the Swiss player must move him to one of the nearest Swiss units (no choice to stay).',
+  units: LONE,
+  leaders: [{ id: 'LS1', hex: '0504', rating: 0 }],
+  start: FR_MELEE,
+  dice: [4, 3],
+  actions: ['hex:0504', 'unit:F-G1', 'choice:attack', 'unit:F-G1', 'choice:face-N', { expect: { decision: { player: 0, kind: 'reposition', subject: 'LS1', legal: ['hex:0202', 'hex:0802'] } } }, 'hex:0802'],
+  expect: { units: { 'F-G1': { hex: '0504' } }, leaders: { LS1: { hex: '0802', status: 'ok' } }, events: [{ type: 'leader-moved', leader: 'LS1', to: '0802' }] },
+})
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },
   '8.1-swiss-army-demoralised': { army: 0 },

@@ -1,12 +1,12 @@
 // 6 Command and 7 commanders: chains of command, the command phase, commander
-// ratings (injured, night), injuries and deaths, successors, repositioning.
+// ratings (injured, night), injuries and deaths, successors, repositioning (12.5).
 
 import { roll } from '../../dice.ts'
 import { type Ctx, HS_FORT } from './context.ts'
 import { INJURY } from './tables.ts'
 import { moraleDelta } from './morale.ts'
-import { adjacentEnemy, occ, sync } from './occupancy.ts'
-import { type Events, FRENCH, F_OOC, L_DEAD, L_INJ, L_OK, L_REPL, type MState, Q_SUCC, SWISS, S_ROUT, lbl, onMap } from './state.ts'
+import { occ, sync } from './occupancy.ts'
+import { type Events, FRENCH, F_OOC, LF_ISO, L_DEAD, L_INJ, L_OK, L_REPL, type MState, Q_SUCC, SWISS, S_ROUT, lbl, onMap } from './state.ts'
 import { inEnemyZoc } from './zoc.ts'
 
 export function leaderRange(c: Ctx, s: MState, l: number): number {
@@ -108,21 +108,66 @@ export function nearestFriendly(c: Ctx, s: MState, side: number, h: number, corp
   return best
 }
 
-/** 12.5: a commander left without friendly units in his hex next to (or under) the enemy is repositioned to the nearest friendly unit. */
-export function fixLeaders(c: Ctx, s: MState, ev: Events): void {
+// ---- 12.5 "he can always be repositioned to the nearest friendly unit if he is isolated" ----------
+// A commander is isolated when no friendly combat unit stands in his hex. His owner is asked
+// (decision `reposition`) when a combat or a rout left him so (LF_ISO, set by eliminate and the
+// rout), and must move him when enemy units stand in his hex (5: the armies never share a hex).
+
+/** Writes into out the hexes holding the friendly combat units nearest to commander l (all tied ones); returns how many. */
+export function repositionHexes(c: Ctx, s: MState, l: number, out: number[]): number {
+  out.length = 0
+  const side = c.lSide[l] as number
+  const h = s.lhex[l] as number
+  let bd = 1e9
+  for (let u = 0; u < c.nU; u++) {
+    if (c.uSide[u] !== side || !onMap(s, u)) continue
+    const x = s.hex[u] as number
+    if (x === h) continue
+    const d = c.grid.dist[h * c.size + x] as number
+    if (d > bd) continue
+    if (d < bd) {
+      bd = d
+      out.length = 0
+    }
+    if (!out.includes(x)) out.push(x)
+  }
+  return out.length
+}
+
+/** Must commander l leave his hex (enemy units in it)? */
+export const repositionForced = (c: Ctx, s: MState, l: number): boolean => occ(c, 1 - (c.lSide[l] as number), s.lhex[l] as number) > 0
+
+/** The commander whose owner must now say where he goes (12.5), or -1. Pure: legal() and the view use it. */
+export function repositionLeader(c: Ctx, s: MState): number {
   sync(c, s)
   for (let l = 0; l < c.nL; l++) {
     if (!leaderActive(s, l)) continue
     const h = s.lhex[l] as number
     if (h < 0) continue
     const side = c.lSide[l] as number
-    if (occ(c, side, h) > 0) continue
-    if (occ(c, 1 - side, h) === 0 && !adjacentEnemy(c, side, h)) continue
-    const to = nearestFriendly(c, s, side, h)
-    if (to < 0 || to === h) continue
-    s.lhex[l] = to
-    if (ev) ev.push({ type: 'leader-moved', leader: c.leaderIds[l] as string, to: lbl(c, to) })
+    const asked = ((s.lfl[l] as number) & LF_ISO) !== 0 && occ(c, side, h) === 0
+    if ((asked || occ(c, 1 - side, h) > 0) && repositionHexes(c, s, l, scratchHexes) > 0) return l
   }
+  return -1
+}
+const scratchHexes: number[] = []
+
+/** Drops the reposition flags that no longer apply (a friendly unit came back to him, or none is left on the map). */
+export function clearStaleIsolation(c: Ctx, s: MState): void {
+  sync(c, s)
+  for (let l = 0; l < c.nL; l++) {
+    if (!((s.lfl[l] as number) & LF_ISO)) continue
+    const h = s.lhex[l] as number
+    if (!leaderActive(s, l) || h < 0 || occ(c, c.lSide[l] as number, h) > 0 || repositionHexes(c, s, l, scratchHexes) === 0) s.lfl[l] = (s.lfl[l] as number) & ~LF_ISO
+  }
+}
+
+/** Applies the owner's answer: hex x (one of repositionHexes), or -1 to stay. */
+export function reposition(c: Ctx, s: MState, l: number, x: number, ev: Events): void {
+  s.lfl[l] = (s.lfl[l] as number) & ~LF_ISO
+  if (x < 0) return
+  s.lhex[l] = x
+  if (ev) ev.push({ type: 'leader-moved', leader: c.leaderIds[l] as string, to: lbl(c, x) })
 }
 
 export function commandPhase(c: Ctx, s: MState, ev: Events): void {

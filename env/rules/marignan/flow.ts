@@ -5,7 +5,7 @@
 import type { Player } from '../../core/types.ts'
 import { rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { commandPhase, fixLeaders, leaderActive, leaderMove } from './command.ts'
+import { clearStaleIsolation, commandPhase, leaderActive, leaderMove, reposition, repositionForced, repositionHexes, repositionLeader } from './command.ts'
 import { canFire, fireTargets, resolveFire } from './fire.ts'
 import { acrossWater, advanceCandidates, canAttack, meleeTargets, mustJoin, resolveMelee } from './melee.ts'
 import { demoralisedFrench, moraleTest } from './morale.ts'
@@ -15,11 +15,11 @@ import { occ, sync, touch } from './occupancy.ts'
 import { reorganisation } from './reorganisation.ts'
 import { hitUnit, processHit } from './results.ts'
 import { generalRetreat, groable, processGeneralRetreat, retreatHexes, retreatable, retreatUnit } from './retreat.ts'
-import { processRout, queueRout, routStep, routSteps } from './rout.ts'
+import { follow, followCandidates, followDone, processRout, queueRout, routStep, routSteps } from './rout.ts'
 import { deployHexes, deployNext, deployUnit } from './deploy.ts'
 import { heroicCandidates, heroicPending } from './morale.ts'
 import { faceStack } from './stacking.ts'
-import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
+import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, LF_MOVED, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { zocOn } from './zoc.ts'
 
@@ -60,7 +60,7 @@ export function endGame(s: MState, w: number, why: string, ev: Events): void {
 
 export function clearDone(c: Ctx, s: MState, side: number): void {
   for (let u = 0; u < c.nU; u++) if (c.uSide[u] === side) s.fl[u] = (s.fl[u] as number) & ~F_DONE
-  for (let l = 0; l < c.nL; l++) if (c.lSide[l] === side) s.lfl[l] = 0
+  for (let l = 0; l < c.nL; l++) if (c.lSide[l] === side) s.lfl[l] = (s.lfl[l] as number) & ~LF_MOVED
 }
 
 export function enterPhase(c: Ctx, s: MState, p: number, ev: Events): void {
@@ -216,9 +216,14 @@ export function settle(c: Ctx, s: MState, ev: Events): void {
       }
       continue
     }
+    // 12.5: a commander a combat or a rout left alone (or the enemy reached) is placed by his owner
+    clearStaleIsolation(c, s)
+    if (repositionLeader(c, s) >= 0) {
+      s.dk = K.reposition
+      return
+    }
     const k = phaseKind(c, s)
     if (k >= 0) {
-      fixLeaders(c, s, ev)
       s.dk = k
       return
     }
@@ -278,7 +283,10 @@ export function decisionPlayer(c: Ctx, s: MState): Player {
     case K['night-back']:
       return FRENCH
     case K['rout-hex']:
+    case K['rout-follow']:
       return c.uSide[s.rq[0] as number] as Player
+    case K.reposition:
+      return c.lSide[repositionLeader(c, s)] as Player
   }
   return s.active
 }
@@ -433,6 +441,18 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
       nightBackHexes(c, s, s.sel, buf)
       for (const h of buf) set(HX + h)
       break
+    case K['rout-follow']:
+      followCandidates(c, s, s.rq[0] as number, buf)
+      for (const l of buf) set(UN + c.nU + l)
+      set(CH + C.end)
+      break
+    case K.reposition: {
+      const l = repositionLeader(c, s)
+      repositionHexes(c, s, l, buf)
+      for (const h of buf) set(HX + h)
+      if (!repositionForced(c, s, l)) set(CH + C.stop)
+      break
+    }
   }
   return n
 }
@@ -640,6 +660,13 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
       nightBack(c, s, u, hex, ev)
       break
     }
+    case K['rout-follow']:
+      if (choice === C.end) followDone(s)
+      else follow(c, s, unit - c.nU, ev)
+      break
+    case K.reposition:
+      reposition(c, s, repositionLeader(c, s), hex, ev)
+      break
   }
   settle(c, s, ev)
 }

@@ -9,7 +9,7 @@ import { demoralised, moraleDelta, moraleTest } from './morale.ts'
 import { adjacentEnemy, occ, sync, touch } from './occupancy.ts'
 import { failed } from './rout.ts'
 import { canStack, faceStack } from './stacking.ts'
-import { C, type Events, FACE0, F_CHARGE, F_DONE, F_HEDGE, F_OOC, L_OK, L_WAIT, type MState, Q_HEDGE, SWISS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive } from './state.ts'
+import { C, type Events, FACE0, F_CHARGE, F_DONE, F_HEDGE, F_OOC, LF_MOVED, L_OK, L_WAIT, type MState, Q_HEDGE, SWISS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive } from './state.ts'
 import { dirTo, stepCost, terrainDisorder } from './terrain.ts'
 import { inEnemyZoc, isRear } from './zoc.ts'
 
@@ -122,7 +122,7 @@ export function movable(c: Ctx, s: MState, u: number): boolean {
 }
 
 export function leaderMovable(c: Ctx, s: MState, l: number): boolean {
-  if (c.lSide[l] !== s.active || s.lfl[l]) return false
+  if (c.lSide[l] !== s.active || (s.lfl[l] as number) & LF_MOVED) return false
   if (s.lst[l] === L_WAIT) return s.turn >= c.entryTurn && occ(c, 1 - s.active, c.entryRoad) === 0
   return leaderActive(s, l) && (s.lhex[l] as number) >= 0
 }
@@ -220,7 +220,7 @@ export function moveUnitStep(c: Ctx, s: MState, choice: number, hex: number, ev:
 
 export function stopSel(s: MState, c: Ctx): void {
   const u = s.sel
-  if (u >= c.nU) s.lfl[u - c.nU] = 1
+  if (u >= c.nU) s.lfl[u - c.nU] = (s.lfl[u - c.nU] as number) | LF_MOVED
   else if (u >= 0) s.fl[u] = (s.fl[u] as number) | F_DONE
   s.sel = -1
 }

@@ -6,7 +6,7 @@ import type { Ctx, TypeStats } from './context.ts'
 import { moraleDelta, moraleTest } from './morale.ts'
 import { occ, sync, touch } from './occupancy.ts'
 import { stackLegal } from './stacking.ts'
-import { type Events, FRENCH, K, RW, F_CHARGE, F_HEDGE, type MState, STATUS, SWISS, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
+import { type Events, FRENCH, K, LF_FOLLOW, LF_ISO, L_INJ, L_OK, RQ_FOLLOW_ASKED, RQ_PROLONGED, RW, F_CHARGE, F_HEDGE, type MState, STATUS, SWISS, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
 import { dirTo, stepCost } from './terrain.ts'
 import { inEnemyZoc } from './zoc.ts'
 
@@ -69,12 +69,54 @@ export function eliminate(c: Ctx, s: MState, u: number, why: string, replaceable
     return
   }
   const side = c.uSide[u] as number
+  const h = s.hex[u] as number
   s.st[u] = exited ? S_EXIT : S_ELIM
   s.hex[u] = -1
   s.fl[u] = 0
   touch(c)
   if (ev) ev.push({ type: 'eliminated', unit: id, why })
   moraleDelta(c, s, side, c.uCorps[u] as number, -2, `${id} ${exited ? 'left the map' : 'eliminated'}`, ev) // 8.1, 8.2
+  flagIsolated(c, s, side, h)
+}
+
+/** 12.5: commanders of `side` left in hex h without a friendly unit may be repositioned (those going along with a rout excepted). */
+function flagIsolated(c: Ctx, s: MState, side: number, h: number): void {
+  if (h < 0) return
+  let any = false
+  for (let l = 0; l < c.nL; l++) if (c.lSide[l] === side && s.lhex[l] === h && (s.lst[l] === L_OK || s.lst[l] === L_INJ)) any = true
+  if (!any) return
+  sync(c, s)
+  if (occ(c, side, h) > 0) return
+  for (let l = 0; l < c.nL; l++) {
+    if (c.lSide[l] !== side || s.lhex[l] !== h || (s.lst[l] !== L_OK && s.lst[l] !== L_INJ)) continue
+    if (!((s.lfl[l] as number) & LF_FOLLOW)) s.lfl[l] = (s.lfl[l] as number) | LF_ISO
+  }
+}
+
+/** 12.5: the active commanders stacked with routing unit u who have not yet said whether they go along; returns how many. */
+export function followCandidates(c: Ctx, s: MState, u: number, out: number[]): number {
+  out.length = 0
+  const side = c.uSide[u] as number
+  const h = s.hex[u] as number
+  for (let l = 0; l < c.nL; l++) {
+    if (c.lSide[l] !== side || s.lhex[l] !== h || (s.lst[l] !== L_OK && s.lst[l] !== L_INJ)) continue
+    if ((s.lfl[l] as number) & LF_FOLLOW) continue
+    out.push(l)
+  }
+  return out.length
+}
+
+/** 12.5: commander l goes along with the head rout. */
+export function follow(c: Ctx, s: MState, l: number, ev: Events): void {
+  const u = s.rq[0] as number
+  s.lfl[l] = ((s.lfl[l] as number) | LF_FOLLOW) & ~LF_ISO
+  if (ev) ev.push({ type: 'leader-follows', leader: c.leaderIds[l] as string, unit: c.unitIds[u] as string })
+  if (followCandidates(c, s, u, steps) === 0) s.rq[3] = (s.rq[3] as number) | RQ_FOLLOW_ASKED
+}
+
+/** 12.5: the commanders stacked with the head rout stay where they are. */
+export function followDone(s: MState): void {
+  s.rq[3] = (s.rq[3] as number) | RQ_FOLLOW_ASKED
 }
 
 // ---- 10.1 rout movement ------------------------------------------------------
@@ -140,8 +182,11 @@ function endSegment(c: Ctx, u: number, ev: Events): void {
   segment.length = 0
 }
 
-function popRout(s: MState): void {
+function popRout(c: Ctx, s: MState): void {
   s.rq.splice(0, RW)
+  // 12.5: the commanders who went along stop with it (a unit eliminated or gone off the map leaves them
+  // where it last stood: "he is not eliminated by an impossibility of rout"; eliminate() flagged them)
+  for (let l = 0; l < c.nL; l++) s.lfl[l] = (s.lfl[l] as number) & ~LF_FOLLOW
 }
 
 /** Runs the head rout until it ends (-1, popped) or its owner must choose the next hex (K['rout-hex']). */
@@ -151,7 +196,7 @@ export function processRout(c: Ctx, s: MState, ev: Events): number {
   for (;;) {
     if (!onMap(s, u) || s.st[u] !== S_ROUT) {
       endSegment(c, u, ev)
-      popRout(s)
+      popRout(c, s)
       return -1
     }
     sync(c, s)
@@ -160,27 +205,32 @@ export function processRout(c: Ctx, s: MState, ev: Events): number {
     const moved = s.rq[2] as number
     if ((c.edgeDist[side] as Uint8Array)[h] === 0) {
       endSegment(c, u, ev)
-      popRout(s)
-      eliminate(c, s, u, 'routed off the friendly edge', false, ev, true)
+      endWith(c, s, u, 'routed off the friendly edge', true, ev)
       return -1
+    }
+    // 12.5: the commanders stacked with it say first whether they go along
+    if (!((s.rq[3] as number) & RQ_FOLLOW_ASKED)) {
+      if (followCandidates(c, s, u, steps) > 0) {
+        endSegment(c, u, ev)
+        return K['rout-follow']
+      }
+      s.rq[3] = (s.rq[3] as number) | RQ_FOLLOW_ASKED
     }
     if (mp <= 0 && moved > 0 && stackLegal(c, s, h)) break
     const n = routSteps(c, s, u, steps)
     if (n === 0) {
       endSegment(c, u, ev)
-      popRout(s)
-      eliminate(c, s, u, 'rout movement blocked', false, ev) // 4.2, 10.1
+      endWith(c, s, u, 'rout movement blocked', false, ev) // 4.2, 10.1
       return -1
     }
     if (routCost > mp && moved > 0) {
       if (stackLegal(c, s, h)) break
-      if (s.rq[3]) {
+      if ((s.rq[3] as number) & RQ_PROLONGED) {
         endSegment(c, u, ev)
-        popRout(s)
-        eliminate(c, s, u, 'cannot stop overstacked', false, ev)
+        endWith(c, s, u, 'cannot stop overstacked', false, ev)
         return -1
       }
-      s.rq[3] = 1 // 10.1: movement prolonged by one hex to leave an overstacked hex
+      s.rq[3] = (s.rq[3] as number) | RQ_PROLONGED // 10.1: movement prolonged by one hex to leave an overstacked hex
     }
     if (n > 1) {
       endSegment(c, u, ev)
@@ -189,8 +239,15 @@ export function processRout(c: Ctx, s: MState, ev: Events): number {
     routStep(c, s, steps[0] as number, ev)
   }
   endSegment(c, u, ev)
-  popRout(s)
+  popRout(c, s)
   return -1
+}
+
+/** The head rout ends with the unit removed (off the edge, or blocked); its commanders stay on the map, free to be repositioned (12.5). */
+function endWith(c: Ctx, s: MState, u: number, why: string, exited: boolean, ev: Events): void {
+  // popped first: the commanders who went along are then flagged like any left without a unit (eliminate)
+  popRout(c, s)
+  eliminate(c, s, u, why, false, ev, exited)
 }
 
 /** The head rout enters hex x (one of routSteps); each friendly unit there tests its morale (10.1). */
@@ -205,6 +262,13 @@ export function routStep(c: Ctx, s: MState, x: number, ev: Events): void {
   s.rq[1] = (s.rq[1] as number) - cost
   s.rq[2] = (s.rq[2] as number) + 1
   if (ev) segment.push(lbl(c, x))
+  // 12.5: commanders going along move with it; one who stayed and has no unit left beside him may be repositioned
+  for (let l = 0; l < c.nL; l++) {
+    if (!((s.lfl[l] as number) & LF_FOLLOW) || s.lhex[l] !== h) continue
+    s.lhex[l] = x
+    if (ev) ev.push({ type: 'leader-moved', leader: c.leaderIds[l] as string, to: lbl(c, x) })
+  }
+  if (s.rq[2] === 1) flagIsolated(c, s, side, h) // its first step: the hex it leaves
   const list = c.scratchU
   let m = 0
   for (let v = c.head[x] as number; v >= 0; v = c.next[v] as number) if (v !== u && s.st[v] !== S_ROUT) list[m++] = v

@@ -57,6 +57,8 @@ export const KINDS = [
   'deploy-hex', // French, free deployment (14.1): the hex of the next unit, within its commander's range
   'deploy-face', // French, free deployment: the facing of a unit placed in an empty hex
   'night-back', // French, 14.2 step 1: the hex south a unit next to the enemy moves back to, when several are open
+  'rout-follow', // owner of a routing unit: a commander stacked with it who goes along, or end (12.5)
+  'reposition', // owner of an isolated commander: the hex of a nearest friendly unit he moves to, or stop (12.5)
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -94,6 +96,14 @@ export const F_OOC = 4
 /** Moved / fired / attacked / retreated / placed in the current phase. */
 export const F_DONE = 8
 
+// commander flags (MState.lfl)
+/** Has moved in the current movement phase. */
+export const LF_MOVED = 1
+/** Goes along with the head rout (12.5 "can move freely with routed units"). */
+export const LF_FOLLOW = 2
+/** Left without a friendly unit in his hex by a combat or a rout: his owner may reposition him (12.5). */
+export const LF_ISO = 4
+
 // task queue records (width QW): [kind, a, b, c, d, e]
 export const QW = 6
 export const Q_HIT = 1 // [hex or -1 for the melee group, side, eliminations, test modifier or NO_TEST, disorganised]
@@ -105,6 +115,9 @@ export const Q_NIGHT = 6 // [unit]: its step back south at the night reorganisat
 export const NO_TEST = 99
 /** Width of a rout record in MState.rq. */
 export const RW = 4
+/** Bits of a rout record's last field: the move was prolonged (10.1); the commanders stacked with it have said whether they go along (12.5). */
+export const RQ_PROLONGED = 1
+export const RQ_FOLLOW_ASKED = 2
 
 export interface MState extends BaseState {
   ruleset: 'marignan'
@@ -135,7 +148,7 @@ export interface MState extends BaseState {
   pendTurn: number[]
   /** Per commander: the corps whose demoralisation his heroic value nullifies (7.2), -1 none. */
   her: number[]
-  /** Rout movements under way, RW ints each (10.1): [unit, MP left, hexes moved, prolonged]. */
+  /** Rout movements under way, RW ints each (10.1): [unit, MP left, hexes moved, RQ_* bits]. */
   rq: number[]
   /** Per corps morale (French corps; Swiss corps unused). */
   mor: number[]
@@ -192,6 +205,7 @@ export type MEvent =
   | { type: 'leader-injured'; leader: string }
   | { type: 'leader-killed'; leader: string }
   | { type: 'leader-moved'; leader: string; to: string }
+  | { type: 'leader-follows'; leader: string; unit: string }
   | { type: 'leader-replaced'; leader: string; hex: string }
   | { type: 'successor'; corps: string; leader: string }
   | { type: 'heroic'; leader: string; corps: string }

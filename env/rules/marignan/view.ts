@@ -5,7 +5,7 @@ import type { GameView, LeaderView, ObsBuffers, ObsSpec, Player, UnitView, WingV
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { HS_CANAL, HS_FORT, HS_ROAD } from './context.ts'
-import { leaderRange } from './command.ts'
+import { leaderRange, repositionLeader } from './command.ts'
 import { demoralised, heroicMask, heroicPending, unitMorale } from './morale.ts'
 import { deployNext } from './deploy.ts'
 import { sync } from './occupancy.ts'
@@ -84,7 +84,8 @@ export function viewOf(c: Ctx, s: MState): GameView {
 
 /** What the current decision is about: the selected unit, the committed stack's first unit, the corps needing a successor. */
 export function subjectOf(c: Ctx, s: MState): string | null {
-  if (s.dk === K['rout-hex']) return c.unitIds[s.rq[0] as number] ?? null
+  if (s.dk === K['rout-hex'] || s.dk === K['rout-follow']) return c.unitIds[s.rq[0] as number] ?? null
+  if (s.dk === K.reposition) return c.leaderIds[repositionLeader(c, s)] ?? null
   if (s.dk === K.heroic) return c.leaderIds[heroicPending(c, s)] ?? null
   if (s.dk === K['deploy-hex']) return c.unitIds[deployNext(c, s)] ?? null
   if (s.sel >= 0) return selId(c, s)
@@ -151,6 +152,8 @@ export function describeEvent(e: MEvent): string {
       return `${e.leader} is killed`
     case 'leader-moved':
       return `${e.leader} moves to ${e.to}`
+    case 'leader-follows':
+      return `${e.leader} goes along with the rout of ${e.unit}`
     case 'leader-replaced':
       return `a new ${e.leader} takes command at ${e.hex}`
     case 'successor':
