@@ -1,16 +1,20 @@
 // Scripted player for the `hbl` ruleset (Hell Broke Loose). One rule per
-// decision kind, read from the hbl state: close with the enemy and fight
-// (initiating is an Up), shoot whenever a loaded unit has a target, rally the
-// worst-hurt unit, spend stubborn chips while the pool is healthy, follow up
+// decision kind, read from the hbl state: march on an objective by the
+// cheapest path in hexes and wheels (a reverse Dijkstra over hex and facing),
+// weighing each step by the fight it offers and the fights and volleys it
+// exposes the unit to; fight with an edge (initiating is an Up); shoot when
+// the expected UI is worth the load; rally vexed and routed units; follow up
 // and pursue. Anything the rules below do not produce falls back to a seeded
 // random legal action, so the agent is always legal.
 import seedrandom from 'seedrandom'
 import type { Engine } from '../../env/core/types.ts'
 import { hblContext } from '../../env/rules/hbl/index.ts'
 import type { Ctx } from '../../env/rules/hbl/context.ts'
-import { inFrontCone } from '../../env/rules/hbl/geometry.ts'
+import { arcOf, arcOfDir, ARC_FRONT, inFrontCone } from '../../env/rules/hbl/geometry.ts'
+import { hexesPerMove } from '../../env/rules/hbl/context.ts'
+import { neighbor, rot } from '../../env/hex/grid.ts'
 import { meleeDice } from '../../env/rules/hbl/melee.ts'
-import { dieTotal, meleeOutcome, shiftDie, type ShiftedDie } from '../../env/rules/hbl/dieshift.ts'
+import { dieTotal, meleeOutcome, shiftDie } from '../../env/rules/hbl/dieshift.ts'
 import { C, F_ELIM, F_LOADED, F_ROUT, F_VEX, K, type HState } from '../../env/rules/hbl/state.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
 
@@ -22,20 +26,25 @@ const DOCTRINE = {
   fightEdge: 0.2,
   /** A rout is worth this many chips (the unit is out of the fight). */
   routValue: 1,
-  /** A shooter without that edge stays at least this far from its objective (0: shooters close to their range). */
-  keepOff: 0,
   /** Buy back UI only up to this many left. */
   buyBelow: 0,
-  /** Shoot when the expected pips reach this. */
-  shotPips: 0.5,
+  /** How much an exposure to an enemy's fight or volley counts (safely ahead; pressing). */
+  threat: 0.8,
+  threatPress: 0.5,
+  /** Chips of lead, beyond the draw margin, that count as safely ahead. */
+  cushion: 1,
+  /** Value of one hex closer to the objective. */
+  perHex: 0.15,
+  /** Cap on the approach cost (an unreachable objective still pulls). */
+  farCost: 40,
+  /** Shoot when the expected UI (vexation counted) reaches this. */
+  shotValue: 0.3,
+  /** A first vexation is worth this many UI (its Down 1 in the next melee; the second costs a UI). */
+  vexValue: 0.3,
 } as const
 
-/** Expected result of a shifted die (the 12 cap included). */
-function expected(d: ShiftedDie): number {
-  let t = 0
-  for (let f = 1; f <= d.sides; f++) t += Math.min(12, f + d.bonus)
-  return t / d.sides
-}
+/** An unreached position in the approach costs. */
+const FAR = 1 << 20
 
 const ctxCache = new WeakMap<Engine, Ctx>()
 function contextOf(engine: Engine): Ctx {
@@ -54,6 +63,7 @@ export const isHblEngine = (engine: Engine): boolean => engine.ruleset === 'hbl'
 export class HblHeuristic implements Agent {
   readonly name: string
   private rng: seedrandom.PRNG
+  private cost = new Int32Array(0)
   /** Decisions answered by the random fallback. */
   fallbacks = 0
 
@@ -115,7 +125,7 @@ export class HblHeuristic implements Agent {
         return best >= 0 ? un(best) : ch(C.end)
       }
       case K.move:
-        return this.move(c, engine, s, mask)
+        return this.move(c, engine, s, mask, me)
       case K.charge: {
         const { v, edge } = this.bestFight(c, s, q1, legalUnits(), true)
         return v >= 0 && edge >= DOCTRINE.fightEdge ? un(v) : ch(C.pass)
@@ -136,7 +146,7 @@ export class HblHeuristic implements Agent {
             }
           }
         }
-        return best >= 0 && bestPips >= DOCTRINE.shotPips ? un(best) : ch(C.pass)
+        return best >= 0 && bestPips >= DOCTRINE.shotValue ? un(best) : ch(C.pass)
       }
       case K['melee-target']: {
         const { v } = this.bestFight(c, s, s.sel, legalUnits(), true)
@@ -255,38 +265,124 @@ export class HblHeuristic implements Agent {
     return -1
   }
 
-  /** Step toward the nearest enemy; wheel when it is not ahead; else stop. */
-  private move(c: Ctx, engine: Engine, s: HState, mask: Uint8Array): number {
+  /**
+   * Step toward the objective, scoring each hex it may enter (and standing still) by the fight
+   * it offers, the fights and volleys it exposes the unit to, and the distance left; wheel when
+   * the objective is not ahead and no step closes; else stop.
+   */
+  private move(c: Ctx, engine: Engine, s: HState, mask: Uint8Array, me: number): number {
     const L = engine.layout.offset
     const u = s.sel
-    const e = this.objective(c, s, u)
+    const press = this.pressing(c, s, me)
+    const e = this.objective(c, s, u, press)
     if (e.v < 0) return L.choice + C.stop
     const target = s.hex[e.v] as number
-    const here = c.grid.dist[(s.hex[u] as number) * c.size + target] as number
-    // Shooters that are not melee troops hold at their range.
+    const from = s.hex[u] as number
     const t = c.uType[u]
-    if (t?.shoots === 'shot' && t.formation !== 'close' && here <= 2) return L.choice + C.stop
-    // Close only with an enemy this unit beats; otherwise keep out of its reach.
-    const { edge } = this.bestFight(c, s, u, [e.v], true)
-    const shooter = t?.shoots != null
-    if (edge < DOCTRINE.fightEdge && !shooter) return L.choice + C.stop
-    const keepOff = edge < DOCTRINE.fightEdge ? DOCTRINE.keepOff : 0
-    let best = -1
-    let bd = here
-    for (let h = 0; h < c.size; h++) {
-      if (!mask[L.hex + h]) continue
-      const d = c.grid.dist[h * c.size + target] as number
-      if (d < keepOff) continue
-      // Do not walk into a loaded enemy shooter's close range, unless to contact the objective.
-      if (d > 1 && this.underFire(c, s, u, h)) continue
-      if (d < bd) {
-        bd = d
-        best = h
+    // Shooters that are not melee troops hold at their close range.
+    if (t?.shoots === 'shot' && t.formation !== 'close' && e.d <= (c.tables.shooting.ranges.shot?.[0] ?? 2)) return L.choice + C.stop
+    const cost = this.approach(c, s, u, target)
+    const f = s.face[u] as number
+    const W = hexesPerMove(c, u)
+    const value = (h: number, g: number, used: number): number => this.standValue(c, s, u, h, g, press) - DOCTRINE.perHex * (Math.min(DOCTRINE.farCost, cost[h * 6 + g] as number) + used)
+    let best = L.choice + C.stop
+    let bv = value(from, f, 0)
+    const consider = (a: number, v: number) => {
+      // Ties go to the move that makes progress: stopping forfeits the rest of the activation.
+      if (v >= bv - 1e-9) {
+        bv = v + 1e-6
+        best = a
       }
     }
-    if (best >= 0) return L.hex + best
-    if (mask[L.choice + C['wheel-left']] && !inFrontCone(c, s.hex[u] as number, s.face[u] as number, target)) return this.wheelToward(c, s, u, mask, L.choice, e.v)
-    return L.choice + C.stop
+    for (let h = 0; h < c.size; h++) if (mask[L.hex + h]) consider(L.hex + h, value(h, f, 1))
+    if (mask[L.choice + C['wheel-left']]) consider(L.choice + C['wheel-left'], value(from, rot(f, -1), W))
+    if (mask[L.choice + C['wheel-right']]) consider(L.choice + C['wheel-right'], value(from, rot(f, 1), W))
+    return best
+  }
+
+  /**
+   * Hexes of movement (a wheel costs a whole move) from every hex and facing to a front
+   * contact with the hex `target`, around the other units and impassable ground: a reverse
+   * Dijkstra from the contact positions, over the unit's own kinds of step.
+   */
+  private approach(c: Ctx, s: HState, u: number, target: number): Int32Array {
+    const n = c.size * 6
+    if (this.cost.length !== n) this.cost = new Int32Array(n)
+    const cost = this.cost
+    cost.fill(FAR)
+    const occ = new Int16Array(c.size).fill(-1)
+    for (let v = 0; v < c.nU; v++) if (((s.fl[v] as number) & F_ELIM) === 0) occ[s.hex[v] as number] = v
+    const free = (h: number) => h >= 0 && c.passable[h] === 1 && ((occ[h] as number) < 0 || occ[h] === u)
+    const W = hexesPerMove(c, u)
+    const skirm = c.uType[u]?.formation === 'skirmish'
+    const buckets: number[][] = []
+    const push = (node: number, k: number) => {
+      if (k >= (cost[node] as number)) return
+      cost[node] = k
+      ;(buckets[k] ??= []).push(node)
+    }
+    for (let d = 0; d < 6; d++) {
+      const h = neighbor(c.grid, target, d)
+      if (!free(h)) continue
+      const toT = rot(d, 3)
+      for (let g = 0; g < 6; g++) if (arcOfDir(g, toT) === ARC_FRONT) push(h * 6 + g, 0)
+    }
+    for (let k = 0; k < buckets.length; k++) {
+      const b = buckets[k]
+      if (!b) continue
+      for (let i = 0; i < b.length; i++) {
+        const node = b[i] as number
+        if ((cost[node] as number) !== k) continue
+        const h = (node / 6) | 0
+        const g = node % 6
+        push(h * 6 + rot(g, 1), k + W)
+        push(h * 6 + rot(g, -1), k + W)
+        const back = neighbor(c.grid, h, rot(g, 3))
+        if (free(back)) push(back * 6 + g, k + 1)
+        if (skirm) {
+          for (const o of [-1, 1]) {
+            const p = neighbor(c.grid, h, rot(g, 3 + o))
+            if (free(p)) push(p * 6 + g, k + 1)
+          }
+        }
+      }
+    }
+    return cost
+  }
+
+  /** Whether the side is not safely ahead on the turn-cap count (it must win chips, not keep them). */
+  private pressing(c: Ctx, s: HState, me: number): boolean {
+    const mine = (s.chipsLost[me] as number) / Math.max(1, c.chips[me as 0 | 1])
+    const theirs = (s.chipsLost[1 - me] as number) / Math.max(1, c.chips[(1 - me) as 0 | 1])
+    return theirs - mine <= c.tables.army.drawMargin + DOCTRINE.cushion / Math.max(1, c.chips[me as 0 | 1])
+  }
+
+  /**
+   * What unit u standing at hex h facing f is worth: the best fight it could start there, less
+   * the fights adjacent enemies could start against it and the volleys of loaded enemy shooters
+   * whose close range it stands in.
+   */
+  private standValue(c: Ctx, s: HState, u: number, h: number, f: number, press: boolean): number {
+    const oh = s.hex[u] as number
+    const of = s.face[u] as number
+    s.hex[u] = h
+    s.face[u] = f
+    let attack = 0
+    let threat = 0
+    for (let v = 0; v < c.nU; v++) {
+      if (c.uSide[v] === c.uSide[u] || ((s.fl[v] as number) & (F_ELIM | F_ROUT)) !== 0) continue
+      const hv = s.hex[v] as number
+      const d = c.grid.dist[h * c.size + hv] as number
+      if (d === 1) {
+        if (arcOf(c, s, u, hv) === ARC_FRONT) attack = Math.max(attack, this.fightValue(c, s, u, v, true))
+        if (arcOf(c, s, v, h) === ARC_FRONT) threat += Math.max(0, this.fightValue(c, s, v, u, true))
+      }
+      const w = c.uType[v]?.shoots
+      if (w && ((s.fl[v] as number) & F_LOADED) !== 0 && d <= (c.tables.shooting.ranges[w]?.[0] ?? 0) && inFrontCone(c, hv, s.face[v] as number, h)) threat += Math.max(0, this.shotPips(c, s, v, u))
+    }
+    s.hex[u] = oh
+    s.face[u] = of
+    return attack - (press ? DOCTRINE.threatPress : DOCTRINE.threat) * threat
   }
 
   private wheelToward(c: Ctx, s: HState, u: number, mask: Uint8Array, base: number, toward = -1): number {
@@ -332,7 +428,7 @@ export class HblHeuristic implements Agent {
    * Where a unit goes: cavalry hunts the nearest unloaded enemy shooter it beats (each shot
    * they keep costs chips), everyone else the nearest enemy it beats; shooters the nearest enemy.
    */
-  private objective(c: Ctx, s: HState, u: number): { v: number; d: number } {
+  private objective(c: Ctx, s: HState, u: number, press: boolean): { v: number; d: number } {
     const t = c.uType[u]
     if (t?.shoots != null) return this.nearestEnemy(c, s, u)
     const h = s.hex[u] as number
@@ -352,23 +448,24 @@ export class HblHeuristic implements Agent {
       }
       if (best >= 0) break
     }
-    return best >= 0 ? { v: best, d: bd } : this.nearestEnemy(c, s, u)
-  }
-
-  /** Whether hex h is at close range, in the front cone, of a loaded enemy shooter. */
-  private underFire(c: Ctx, s: HState, u: number, h: number): boolean {
+    if (best >= 0) return { v: best, d: bd }
+    if (!press) return this.nearestEnemy(c, s, u)
+    // Nothing it beats, and chips are needed: the enemy it fights best, nearer first.
+    let bv = -1e9
     for (let v = 0; v < c.nU; v++) {
-      const fl = s.fl[v] as number
-      const w = c.uType[v]?.shoots
-      if (!w || c.uSide[v] === c.uSide[u] || (fl & (F_ELIM | F_ROUT)) !== 0 || (fl & F_LOADED) === 0) continue
-      const close = c.tables.shooting.ranges[w]?.[0] ?? 0
-      const hv = s.hex[v] as number
-      if ((c.grid.dist[hv * c.size + h] as number) <= close && inFrontCone(c, hv, s.face[v] as number, h)) return true
+      if (c.uSide[v] === c.uSide[u] || ((s.fl[v] as number) & (F_ELIM | F_ROUT)) !== 0) continue
+      const d = c.grid.dist[h * c.size + (s.hex[v] as number)] as number
+      const val = this.fightValue(c, s, u, v, true) - DOCTRINE.perHex * d
+      if (val > bv) {
+        bv = val
+        best = v
+        bd = d
+      }
     }
-    return false
+    return { v: best, d: bd }
   }
 
-  /** Expected pips of u's shot at v (-inf when out of range or sight is not checked here: the mask decides). */
+  /** Expected UI (and vexation, at a vexed target one more UI) of u's shot at v; -inf out of range or front cone (sight: the mask decides). */
   private shotPips(c: Ctx, s: HState, u: number, v: number): number {
     const w = c.uType[u]?.shoots
     const range = w ? c.tables.shooting.ranges[w] : undefined
@@ -380,7 +477,19 @@ export class HblHeuristic implements Agent {
     const f = c.tables.shooting.factors
     const t = c.uType[v]!
     const net = (d <= range[0] ? f.closeRange : f.longRange) + (t.pike ? f.vsPike : 0) + (t.deep ? f.vsDeep : 0) + (inFrontCone(c, to, s.face[v] as number, from) ? 0 : f.vsFlank)
-    return expected(shiftDie(c.uType[u]!.cd, net)) - (t.dd + 1) / 2
+    const die = shiftDie(c.uType[u]!.cd, net)
+    const per = c.tables.bands.pipsPerUi
+    const vexCost = ((s.fl[v] as number) & F_VEX) !== 0 ? 1 : DOCTRINE.vexValue
+    let ui = 0
+    for (let x = 1; x <= die.sides; x++) {
+      const total = dieTotal(x, die.bonus)
+      for (let y = 1; y <= t.dd; y++) {
+        const pips = total - y
+        if (pips <= 0) continue
+        ui += Math.floor(pips / per) + ((y & 1) === 1 ? vexCost : 0)
+      }
+    }
+    return ui / (die.sides * t.dd)
   }
 
   /**
