@@ -8,13 +8,15 @@ game ends both agents are terminated (or truncated), each gets its final reward
 once, and each must then be stepped with None (PettingZoo's dead steps), which
 removes it from `agents` and from `rewards`/`terminations`/`truncations`/`infos`.
 
-observe(agent): the bridge encodes an observation from the point of view of the
-player to act only. The agent to act sees the current one. The waiting agent
-sees its own latest observation (from the last time it was to act) with its mask
-all zero, or, before it has acted at all in this game, an all-zero observation
-(also with an all-zero mask); at the game's end the last actor sees the final
-observation and the other its own latest one. No agent is ever shown the other
-player's point of view.
+observe(agent): every agent sees the current position from its own seat. The
+agent to act sees the step's observation; any other agent (the waiting one, and
+both once the game is over) a view the server encodes for its seat on request
+(the bridge's Observe: one round trip, made at most once per agent and step),
+with its mask all zero. The env keeps a finished game on the server until the
+next reset (TercioEnv's NEXT_STEP autoreset), so at the end both agents see the
+final position, each from its own seat. No agent is ever shown the other
+player's point of view. (With a server without the "observe" capability, the
+waiting agent sees its own latest observation, or zeros before its first turn.)
 
 Illegal actions: as TercioEnv (illegal_action="penalty" by default: the game
 ends, the player who chose it loses).
@@ -27,7 +29,10 @@ import gymnasium as gym
 import numpy as np
 from pettingzoo import AECEnv
 
+from gymnasium.vector import AutoresetMode
+
 from . import spaces
+from .connection import BridgeError
 from .env import TercioEnv
 
 AGENTS = ("player_0", "player_1")
@@ -45,7 +50,15 @@ class TercioAECEnv(AECEnv):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.layout = spaces.check_layout(observation_layout)
-        self.env = TercioEnv(scenario, url, render_mode="ansi", **kwargs)
+        try:
+            # NEXT_STEP: the finished game stays on the server (for each agent's final view) until reset().
+            self.env = TercioEnv(scenario, url, render_mode="ansi", autoreset_mode=AutoresetMode.NEXT_STEP, **kwargs)
+        except BridgeError as e:
+            if e.code != "UNSUPPORTED":
+                raise
+            self.env = TercioEnv(scenario, url, render_mode="ansi", **kwargs)
+        self._fresh = "observe" in self.env.vec.conn.welcome.capabilities
+        self._seen: Dict[str, dict] = {}  # views of the other seats fetched since the last step
         self.tercio_spec = self.env.tercio_spec
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
@@ -83,6 +96,7 @@ class TercioAECEnv(AECEnv):
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
         self._views = {}
+        self._seen = {}
         self._skip_agent_selection = None
         self._select(self.env._obs, info)
 
@@ -93,10 +107,24 @@ class TercioAECEnv(AECEnv):
         self.agent_selection = agent
 
     def observe(self, agent: str):
-        o = self._views.get(agent)
-        if o is None:
-            o = self._blank
-        elif agent != self.agent_selection or self.terminations.get(agent) or self.truncations.get(agent):
+        over = bool(self.terminations.get(agent) or self.truncations.get(agent))
+        if agent == self.agent_selection and not over and agent in self._views:
+            o = self._views[agent]
+        elif self._fresh and self.env._obs is not None:
+            o = self._seen.get(agent)
+            if o is None:
+                if self.env._info.get("illegal_action") and self.env._info.get("actor") == AGENTS.index(agent):
+                    # The game ended on this agent's masked-out action, which the server never applied:
+                    # its view is the one the env returned (its last, nothing legal).
+                    o = self.env._obs
+                else:
+                    o = {k: v[0] for k, v in self.env.vec._observe_flat(AGENTS.index(agent), [0]).items()}
+                    for v in o.values():
+                        v.flags.writeable = False
+                self._seen[agent] = o
+        else:
+            o = self._views.get(agent, self._blank)
+        if agent != self.agent_selection or over:
             if o["action_mask"].any():
                 o = dict(o, action_mask=np.zeros_like(o["action_mask"]))
         return spaces.arrange(o, self.layout)
@@ -107,6 +135,7 @@ class TercioAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        self._seen = {}
         _, _, term, trunc, info = self.env.step(action)
         rw = info["rewards"]
         self.rewards = {a: float(rw[i]) for i, a in enumerate(AGENTS)}

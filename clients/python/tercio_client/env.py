@@ -16,7 +16,11 @@ Seeding (Gymnasium's rules): reset(seed=s) starts the game of seed s; reset()
 continues that seed's sequence of games (and, after an episode ended, takes the
 game the server already started, the one TercioVecEnv's auto-reset plays); an
 env made without `seed` starts from a seed of the OS's entropy, so unseeded envs
-play different games.
+play different games. autoreset_mode (TercioVecEnv's) only says when the server
+starts that next game: SAME_STEP (the default) within the step that ended the
+last one, so reset() costs no request; NEXT_STEP at reset() (one Step request),
+the finished game staying on the server until then (TercioAECEnv uses this to
+show each player the final position from its own seat). The games are the same.
 
 With opponent="heuristic" (any agent spec of the server, see TercioVecEnv) the
 server plays `opponent_player` (default 1): every step returns with the other
@@ -47,7 +51,7 @@ class TercioEnv(gym.Env):
                  illegal_action: str = "penalty", illegal_action_penalty: float = -1.0,
                  observation_layout: str = "dict", **kwargs):
         """kwargs: token, ruleset, scenario_json, seed, skip_forced, max_decisions, reward_shaping, events, copy,
-        delta_observations, sparse_planes, opponent, opponent_player, connection (as TercioVecEnv's)."""
+        delta_observations, sparse_planes, opponent, opponent_player, autoreset_mode, connection (as TercioVecEnv's)."""
         if illegal_action not in ILLEGAL_ACTION_POLICIES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_POLICIES}, got {illegal_action!r}")
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -66,16 +70,24 @@ class TercioEnv(gym.Env):
         self._done = True
         # After an episode end: the next episode the server already started (auto-reset), for reset().
         self._next: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
+        # NEXT_STEP: the episode ended and the server holds it until reset() asks for the next.
+        self._waiting = False
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[dict, Dict[str, Any]]:
         """options: not used."""
         super().reset(seed=seed)
         if seed is None and self._next is not None:
             o, info = self._next
+        elif seed is None and self._waiting:
+            # NEXT_STEP: a Step starts the next game of the sequence (its action is ignored), as the
+            # auto-reset would have.
+            obs, _, _, _, infos = self.vec.step([0])
+            o, info = _row(obs, 0), self._step_info(infos)
         else:
             obs, infos = self.vec.reset(seed=seed)
             o, info = _row(obs, 0), self._step_info(infos)
         self._next = None
+        self._waiting = False
         self._done = False
         self._returns[:] = 0
         self._obs, self._info = o, info
@@ -94,7 +106,12 @@ class TercioEnv(gym.Env):
         info = self._step_info(infos)
         self._returns += info["rewards"]
         o = _row(obs, 0)
-        if term[0] or trunc[0]:
+        if (term[0] or trunc[0]) and self.vec._next_step:
+            # The row is the last observation; the server starts the next game when reset() asks.
+            info.update(winner=int(infos["winner"][0]), returns=infos["returns"][0].copy())
+            self._waiting = True
+            self._done = True
+        elif term[0] or trunc[0]:
             # The server has already started the next episode: kept for reset(); this step shows the last observation.
             self._next = (o, self._reset_info(info))
             o = infos["final_obs"][0]

@@ -1,11 +1,17 @@
 """TercioVecEnv: a whole set of envs stepped with one message per step.
 
-A `gymnasium.vector.VectorEnv` with autoreset mode SAME_STEP (Gymnasium 1.x):
-observations are dicts of batched arrays (`planes`, `entities`, `globals`,
-`action_mask`, or the "masked" layout, see spaces.py), finished envs are reset
-in the same step, their last observations are in infos["final_obs"] (object
-array) and the infos of their last step (winner, returns, ...) in
+A `gymnasium.vector.VectorEnv` (Gymnasium 1.x): observations are dicts of
+batched arrays (`planes`, `entities`, `globals`, `action_mask`, or the "masked"
+layout, see spaces.py). Autoreset mode SAME_STEP (the default): finished envs
+are reset in the same step, their last observations are in infos["final_obs"]
+(object array) and the infos of their last step (winner, returns, ...) in
 infos["final_info"], each with its boolean mask (infos["_final_obs"], ...).
+Autoreset mode NEXT_STEP (autoreset_mode=AutoresetMode.NEXT_STEP, what
+Gymnasium's vector observation wrappers require): a finished env's row is its
+last observation, with infos["winner"] / infos["returns"] (and their `_key`
+masks), and the next step resets it, ignoring its action (reward 0, not
+terminated), exactly as gymnasium.vector.SyncVectorEnv(autoreset_mode=NEXT_STEP)
+over TercioEnvs.
 
 Observations travel as changes by default (delta_observations=True, when the
 server has the "delta-observations" capability): the client keeps the last
@@ -76,13 +82,14 @@ class _DeltaCopy:
         for v in self.obs.values():
             v.flags.writeable = False
 
-    def apply(self, b):
-        """Applies a Batch; returns the final observations of b.final_envs (fresh arrays) or None."""
+    def apply(self, b, finals_sent: bool = True):
+        """Applies a Batch; returns the final observations of b.final_envs (fresh arrays) or None
+        (also when the Batch sends none: NEXT_STEP, where the rows themselves are the last observations)."""
         w = self.words
         if b.delta_reset:
             w.fill(0)
         finals = None
-        if len(b.final_envs):
+        if len(b.final_envs) and finals_sent:
             p = _pairs(b.final_delta)
             w[p[:, 0]] = p[:, 1]
             idx = np.fromiter(b.final_envs, dtype=np.int64, count=len(b.final_envs))
@@ -93,6 +100,19 @@ class _DeltaCopy:
 
 
 _STEP_KEYS = ("player", "actor", "rewards", "legal_count", "decision_kind", "decisions", "skipped")
+_MODES = {AutoresetMode.SAME_STEP: pb.SAME_STEP, AutoresetMode.NEXT_STEP: pb.NEXT_STEP}
+
+
+def autoreset_mode_of(mode: Union[AutoresetMode, str]) -> AutoresetMode:
+    """AutoresetMode.SAME_STEP / NEXT_STEP, or their values or names ("SameStep", "next_step", ...)."""
+    if isinstance(mode, AutoresetMode):
+        m = mode
+    else:
+        key = str(mode).replace("-", "_").upper()
+        m = next((x for x in AutoresetMode if x.name == key or x.value.upper() == key.replace("_", "")), None)
+    if m not in _MODES:
+        raise ValueError(f"autoreset_mode must be AutoresetMode.SAME_STEP or AutoresetMode.NEXT_STEP, got {mode!r}")
+    return m
 
 
 class TercioVecEnv(VectorEnv):
@@ -113,6 +133,13 @@ class TercioVecEnv(VectorEnv):
     episode returns), "decisions" (its length), "actor" and "rewards" of its last
     step, each with its `_key` mask (Gymnasium's vector-info layout).
 
+    autoreset_mode=AutoresetMode.NEXT_STEP (Gymnasium's default mode, which its vector
+    observation wrappers require): where an episode ends, the row is its last observation
+    (mask all zero), infos["winner"] / infos["returns"] (masks `_winner`, `_returns`) its
+    outcome, and no final_obs; the next step resets that env and ignores its action (any id
+    goes): reward 0, terminated and truncated False, infos["actor"] -1, the new episode's
+    first observation. `metadata["autoreset_mode"]` says which mode an instance is in.
+
     A masked-out action raises BridgeError ACTION_ILLEGAL and steps nothing
     (choose actions from infos masks or action_masks()). The Tercio env spec
     (shapes, channel names, action texts, hash) is `tercio_spec`; `spec` is
@@ -126,8 +153,8 @@ class TercioVecEnv(VectorEnv):
                  skip_forced: bool = True, max_decisions: Optional[int] = None, reward_shaping: float = 0.0,
                  events: bool = False, copy: bool = True, delta_observations: bool = True, sparse_planes: bool = True,
                  opponent: str = "", opponent_player: int = 1, pipeline: int = 1, observation_layout: str = "dict",
-                 render_mode: Optional[str] = None, connection: Optional[Connection] = None,
-                 client_name: str = "tercio_client.TercioVecEnv"):
+                 render_mode: Optional[str] = None, autoreset_mode: Union[AutoresetMode, str] = AutoresetMode.SAME_STEP,
+                 connection: Optional[Connection] = None, client_name: str = "tercio_client.TercioVecEnv"):
         """seed: env i starts from seed + i and derives its later episodes' seeds from it (a Reset without
         seeds, and every auto-reset); None = a base seed from the OS's entropy.
         opponent: an agent spec ("random", "heuristic", "heuristic:epsilon=0.1", "search:iters=200", "ckpt:DIR", ...)
@@ -135,8 +162,10 @@ class TercioVecEnv(VectorEnv):
         to act, and infos["opponent_actions"] lists the opponent's decisions (action texts).
         observation_layout: "dict" or "masked" (spaces.py). render_mode: None or "ansi" (render() returns text).
         pipeline=K splits the envs into K sets on the server and sends their requests back to back, so the
-        transfer of one set's batch overlaps the stepping of the next; results are identical to K=1."""
+        transfer of one set's batch overlaps the stepping of the next; results are identical to K=1.
+        autoreset_mode: AutoresetMode.SAME_STEP (default) or AutoresetMode.NEXT_STEP (or "same_step" / "next_step")."""
         spaces.check_layout(observation_layout)
+        mode = autoreset_mode_of(autoreset_mode)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self._own_conn = connection is None
@@ -151,12 +180,20 @@ class TercioVecEnv(VectorEnv):
         self._sparse = sparse_planes and not self._delta
         self._opponent = bool(opponent)
         self._closed = False
-        if opponent and "opponent" not in caps:
+        missing = [c for c, wanted in (("opponent", bool(opponent)), ("autoreset-next-step", mode == AutoresetMode.NEXT_STEP))
+                   if wanted and c not in caps]
+        if missing:
             if self._own_conn:
                 self.conn.close()
-            raise BridgeError("UNSUPPORTED", f"the server at {self.conn.url} has no server-side opponents (capability 'opponent')")
+            raise BridgeError("UNSUPPORTED", f"the server at {self.conn.url} lacks capability {missing[0]!r} "
+                                             f"({'server-side opponents' if missing[0] == 'opponent' else 'next-step autoreset'})")
+        self.autoreset_mode = mode
+        self._next_step = mode == AutoresetMode.NEXT_STEP
+        # Per instance: the class's metadata says SAME_STEP, the default.
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         opts = pb.EnvOptions(skip_forced=skip_forced, reward_shaping=reward_shaping, events=events, sparse_planes=self._sparse,
-                             delta_observations=self._delta, opponent=opponent, opponent_player=opponent_player)
+                             delta_observations=self._delta, opponent=opponent, opponent_player=opponent_player,
+                             autoreset_mode=_MODES[mode])
         if max_decisions is not None:
             opts.max_decisions = max_decisions
         self.base_seed = entropy_seed() if seed is None else int(seed) % 2**32
@@ -194,6 +231,7 @@ class TercioVecEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._last_mask: Optional[np.ndarray] = None
+        self._waiting = np.zeros(num_envs, dtype=bool)  # NEXT_STEP: envs the next step resets (their action is ignored)
         self._copies = [_DeltaCopy(s, c) for _, _, c in self._parts] if self._delta else None
         self._all = np.ones(num_envs, dtype=bool)
         self._all.flags.writeable = False
@@ -220,6 +258,8 @@ class TercioVecEnv(VectorEnv):
 
     def step(self, actions) -> Tuple[dict, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
+        if self._waiting.any() and len(acts) == self.num_envs:
+            acts = np.where(self._waiting, 0, acts)  # ignored by the server; any value goes
         if len(self._parts) > 1:
             self._check(acts)  # parts step independently: refuse a bad batch before any part moves
         return self._run([{"step": pb.Step(env_set=h, actions=acts[off:off + c].tolist())} for h, off, c in self._parts])
@@ -233,7 +273,7 @@ class TercioVecEnv(VectorEnv):
             i = int(bad[0])
             raise BridgeError("ACTION_OUT_OF_RANGE", f"Step: env {i}: action {int(acts[i])} is outside 0..{N - 1}", env=i)
         if self._last_mask is not None:
-            bad = np.flatnonzero(self._last_mask[np.arange(n), acts] == 0)
+            bad = np.flatnonzero((self._last_mask[np.arange(n), acts] == 0) & ~self._waiting)
             if len(bad):
                 i = int(bad[0])
                 raise BridgeError("ACTION_ILLEGAL", f"Step: env {i}: {self.tercio_spec.action_text(int(acts[i]))} (id {int(acts[i])}) is masked out", env=i)
@@ -253,6 +293,8 @@ class TercioVecEnv(VectorEnv):
                     raise BridgeError(err.code, err.message, err.request_id, err.env if err.HasField("env") else None)
             obs, rew, term, trunc, infos = self._merge(parts)
         self._last_mask = obs["action_mask"]
+        if self._next_step:
+            np.logical_or(term, trunc, out=self._waiting)  # all False after a Reset
         obs, infos = self._present(obs, infos, self._all)
         return obs, rew, term, trunc, infos
 
@@ -270,10 +312,49 @@ class TercioVecEnv(VectorEnv):
         return spaces.arrange(obs, self.layout), infos
 
     def action_masks(self) -> np.ndarray:
-        """Boolean (n, N) mask of the current observations (for maskable policies)."""
+        """Boolean (n, N) mask of the current observations (for maskable policies). NEXT_STEP: the rows of
+        envs whose episode just ended (the next step resets them, ignoring their action) are all True, so
+        a masked policy still has a distribution to sample from there."""
         if self._last_mask is None:
             raise RuntimeError("call reset() first")
-        return self._last_mask.astype(bool)
+        m = self._last_mask.astype(bool)
+        m[self._waiting] = True
+        return m
+
+    def observe(self, players: Union[int, Sequence[int]], envs: Optional[Sequence[int]] = None) -> dict:
+        """The current observation of `envs` (default: all, in order) from seat `players` (0 or 1: one for
+        all, or one per env), whether that seat is to act or not: the server encodes it on request
+        (capability "observe"). For the seat to act it is the step's observation; for the other seat the
+        same encoding from its side, with nothing legal (mask zero). Batched arrays in the env's layout."""
+        flat = self._observe_flat(players, envs)
+        return spaces.arrange(flat, self.layout)
+
+    def _observe_flat(self, players, envs) -> Dict[str, np.ndarray]:
+        if "observe" not in self.conn.welcome.capabilities:
+            raise BridgeError("UNSUPPORTED", f"the server at {self.conn.url} cannot encode another seat's view (capability 'observe')")
+        idx = list(range(self.num_envs)) if envs is None else [int(i) for i in envs]
+        seats = [int(players)] * len(idx) if isinstance(players, (int, np.integer)) else [int(p) for p in players]
+        if len(seats) != len(idx):
+            raise BridgeError("BATCH_LENGTH", f"observe: {len(idx)} envs but {len(seats)} players")
+        s = self.tercio_spec
+        shapes = {"planes": tuple(s.planes_shape), "entities": tuple(s.entities_shape), "globals": tuple(s.globals_shape),
+                  "action_mask": (s.action_size,)}
+        out = {k: np.zeros((len(idx),) + sh, dtype=spaces.MASK_DTYPE if k == "action_mask" else np.float32) for k, sh in shapes.items()}
+        bad = [i for i in idx if not 0 <= i < self.num_envs]
+        if bad:
+            raise IndexError(f"observe: env {bad[0]} is outside 0..{self.num_envs - 1}")
+        for h, off, c in self._parts:
+            rows = [j for j, i in enumerate(idx) if off <= i < off + c]
+            if not rows:
+                continue
+            o = self.conn.request(observe=pb.Observe(env_set=h, envs=[idx[j] - off for j in rows],
+                                                     players=[seats[j] for j in rows])).observation
+            k = len(rows)
+            got = {"planes": (o.planes, "<f4"), "entities": (o.entities, "<f4"), "globals": (o.globals, "<f4"),
+                   "action_mask": (o.masks, spaces.MASK_DTYPE)}
+            for key, (data, dt) in got.items():
+                out[key][rows] = np.frombuffer(data, dtype=dt).reshape((k,) + shapes[key])
+        return out
 
     def render(self, env: Optional[int] = None, fmt: str = "ascii"):
         """render(): with render_mode "ansi", a tuple of every env's picture as text (None without a render mode).
@@ -350,7 +431,7 @@ class TercioVecEnv(VectorEnv):
         finals = None
         if self._delta:
             dc = self._copies[part]
-            finals = dc.apply(b)
+            finals = dc.apply(b, not self._next_step)
             obs = {k: v.copy() for k, v in dc.obs.items()} if c else dict(dc.obs)
         else:
             sh = {
@@ -387,7 +468,18 @@ class TercioVecEnv(VectorEnv):
             "skipped": np.frombuffer(b.skipped, dtype="<i4"),
         }
         k = len(b.final_envs)
-        if k:
+        if k and self._next_step:
+            # The rows are the episodes' last observations; their outcome goes where SyncVectorEnv puts a
+            # TercioEnv's last info ("winner", "returns", with `_key` masks). The next step resets them.
+            idx = np.fromiter(b.final_envs, dtype=np.int64, count=k)
+            has = np.zeros(n, dtype=bool)
+            has[idx] = True
+            winner = np.full(n, -1, dtype=np.int8)
+            winner[idx] = _arr(b.winner, np.int8, (k,), False)
+            ret = np.zeros((n, 2), dtype=np.float32)
+            ret[idx] = _arr(b.episode_return, "<f4", (k, 2), False)
+            infos.update(winner=winner, _winner=has, returns=ret, _returns=has.copy())
+        elif k:
             idx = np.fromiter(b.final_envs, dtype=np.int64, count=k)
             if finals is not None:
                 fp, fe, fg, fm = finals["planes"], finals["entities"], finals["globals"], finals["action_mask"]
@@ -460,6 +552,16 @@ class TercioVecEnv(VectorEnv):
                     fin[key][off:off + c] = v
             infos.update(final_obs=final, _final_obs=has, _final_info=has)
             infos["final_info"] = {**fin, **{"_" + key: has for key in fin}}
+        for key, fill in (("winner", -1), ("returns", 0)):
+            if any(key in p[4] for p in parts):
+                v = next(p[4][key] for p in parts if key in p[4])
+                col = np.full((n,) + v.shape[1:], fill, dtype=v.dtype)
+                has = np.zeros(n, dtype=bool)
+                for p, (_, off, c) in zip(parts, self._parts):
+                    if key in p[4]:
+                        col[off:off + c] = p[4][key]
+                        has[off:off + c] = p[4]["_" + key]
+                infos[key], infos["_" + key] = col, has
         for key in ("events", "opponent_actions", "opponent_after_reset"):
             if any(key in p[4] for p in parts):
                 col = np.empty(n, dtype=object)

@@ -170,6 +170,34 @@ class CheckEnvTest(unittest.TestCase):
                 np.testing.assert_array_equal(o1[k], o2[k][0], k)
 
 
+class TercioEnvAutoresetModesTest(unittest.TestCase):
+    def test_both_modes_play_the_same_games(self):
+        # NEXT_STEP only moves the start of the next game from the last step to reset(): same games, same returns.
+        envs = [TercioEnv(SCENARIO, server_url(), max_decisions=20, autoreset_mode=m)
+                for m in (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP)]
+        for e in envs:
+            self.addCleanup(e.close)
+        self.assertEqual(envs[1].vec.metadata["autoreset_mode"], AutoresetMode.NEXT_STEP)
+        (o1, _), (o2, _) = (e.reset(seed=31) for e in envs)
+        rng = np.random.default_rng(6)
+        episodes = 0
+        while episodes < 4:
+            for k in o1:
+                np.testing.assert_array_equal(o1[k], o2[k], k)
+            a = legal(rng, o1["action_mask"])
+            (o1, r1, t1, u1, i1), (o2, r2, t2, u2, i2) = (e.step(a) for e in envs)
+            self.assertEqual((r1, t1, u1), (r2, t2, u2))
+            for k in ("player", "actor", "legal_count", "decision_kind", "decisions"):
+                self.assertEqual(i1[k], i2[k], k)
+            if t1 or u1:
+                episodes += 1
+                for k in o1:
+                    np.testing.assert_array_equal(o1[k], o2[k], k)  # the last observations
+                self.assertEqual((i1["winner"], i1["returns"].tolist()), (i2["winner"], i2["returns"].tolist()))
+                (o1, j1), (o2, j2) = (e.reset() for e in envs)
+                self.assertEqual((j1["actor"], j1["player"]), (j2["actor"], j2["player"]))
+
+
 def make_fn(**kw):
     url = server_url()
     return lambda: TercioEnv(SCENARIO, url, max_decisions=25, **kw)
@@ -240,6 +268,124 @@ class VectorEnvsOverTercioEnvTest(unittest.TestCase):
                         self.assertIn(int(info["winner"][i]), (0, 1, 2))
                     ends += 1
         self.assertGreater(ends, 0)
+
+
+class NextStepAutoresetTest(unittest.TestCase):
+    """TercioVecEnv(autoreset_mode=NEXT_STEP) against Gymnasium's own SyncVectorEnv(autoreset_mode=NEXT_STEP) over
+    TercioEnvs, and under the vector observation wrappers that accept NEXT_STEP envs only."""
+    N = 3
+
+    def test_same_as_sync_vector_env_next_step(self):
+        gym_vec = SyncVectorEnv([make_fn() for _ in range(self.N)], autoreset_mode=AutoresetMode.NEXT_STEP)
+        ours = TercioVecEnv(SCENARIO, self.N, server_url(), max_decisions=25, autoreset_mode=AutoresetMode.NEXT_STEP)
+        piped = TercioVecEnv(SCENARIO, self.N, server_url(), max_decisions=25, autoreset_mode="next_step", pipeline=2,
+                             delta_observations=False)
+        for e in (gym_vec, ours, piped):
+            self.addCleanup(e.close)
+        self.assertEqual(ours.metadata["autoreset_mode"], AutoresetMode.NEXT_STEP)
+        self.assertEqual(TercioVecEnv.metadata["autoreset_mode"], AutoresetMode.SAME_STEP)  # the class default stays
+        o1, i1 = gym_vec.reset(seed=[20, 21, 22])
+        o2, i2 = ours.reset(seed=20)
+        o3, i3 = piped.reset(seed=20)
+        rng = np.random.default_rng(8)
+        done = np.zeros(self.N, dtype=bool)
+        ends = resets = 0
+        for t in range(150):
+            for o, i in ((o2, i2), (o3, i3)):
+                for k in o1:
+                    np.testing.assert_array_equal(o1[k], o[k], f"step {t}: {k}")
+                np.testing.assert_array_equal(i1["player"], i["player"])
+                np.testing.assert_array_equal(i1["actor"], i["actor"])
+            # Where an episode ended, the action is ignored: send one that is masked out (0: nothing is legal there).
+            a = np.array([0 if d else legal(rng, m) for m, d in zip(o2["action_mask"], done)])
+            o1, r1, t1, u1, i1 = gym_vec.step(a)
+            o2, r2, t2, u2, i2 = ours.step(a)
+            o3, r3, t3, u3, i3 = piped.step(a)
+            for r, te, tr in ((r2, t2, u2), (r3, t3, u3)):
+                np.testing.assert_array_equal(r1, r)
+                np.testing.assert_array_equal(t1, te)
+                np.testing.assert_array_equal(u1, tr)
+            # The reset step: reward 0, not terminated, a fresh episode (actor -1).
+            self.assertTrue((r2[done] == 0).all() and not (t2[done] | u2[done]).any())
+            self.assertTrue((i2["actor"][done] == -1).all())
+            resets += int(done.sum())
+            self.assertNotIn("final_obs", i2)
+            done = t2 | u2
+            for i in np.flatnonzero(done):
+                ends += 1
+                self.assertTrue(i1["_winner"][i] and i2["_winner"][i] and i3["_winner"][i])
+                self.assertEqual(int(i1["winner"][i]), int(i2["winner"][i]))
+                self.assertEqual(int(i1["winner"][i]), int(i3["winner"][i]))
+                np.testing.assert_array_equal(i1["returns"][i], i2["returns"][i])
+                self.assertEqual(int(o2["action_mask"][i].sum()), 0)  # the last observation
+                self.assertTrue(ours.action_masks()[i].all())        # any action goes at its reset step
+            for i in (i1, i2, i3):
+                self.assertEqual("winner" in i, bool(done.any()))  # as Gymnasium: the key only when an env has it
+                if done.any():
+                    np.testing.assert_array_equal(i["_winner"], done)
+        self.assertGreater(ends, 5)
+        self.assertGreater(resets, 5)
+
+    # Gymnasium 1.3's vector observation wrappers (VectorObservationWrapper asserts NEXT_STEP or DISABLED).
+    WRAPPERS = {
+        "FlattenObservation": lambda v: vw.FlattenObservation(v),
+        "FilterObservation": lambda v: vw.FilterObservation(v, ["entities", "action_mask"]),
+        "TransformObservation": lambda v: vw.TransformObservation(v, lambda o: {**o, "globals": 2 * o["globals"]},
+                                                                  v.observation_space),
+        "NormalizeObservation": lambda v: vw.NormalizeObservation(vw.FlattenObservation(v)),
+        "DtypeObservation": lambda v: vw.DtypeObservation(vw.FlattenObservation(v), np.float64),
+    }
+
+    def test_vector_observation_wrappers(self):
+        for name, wrap in self.WRAPPERS.items():
+            with self.subTest(name):
+                same = TercioVecEnv(SCENARIO, 2, server_url(), max_decisions=15)
+                self.addCleanup(same.close)
+                with self.assertRaises(AssertionError):  # what they say to a SAME_STEP env
+                    wrap(same)
+                v = TercioVecEnv(SCENARIO, self.N, server_url(), max_decisions=15, autoreset_mode=AutoresetMode.NEXT_STEP)
+                env = vw.RecordEpisodeStatistics(wrap(v))
+                self.addCleanup(env.close)
+                obs, _ = env.reset(seed=3)
+                self.assertIn(obs, env.observation_space)
+                rng = np.random.default_rng(5)
+                steps = np.zeros(self.N, dtype=int)
+                episodes = 0
+                for _ in range(60):
+                    # action_masks(): rows of envs at their reset step are all True, so no special case is needed.
+                    obs, r, term, trunc, info = env.step(np.array([rng.choice(np.flatnonzero(m)) for m in v.action_masks()]))
+                    self.assertIn(obs, env.observation_space)
+                    steps += 1
+                    for i in np.flatnonzero(term | trunc):
+                        self.assertEqual(int(info["episode"]["l"][i]), steps[i])  # exact in NEXT_STEP mode
+                        steps[i] = -1  # the reset step does not count
+                        episodes += 1
+                self.assertGreaterEqual(episodes, 2 * self.N, name)
+
+    def test_normalized_flat_observations_follow_the_raw_ones(self):
+        # NormalizeObservation(FlattenObservation(v)) with frozen statistics is an affine map of the flattened raw
+        # observation, reset steps included.
+        raw = TercioVecEnv(SCENARIO, 2, server_url(), max_decisions=15, autoreset_mode=AutoresetMode.NEXT_STEP)
+        v = TercioVecEnv(SCENARIO, 2, server_url(), max_decisions=15, autoreset_mode=AutoresetMode.NEXT_STEP)
+        env = vw.NormalizeObservation(vw.FlattenObservation(v))
+        for e in (raw, env):
+            self.addCleanup(e.close)
+        env.update_running_mean = False
+        o_raw, _ = raw.reset(seed=9)
+        o, _ = env.reset(seed=9)
+        flat = lambda ob: np.stack([gym.spaces.flatten(raw.single_observation_space, {k: x[i] for k, x in ob.items()})  # noqa: E731
+                                    for i in range(2)])
+        scale = lambda x: (x - env.obs_rms.mean) / np.sqrt(env.obs_rms.var + env.epsilon)  # noqa: E731
+        rng = np.random.default_rng(1)
+        ended = False
+        for _ in range(40):
+            np.testing.assert_allclose(o, scale(flat(o_raw)).astype(np.float32), rtol=1e-6)
+            a = np.array([rng.choice(np.flatnonzero(m)) for m in raw.action_masks()])
+            o_raw, _, t, u, _ = raw.step(a)
+            o, _, t2, u2, _ = env.step(a)
+            np.testing.assert_array_equal(t, t2)
+            ended |= bool((t | u).any())
+        self.assertTrue(ended)
 
 
 class WrappersTest(unittest.TestCase):
@@ -314,8 +460,7 @@ class TercioVecEnvIsAVectorEnvTest(unittest.TestCase):
                 ends += 1
         self.assertGreater(ends, 0)
         # Reward wrappers. (Gymnasium 1.3's vector *observation* wrappers accept NEXT_STEP envs only, as they would
-        # leave final_obs untransformed; TercioVecEnv resets in the same step: use the per-env wrappers through
-        # SyncVectorEnv, or transform observations in the training loop.)
+        # leave final_obs untransformed: TercioVecEnv(autoreset_mode=NEXT_STEP), NextStepAutoresetTest.)
         rw = vw.ClipReward(vw.NormalizeReward(TercioVecEnv(SCENARIO, 2, server_url(), max_decisions=20)), -0.5, 0.5)
         self.addCleanup(rw.close)
         o, _ = rw.reset(seed=1)

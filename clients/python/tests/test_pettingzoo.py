@@ -7,7 +7,8 @@ import numpy as np
 from pettingzoo.test import api_test, render_test, seed_test
 
 from .support import SCENARIO, server_url
-from tercio_client import TercioAECEnv
+from tercio_client import TercioAECEnv, TercioVecEnv
+from tercio_client.aec import AGENTS
 
 
 def aec(**kw):
@@ -74,33 +75,61 @@ class AECRulesTest(unittest.TestCase):
             self.assertEqual(d, {})
         self.assertIn(first, env.possible_agents)
 
-    def test_observations_are_each_agents_own(self):
+    def test_each_agent_sees_the_position_from_its_own_seat(self):
         env = aec()
         self.addCleanup(env.close)
         env.reset(seed=2)
+        # The reference: the server's encoding of each seat, asked on a set of its own (same seed, same actions).
+        ref = TercioVecEnv(SCENARIO, 1, server_url(), max_decisions=40, autoreset_mode="next_step")
+        self.addCleanup(ref.close)
+        ref.reset(seed=2)
+        seat_global = env.tercio_spec.global_names.index("env:seat")
         acting = env.agent_selection
         waiting = [a for a in env.possible_agents if a != acting][0]
         o = env.observe(waiting)
-        self.assertIsNotNone(o)
         self.assertIn(o, env.observation_space(waiting))
-        self.assertEqual(int(o["action_mask"].sum()), 0)  # not its turn (and no view of its own yet)
-        self.assertGreater(int(env.observe(acting)["action_mask"].sum()), 0)
+        # Right after reset, before its first turn: a real view (not zeros), of its own seat, nothing legal.
+        self.assertEqual(int(o["action_mask"].sum()), 0)
+        self.assertTrue(o["entities"].any() and o["planes"].any())
+        self.assertEqual(o["globals"][seat_global], AGENTS.index(waiting))
+        mine = env.observe(acting)
+        self.assertGreater(int(mine["action_mask"].sum()), 0)
+        self.assertEqual(mine["globals"][seat_global], AGENTS.index(acting))
+        self.assertFalse(np.array_equal(o["planes"], mine["planes"]))
+        want = ref.observe(AGENTS.index(waiting), [0])
+        for k in o:
+            np.testing.assert_array_equal(o[k], want[k][0], k)
+        # The server's Observe of the seat to act is the step's own observation.
+        for k, v in ref.observe(AGENTS.index(acting)).items():
+            np.testing.assert_array_equal(v[0], mine[k], k)
+
         rng = np.random.default_rng(4)
-        last_own = {}
+        compared, ended = 0, False
         for agent in env.agent_iter(400):
             obs, _, term, trunc, _ = env.last()
+            for other in env.agents:
+                seen = env.observe(other)
+                want = ref.observe(AGENTS.index(other), [0])
+                for k in seen:
+                    np.testing.assert_array_equal(seen[k], want[k][0], k)
+                if not (term or trunc):  # env:seat is 0 in every final observation (as TercioEnv's)
+                    self.assertEqual(seen["globals"][seat_global], AGENTS.index(other))
+                if other != agent or term or trunc:
+                    self.assertEqual(int(seen["action_mask"].sum()), 0)
+                    compared += 1
             if term or trunc:
+                if not ended:
+                    # The final position, each agent from its own side (own/enemy planes swapped).
+                    p0, p1 = (env.observe(x)["planes"] for x in AGENTS)
+                    self.assertFalse(np.array_equal(p0, p1))
+                ended = True
                 env.step(None)
                 continue
-            last_own[agent] = {k: v.copy() for k, v in obs.items()}
-            for other in env.agents:
-                if other != agent and other in last_own:
-                    # The waiting agent sees its own latest view (mask cleared), never the actor's.
-                    seen = env.observe(other)
-                    np.testing.assert_array_equal(seen["planes"], last_own[other]["planes"])
-                    self.assertEqual(int(seen["action_mask"].sum()), 0)
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        self.assertEqual(set(last_own), set(env.possible_agents))
+            a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(a)
+            ref.step([a])
+        self.assertTrue(ended)
+        self.assertGreater(compared, 20)
 
 
 if __name__ == "__main__":

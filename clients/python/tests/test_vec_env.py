@@ -34,6 +34,37 @@ class VecEnvTest(unittest.TestCase):
         for i in range(3):
             self.assertTrue(v.single_observation_space["planes"].contains(obs["planes"][i]))
 
+    def test_observe_any_seat(self):
+        v = self.make(4, pipeline=2)  # envs 0-1 and 2-3 live in two sets on the server
+        obs, infos = v.reset(seed=3)
+        rng = np.random.default_rng(2)
+        for _ in range(5):
+            obs, _, _, _, infos = v.step(random_actions(rng, obs["action_mask"]))
+        player = infos["player"]
+        mine = v.observe(player)  # the seat to act: the step's observation
+        for k in obs:
+            np.testing.assert_array_equal(mine[k], obs[k], k)
+        other = v.observe(1 - player)  # the waiting seat: its own view, nothing legal
+        self.assertEqual(int(other["action_mask"].sum()), 0)
+        for i in range(4):
+            self.assertFalse(np.array_equal(other["planes"][i], obs["planes"][i]))
+        some = v.observe(0, envs=[3, 1])
+        for k, x in v.observe(0).items():
+            np.testing.assert_array_equal(some[k], x[[3, 1]], k)
+        with self.assertRaises(IndexError):
+            v.observe(0, envs=[4])
+        with self.assertRaises(BridgeError) as e:
+            v.observe([0, 1], envs=[0])
+        self.assertEqual(e.exception.code, "BATCH_LENGTH")
+        # Observing changes nothing: the next step is the one a twin that never observed takes.
+        twin = self.make(4)
+        o, i = twin.reset(seed=3)
+        rng = np.random.default_rng(2)
+        for _ in range(5):
+            o, _, _, _, i = twin.step(random_actions(rng, o["action_mask"]))
+        a = random_actions(rng, o["action_mask"])
+        np.testing.assert_array_equal(v.step(a)[0]["planes"], twin.step(a)[0]["planes"])
+
     def test_reset_is_deterministic_and_per_env_seeds_work(self):
         v = self.make(3)
         a, _ = v.reset(seed=7)
