@@ -1,10 +1,11 @@
 // Writes the cfeo conformance fixtures (test/fixtures/cfeo/*.json) from the CFEO text's rules and examples.
 // Each expectation is worked out by hand from the text (and the hex readings of docs/rules/cfeo.md), in
 // the comment beside it; the engine is not consulted. Run: npx tsx test/cfeo/build-fixtures.ts
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { hexOfLabel, makeGrid, neighbor } from '../../env/hex/grid.ts'
 
 const grid = makeGrid(14, 10)
+const training = JSON.parse(readFileSync(new URL('../../env/scenario/scenarios/cfeo-training.json', import.meta.url), 'utf8')) as Record<string, unknown>
 /** Label of the neighbour of `lab` across side d (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW). */
 const nb = (lab: string, d: number): string => grid.labels[neighbor(grid, hexOfLabel(grid, lab), d)] as string
 
@@ -33,6 +34,8 @@ interface Fx {
   keep: U[]
   leaders?: Record<string, unknown>[]
   map?: Record<string, unknown>
+  wings?: Record<string, unknown>[]
+  rules?: Record<string, unknown>
   start: Record<string, unknown>
   dice: number[]
   actions: (string | { expect: Record<string, unknown> })[]
@@ -73,8 +76,8 @@ fx({
 })
 fx({
   id: 'cfeo-combat-inspire-2', rule: 'Command Actions: two inspire actions give +2', description: 'A leader inspiring twice: +2, 5 vs 3 = +2 Success; the enemy, formed infantry, falls back; leader test D6 5: no hit.',
-  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: { ...meleeStart(), leaders: { 'F-CI': { attached: 'F-P1', inspire: 2 } } }, dice: [3, 3, 5], actions: END2,
-  expect: { events: [{ type: 'combat', totals: [5, 3], bands: ['success', 'driven-back'] }, { type: 'after-combat', unit: 'I-P1', action: 'fall back' }], units: { 'I-P1': { dp: 2 }, 'F-P1': { dp: 1 } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1', legal: ['choice:remain', 'choice:take-position'] } },
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW')], start: { ...meleeStart(), leaders: { 'F-CI': { attached: 'F-P1', inspire: 2 } } }, dice: [3, 3, 5], actions: [...END2, 'hex:0604'],
+  expect: { events: [{ type: 'combat', totals: [5, 3], bands: ['success', 'driven-back'] }, { type: 'after-combat', unit: 'I-P1', action: 'fall back' }], units: { 'I-P1': { dp: 2, hex: '0604' }, 'F-P1': { dp: 1 } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1', legal: ['choice:remain', 'choice:take-position'] } },
 })
 fx({
   id: 'cfeo-combat-advantage-of-ground-uphill', rule: 'Combat Resolution: +1 advantage of ground (uphill)', description: 'I-P1 on the hill (0705, elevation 1) against F-P1 below at 0704: +1 to I-P1, 3 vs 4.',
@@ -150,8 +153,8 @@ fx({
 })
 fx({
   id: 'cfeo-combat-pikes-double-vs-cavalry', rule: 'Outnumbered: pikemen count double against cavalry, and their second rank', description: 'B grade pike 4 stands in 2 ranks (2 + 2 second rank, doubled = 8) against heavy cavalry 2 wide in a continuing melee: cavalry outnumbered 3:1+ (-4); pike +1 B, +1 deeper: 5 vs -1 = +6 Victory; the cavalry retire (2 AvD + D6).',
-  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 4, ranks: 2, grade: 'B' }), unit('I-P1', 'hc', '0605', 'SW')], start: meleeStart(), dice: [3, 3, 3, 3, 3], actions: END2,
-  expect: { events: [{ type: 'combat', totals: [5, -1], bands: ['victory', 'defeat'] }], units: { 'I-P1': { status: 'retiring' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } },
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 4, ranks: 2, grade: 'B' }), unit('I-P1', 'hc', '0605', 'SW')], start: meleeStart(), dice: [3, 3, 3, 3, 3], actions: [...END2, 'hex:0604', 'hex:0603', 'hex:0602'],
+  expect: { events: [{ type: 'combat', totals: [5, -1], bands: ['victory', 'defeat'] }, { type: 'fast-move', unit: 'I-P1', how: 'retire', from: '0605', to: '0602', pips: 12 }], units: { 'I-P1': { status: 'retiring', hex: '0602' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } },
 })
 fx({
   id: 'cfeo-combat-bad-war', rule: 'Bad War', description: 'Swiss against Landsknecht pike: Inconclusive (3 vs 3, 1 DP each) is fought again at once with D6 for both: 5 - 1 vs 2 - 1 = +3 Success.',
@@ -160,11 +163,11 @@ fx({
 })
 
 // ---------------------------------------------------------------- result bands
-const bandCase = (id: string, gradeF: string, dpI: number, dF: number, dI: number, totals: [number, number], bands: [string, string], rule: string, desc: string, expect: Record<string, unknown> = {}, extraDice: number[] = []) =>
+const bandCase = (id: string, gradeF: string, dpI: number, dF: number, dI: number, totals: [number, number], bands: [string, string], rule: string, desc: string, expect: Record<string, unknown> = {}, extraDice: number[] = [], steps: string[] = []) =>
   fx({
     id, rule, description: desc,
     keep: [unit('F-P1', 'pike', '0606', 'NE', { grade: gradeF, stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0605', 'SW', { stands: 6, ranks: 2 })],
-    start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: dpI } }), dice: [dF, dI, ...extraDice], actions: END2,
+    start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: dpI } }), dice: [dF, dI, ...extraDice], actions: [...END2, ...steps],
     expect: { events: [{ type: 'combat', totals, bands }], ...expect },
   })
 // pike 6 stands in 2 ranks (3 wide + 3 second rank): numbers 6 v 6, depth equal
@@ -174,19 +177,19 @@ bandCase('cfeo-band-breakthrough-break', 'A1', 5, 5, 2, [7, -3], ['breakthrough'
 
 // fast-move arithmetic (the inventory's example): foot AvD 4 + D6 5 = 9, +10 yds a die on the initial retire = 11
 // pips; a succeeding retire (next move phase) 9 pips
-bandCase('cfeo-fast-move-initial-retire', 'B', 3, 5, 3, [6, 0], ['victory', 'defeat'], 'Fast Move; Retire: +10 yds a die on the initial move', 'The defeated unit retires: AvD 4 + D6 5 = 9 + 2 dice = 11 pips.', { events: [{ type: 'combat', totals: [6, 0] }, { type: 'fast-move', unit: 'I-P1', how: 'retire', pips: 11 }] }, [4, 5])
+bandCase('cfeo-fast-move-initial-retire', 'B', 3, 5, 3, [6, 0], ['victory', 'defeat'], 'Fast Move; Retire: +10 yds a die on the initial move', 'The defeated unit retires: AvD 4 + D6 5 = 9 + 2 dice = 11 pips: three hexes (the last on 3 pips), straight back by its owner\'s choice.', { events: [{ type: 'combat', totals: [6, 0] }, { type: 'fast-move', unit: 'I-P1', how: 'retire', from: '0605', to: '0602', pips: 11 }] }, [4, 5], ['hex:0604', 'hex:0603', 'hex:0602'])
 fx({
-  id: 'cfeo-fast-move-succeeding-retire', rule: 'Fast Move: no bonus in succeeding moves; Retire: next move phase continue to retire', description: 'A retiring unit that has made its initial retire continues: AvD 4 + D6 5 = 9 pips, no bonus.',
+  id: 'cfeo-fast-move-succeeding-retire', rule: 'Fast Move: no bonus in succeeding moves; Retire: next move phase continue to retire', description: 'A retiring unit that has made its initial retire continues: AvD 4 + D6 5 = 9 pips, no bonus: two hexes (a third step would need 2 pips, 1 is left), the owner choosing straight back.',
   keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0602', 'SW')], start: { phase: 'movement', first: 0, units: { 'F-P1': { status: 'retiring', flags: ['fast-move-made'] } } }, dice: [4, 5],
-  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:retire', 'choice:reform-line', 'choice:hold'] } } }, 'choice:retire'],
-  expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'retire', pips: 9 }] },
+  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:retire', 'choice:reform-line', 'choice:hold'] } } }, 'choice:retire', 'hex:0607', 'hex:0608'],
+  expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'retire', from: '0606', to: '0608', pips: 9 }], units: { 'F-P1': { hex: '0608' } } },
 })
 
 fx({
   id: 'cfeo-morale-rout-and-commander-routing', rule: 'Morale: equal/higher grade unit routing within 120 yds 2 DPs; Commander routing within 120 yds 1 DP', description: 'I-P1 breaks (3 casualties; its attached commander tests, D6 4: no hit) and routs (AvD 3 + D6 3) with its commander; I-T1, C grade like it, 3 hexes away, takes 2 + 1 = 3 DPs in the Morale Phase.',
   keep: [unit('F-P1', 'pike', '0606', 'NE', { grade: 'A1', stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0605', 'SW', { stands: 6, ranks: 2 }), unit('I-T1', 'pike', '0803', 'SW', { stands: 6, ranks: 2 })],
   start: { ...meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 } }), leaders: { 'I-CI': { attached: 'I-P1' } } }, dice: [5, 2, 4, 3, 3],
-  actions: [...END2, { expect: { decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } } }, 'choice:remain'],
+  actions: [...END2, { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1' } } }, 'hex:0604', 'hex:0603', { expect: { decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } } }, 'choice:remain'],
   expect: { units: { 'I-P1': { status: 'routing' }, 'I-T1': { dp: 3 } } },
 })
 
@@ -205,14 +208,14 @@ fx({
 fx({
   id: 'cfeo-charge-heavy-cavalry-bonus', rule: 'Combat Resolution: +1 charging, +1 additional heavy cavalry charging; no deeper with it', description: 'Heavy cavalry charge heavy cavalry 40 yds away (the target stands): D6 4 + 2 = 6 vs AvD 3 = 3: Success; the driven-back cavalry retire (2 AvD + D6, +10 yds a die).',
   keep: [unit('F-H1', 'hc', '0607', 'NE'), unit('I-H1', 'hc', '0605', 'SW')], start: { phase: 'combat', first: 0 }, dice: [3, 4, 3, 3, 3, 3],
-  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', 'choice:end', { expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-H1', legal: ['choice:stand', 'choice:counter-charge'] } } }, 'choice:stand'],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', 'choice:end', { expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-H1', legal: ['choice:stand', 'choice:counter-charge'] } } }, 'choice:stand', 'hex:0604', 'hex:0603', 'hex:0602'],
   expect: { events: [{ type: 'combat', totals: [6, 3], bands: ['success', 'driven-back'] }, { type: 'after-combat', unit: 'I-H1', action: 'retire' }], units: { 'I-H1': { status: 'retiring', formation: 'unformed' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-H1', legal: ['choice:remain', 'choice:pursue', 'choice:retire'] } },
 })
 fx({
   id: 'cfeo-charge-cavalry-vs-no-pikes', rule: 'Combat Resolution: -2 infantry without pikes charged by cavalry', description: 'B grade heavy cavalry charge swordsmen: D6 4 +1 +1 +1 (B) = 7 vs AvD 3 - 2 = 1: +6 Victory; Defeat: 2 DPs, 1 casualty, retire.',
   keep: [unit('F-H1', 'hc', '0607', 'NE', { grade: 'B' }), unit('I-P1', 'swords', '0605', 'SW')], start: { phase: 'combat', first: 0 }, dice: [3, 4, 3, 3, 3],
-  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1'],
-  expect: { events: [{ type: 'combat', totals: [7, 1], bands: ['victory', 'defeat'] }], units: { 'I-P1': { stands: 1, status: 'retiring' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-H1' } },
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', 'hex:0604', 'hex:0603'],
+  expect: { events: [{ type: 'combat', totals: [7, 1], bands: ['victory', 'defeat'] }], units: { 'I-P1': { stands: 1, status: 'retiring', hex: '0603' } }, decision: { player: 0, kind: 'after-combat', subject: 'F-H1' } },
 })
 fx({
   id: 'cfeo-charge-rear-minus-2', rule: 'Combat Resolution: -2 contacted in the flank or rear by a formed charge from behind the flank', description: 'Pike charge a pike unit from its rear (start 0603, target 0605 facing SE): D6 4 + 1 = 5 vs AvD 3 - 2 = 1: +4 Victory, the target falls back.',
@@ -509,6 +512,174 @@ fx({
   actions: ['choice:end', 'choice:end'], expect: { units: { 'F-P1': { dp: 1 } }, events: [{ type: 'redress', unit: 'F-P1', dps: 1 }] },
 })
 
+// ---------------------------------------------------------------- the players' choices in fast moves (Actions Resulting
+// from Combat; Evade): the owner picks each hex among those strictly farther from the enemy ("move back",
+// "directly away"), or closer to the pursued unit; halting short where the text allows. From 0605 the hexes
+// farther from 0606 are 0604 (N), 0705 (NE) and 0505 (NW).
+const pikeBand = (extra: Record<string, unknown> = {}) => [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2, ...extra }), unit('I-P1', 'pike', '0605', 'SW', { stands: 6, ranks: 2 })]
+fx({
+  id: 'cfeo-fast-move-fall-back-owner-picks', rule: 'Fall back: move back one base depth facing the enemy and in good order (the owner picks the hex)', description: 'AvD 5 vs 3: I-P1 driven back falls back one hex; its owner chooses among the three hexes farther from the enemy (0604, 0705, 0505), takes 0505 and keeps its formation and facing.',
+  keep: pikeBand(), start: meleeStart(), dice: [5, 3],
+  actions: [...END2, { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1', legal: ['hex:0604', 'hex:0705', 'hex:0505'] } } }, 'hex:0505'],
+  expect: { units: { 'I-P1': { hex: '0505', facing: 'SW', formation: 'line', dp: 2 } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } },
+})
+fx({
+  id: 'cfeo-fast-move-retire-owner-picks-path', rule: 'Retire: move back a full fast move (the path is the owner\'s)', description: 'A defeated unit retires 11 pips (AvD 4 + D6 5 + 2): three hexes, each chosen by its owner among those farther from the enemy: 0705, then 0704, then 0703.',
+  keep: pikeBand({ grade: 'B' }), start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 3 } }), dice: [5, 3, 4, 5],
+  actions: [...END2, { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1', legal: ['hex:0604', 'hex:0705', 'hex:0505'] } } }, 'hex:0705', 'hex:0704', 'hex:0703'],
+  expect: { events: [{ type: 'fast-move', unit: 'I-P1', how: 'retire', from: '0605', to: '0703', pips: 11 }], units: { 'I-P1': { hex: '0703', status: 'retiring' } } },
+})
+fx({
+  id: 'cfeo-fast-move-retire-halt-behind-obstacle', rule: 'Retire: they may halt short of the full move once behind other formed friends, fortifications or obstacle', description: 'A retiring unit continues its retire (AvD 5 + D6 6 = 11 pips) away from I-P1; at 0607 it may not stop, once across the hedge 0607|0608 it may, and does.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0602', 'SW')], map: { hexsides: [{ hexes: ['0607', '0608'], feature: 'hedge' }] },
+  start: { phase: 'movement', first: 0, units: { 'F-P1': { status: 'retiring', flags: ['fast-move-made'] } } }, dice: [5, 6],
+  actions: ['unit:F-P1', 'choice:retire', 'hex:0607', { expect: { decision: { kind: 'fast-step', subject: 'F-P1', legalIncludes: ['hex:0608'], legalExcludes: ['choice:stop'] } } }, 'hex:0608', { expect: { decision: { kind: 'fast-step', subject: 'F-P1', legalIncludes: ['choice:stop', 'hex:0609'] } } }, 'choice:stop'],
+  expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'retire', from: '0606', to: '0608', pips: 11 }], units: { 'F-P1': { hex: '0608' } } },
+})
+fx({
+  id: 'cfeo-fast-move-evade-halt-behind-obstacle', rule: 'Evade: a full fast move directly away, 1 DP; the evaders may halt once separated from the enemy by friends or a terrain obstacle', description: 'Skirmishers charged by heavy cavalry from 0608 evade (AvD 3 + D6 3 + 2 = 8 pips): their owner takes them across the hedge 0604|0605 and halts there; 1 DP; the cavalry (AvD 3: one hex) fail to contact.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), { id: 'I-S1', hex: '0605', facing: 'SW' }], map: { hexsides: [{ hexes: ['0604', '0605'], feature: 'hedge' }] },
+  start: { phase: 'combat', first: 0 }, dice: [3, 3, 3],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', { expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-S1', legal: ['choice:stand', 'choice:stand-shoot', 'choice:evade'] } } }, 'choice:evade',
+    { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-S1', legal: ['hex:0604', 'hex:0705', 'hex:0505'] } } }, 'hex:0604', { expect: { decision: { player: 1, kind: 'fast-step', legalIncludes: ['choice:stop'] } } }, 'choice:stop'],
+  expect: { events: [{ type: 'fast-move', unit: 'I-S1', how: 'evade', from: '0605', to: '0604', pips: 8 }, { type: 'dp', unit: 'I-S1', why: 'evading' }, { type: 'charge-move', unit: 'F-H1', contact: false }], units: { 'I-S1': { hex: '0604' } } },
+})
+fx({
+  id: 'cfeo-fast-move-rout-stops-behind-obstacle', rule: 'Rout: move back a full fast move until behind formed friendly infantry or cavalry, or terrain obstacle, or 240 yds from enemy', description: 'I-P1 breaks (A1 5 + 2 = 7 vs 2 - 5 DPs = -3) and routs 8 pips (AvD 3 + D6 3 + 2); its owner steps across the hedge 0604|0605 and the rout stops there, behind the obstacle.',
+  keep: pikeBand({ grade: 'A1' }), map: { hexsides: [{ hexes: ['0604', '0605'], feature: 'hedge' }] }, start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 } }), dice: [5, 2, 3, 3],
+  actions: [...END2, { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1', legal: ['hex:0604', 'hex:0705', 'hex:0505'] } } }, 'hex:0604'],
+  expect: { events: [{ type: 'fast-move', unit: 'I-P1', how: 'rout', from: '0605', to: '0604', pips: 8 }], units: { 'I-P1': { hex: '0604', status: 'routing', stands: 3 } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } },
+})
+fx({
+  id: 'cfeo-fast-move-pursuer-picks-path', rule: 'Pursue: a full fast move to remain in contact with opponents who routed; free hack D6 per stand in contact, 4+ a casualty', description: 'C grade F-P1 breaks I-P1 (5 vs 2 - 5 = -3) and must pursue. I-P1 routs 8 pips to 0705 then 0704 (its owner\'s path); F-P1 pursues 8 pips and chooses between the two hexes nearer the router (0605, 0706), takes 0706, then 0705 (the only one) and is in contact: free hack, 6 unformed stands, two 4s: 2 casualties.',
+  keep: pikeBand(), start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 } }), dice: [5, 2, 3, 3, 3, 3, 4, 4, 1, 1, 1, 1],
+  actions: [...END2, 'hex:0705', 'hex:0704', { expect: { decision: { player: 0, kind: 'fast-step', subject: 'F-P1', legal: ['hex:0605', 'hex:0706'] } } }, 'hex:0706'],
+  expect: { events: [{ type: 'after-combat', unit: 'F-P1', action: 'pursue' }, { type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0705', pips: 8 }, { type: 'free-hack', unit: 'F-P1', target: 'I-P1', dice: 6, casualties: 2 }], units: { 'F-P1': { hex: '0705' }, 'I-P1': { hex: '0704', stands: 1 } } },
+})
+
+// ---------------------------------------------------------------- refusing a flank (Wheel: backward wheel; Side step/Step back)
+// F-P1 at 0608 facing NE; I-P1 at 0808 (due east: F-P1's right flank) facing W charges it from 40 yds.
+const refuseKeep = (grade: string) => [unit('F-P1', 'pike', '0608', 'NE', { grade }), unit('I-P1', 'pike', '0808', 'W')]
+const refuseCharge = ['choice:end', 'unit:I-P1', 'hex:0608', 'choice:dice1']
+fx({
+  id: 'cfeo-move-refuse-flank-charge-on-refused-side', rule: 'Wheel: foot in line may wheel back one or more stands to refuse a flank (1 DP within 120 yds); Combat Resolution: -2 flank only from behind the flank', description: 'C grade F-P1 refuses its right flank (1 DP, 80 yds from the enemy); I-P1 charges that flank (AvD 3: contact): no flank penalty, F-P1 AvD 3 - 1 DP = 2 vs D6 4 + 1 = 5: driven back.',
+  keep: refuseKeep('C'), start: { phase: 'movement', first: 0 }, dice: [3, 3, 4],
+  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:refuse-left', 'choice:refuse-right'] } } }, 'choice:refuse-right', { expect: { units: { 'F-P1': { dp: 1 } } } }, 'choice:end', ...refuseCharge],
+  expect: { events: [{ type: 'charge-move', unit: 'I-P1', contact: true }, { type: 'combat', totals: [2, 5], bands: ['driven-back', 'success'] }] },
+})
+fx({
+  id: 'cfeo-move-refuse-flank-unrefused-control', rule: 'Combat Resolution: -2 if contacted in the flank by a formed enemy charge originating from behind the flank', description: 'The same charge on the same flank not refused: -2, F-P1 AvD 3 - 2 = 1 vs 5: -4 driven back (and +4 Victory for I-P1).',
+  keep: refuseKeep('C'), start: { phase: 'movement', first: 0 }, dice: [3, 3, 4],
+  actions: ['choice:end', ...refuseCharge],
+  expect: { events: [{ type: 'combat', totals: [1, 5], bands: ['driven-back', 'victory'] }] },
+})
+fx({
+  id: 'cfeo-move-refuse-flank-step-back-a-b-no-dp', rule: 'Side step/Step back: A and B grade: one or two stands step back to refuse a flank, no DP, a full move', description: 'B grade F-P1 refuses its left flank by stepping stands back: no DP, its move is over.',
+  keep: refuseKeep('B'), start: { phase: 'movement', first: 0 }, dice: [],
+  actions: ['unit:F-P1', 'choice:refuse-left'],
+  expect: { events: [{ type: 'formation', unit: 'F-P1', formation: 'line, left flank refused' }], units: { 'F-P1': { dp: 0, hex: '0608' } }, decision: { player: 0, kind: 'move-select', legalExcludes: ['unit:F-P1'] } },
+})
+
+// ---------------------------------------------------------------- declared halts (Movement)
+// F-P1 at 0608 facing NE, far from the enemy (double moves): AvD 5 = 10 pips: 0607, 0606 with 2 pips left.
+// F-T1 at 0506 faces NE: level with F-P1 once F-P1 stands at 0606 (0506 is 0606's NW neighbour).
+const haltKeep = [unit('F-P1', 'pike', '0608', 'NE'), unit('F-T1', 'swords', '0506', 'NE'), unit('I-P1', 'pike', '1302', 'SW')]
+fx({
+  id: 'cfeo-move-declared-halt-lined-up', rule: 'Movement: units ordered ... to line up with other units may halt when they reach that place; the intent declared before the dice', description: 'F-P1 declares, rolls AvD 5 (doubled: 10 pips), may not stop at 0607, may stop at 0606 in line with F-T1, and does.',
+  keep: haltKeep, start: { phase: 'movement', first: 0 }, dice: [5],
+  actions: ['unit:F-P1', 'choice:declare-halt', { expect: { decision: { kind: 'move-kind', legal: ['choice:dice1', 'choice:dice2'] } } }, 'choice:dice1', 'hex:0607', { expect: { decision: { kind: 'move-step', legalExcludes: ['choice:stop'] } } }, 'hex:0606', { expect: { decision: { kind: 'move-step', legalIncludes: ['choice:stop', 'hex:0605'] } } }, 'choice:stop'],
+  expect: { events: [{ type: 'move-roll', unit: 'F-P1', pips: 10 }], units: { 'F-P1': { hex: '0606' } } },
+})
+fx({
+  id: 'cfeo-move-undeclared-no-halt', rule: 'Movement: units must move the full amount indicated by the dice (a halt must be declared before rolling)', description: 'The same move without the declaration: at 0606 the unit must go on.',
+  keep: haltKeep, start: { phase: 'movement', first: 0 }, dice: [5],
+  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:declare-halt', 'choice:dice1', 'choice:dice2'] } } }, 'choice:dice1', 'hex:0607', 'hex:0606'],
+  expect: { decision: { kind: 'move-step', subject: 'F-P1', legalIncludes: ['hex:0605'], legalExcludes: ['choice:stop'] } },
+})
+fx({
+  id: 'cfeo-move-declared-halt-at-objective', rule: 'Movement: units ordered to occupy a specific piece of terrain may halt when they reach that place', description: 'F-P1\'s battalia has orders to advance to and defend 0605: having declared, F-P1 may stop within a hex of it (0606).',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '1302', 'SW')], wings: [{ id: 'F-INF', order: 'advance-defend' }], rules: { objectives: { 'F-INF': '0605' } },
+  start: { phase: 'movement', first: 0 }, dice: [5],
+  actions: ['unit:F-P1', 'choice:declare-halt', 'choice:dice1', 'hex:0607', { expect: { decision: { kind: 'move-step', legalExcludes: ['choice:stop'] } } }, 'hex:0606', { expect: { decision: { kind: 'move-step', legalIncludes: ['choice:stop'] } } }, 'choice:stop'],
+  expect: { units: { 'F-P1': { hex: '0606' } } },
+})
+
+// ---------------------------------------------------------------- one roll for a battalia (Movement)
+// F-CI (commander of F-INF, 60 yds = 2 hexes) detached at 0509 controls F-P1 (0608) and F-T1 (0409).
+fx({
+  id: 'cfeo-move-battalia-one-roll', rule: 'Movement: all units of the same battalia controlled by the same leader move using the same die roll', description: 'F-P1 rolls AvD 3 + D6 2 (doubled, 10 pips); F-T1 of the same battalia, under the same commander, may only use the same dice and rolls none: 10 pips too.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('F-T1', 'swords', '0409', 'NE'), unit('I-P1', 'pike', '1302', 'SW')], leaders: [{ id: 'F-CI', hex: '0509' }],
+  start: { phase: 'movement', first: 0 }, dice: [3, 2],
+  actions: ['unit:F-P1', 'choice:dice2', 'hex:0607', 'hex:0606', 'hex:0605', 'unit:F-T1', { expect: { decision: { kind: 'move-kind', subject: 'F-T1', legalIncludes: ['choice:dice2'], legalExcludes: ['choice:dice1'] } } }, 'choice:dice2'],
+  expect: { events: [{ type: 'move-roll', unit: 'F-P1', dice: 2, pips: 10 }, { type: 'move-roll', unit: 'F-T1', dice: 2, pips: 10, why: 'double move (the battalia roll)' }], rolls: 2 },
+})
+fx({
+  id: 'cfeo-move-other-leader-rolls-alone', rule: 'Movement: units controlled by the same leader move on the same roll (others roll their own)', description: 'F-T1 three hexes from its commander is controlled by the General (100 yds), not by the commander who controls F-P1: after F-P1\'s roll it chooses its own dice and rolls them (AvD 4, doubled: 8 pips).',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('F-T1', 'swords', '0209', 'NE'), unit('I-P1', 'pike', '1302', 'SW')], leaders: [{ id: 'F-CI', hex: '0509' }],
+  start: { phase: 'movement', first: 0 }, dice: [3, 2, 4],
+  actions: ['unit:F-P1', 'choice:dice2', 'hex:0607', 'hex:0606', 'hex:0605', 'unit:F-T1', { expect: { decision: { kind: 'move-kind', subject: 'F-T1', legalIncludes: ['choice:dice1', 'choice:dice2'] } } }, 'choice:dice1'],
+  expect: { events: [{ type: 'move-roll', unit: 'F-T1', dice: 1, pips: 8, why: 'double move' }], rolls: 3 },
+})
+
+// ---------------------------------------------------------------- reinforcing a melee
+// F-P1 (0606) and I-P1 (0605) in contact since last turn.
+fx({
+  id: 'cfeo-melee-reinforce-adds-numbers', rule: 'Reinforcing a Melee: new units brought into contact to add numbers (an exception to halting 20 yds short); only numbers count; bound by the outcome', description: 'Swordsmen F-T1 step from 0507 to 0506, touching I-P1 in front (allowed only as a reinforcement); F 2 + 2 stands v 3: I-P1 outnumbered less than 3:2 (-1) instead of F-P1 3:2 (-2). F-T1 rolls no die and is not averaged in: 3 vs 3 - 1 = 2, Inconclusive, F-T1 takes its DP too.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE'), unit('I-P1', 'swords', '0605', 'SW', { stands: 3 }), unit('F-T1', 'swords', '0507', 'NE')], start: meleeStart(), dice: [3, 3, 3],
+  actions: ['unit:F-T1', 'choice:dice1', { expect: { decision: { kind: 'move-step', legalIncludes: ['hex:0506'] } } }, 'hex:0506', 'choice:end', 'choice:end'],
+  expect: { events: [{ type: 'formation', unit: 'F-T1', formation: 'reinforcing F-P1 against I-P1' }, { type: 'combat', totals: [3, 2], bands: ['inconclusive', 'inconclusive'] }], units: { 'F-T1': { hex: '0506', dp: 1 }, 'F-P1': { dp: 1 } }, rolls: 3 },
+})
+fx({
+  id: 'cfeo-melee-reinforce-depth', rule: 'Reinforcing a Melee: new units moved in behind the friendly unit to increase the depth of formation', description: 'F-T1 steps to 0607, behind F-P1, and is fed in (or could just stop): F-P1 counts two ranks, deeper than I-P1 (+1): 3 + 1 = 4 vs 3; F-T1 adds no numbers and rolls no die.',
+  keep: [unit('F-P1', 'swords', '0606', 'NE'), unit('I-P1', 'swords', '0605', 'SW'), unit('F-T1', 'swords', '0608', 'NE')], start: meleeStart(), dice: [3, 3, 3],
+  actions: ['unit:F-T1', 'choice:dice1', 'hex:0607', { expect: { decision: { kind: 'move-step', legal: ['choice:stop', 'choice:reinforce'] } } }, 'choice:reinforce', 'choice:end', 'choice:end'],
+  expect: { events: [{ type: 'formation', unit: 'F-T1', formation: 'reinforcing F-P1 in depth' }, { type: 'combat', totals: [4, 3], bands: ['inconclusive', 'inconclusive'] }], units: { 'F-T1': { hex: '0607', dp: 1 } }, rolls: 3 },
+})
+fx({
+  id: 'cfeo-charge-into-melee-cavalry', rule: 'Reinforcing a Melee: a new unit may declare a charge on an opponent in a follow-on melee with friends only if cavalry and it can contact an enemy stand without contacting friends; a multiple combat with all factors', description: 'Swordsmen 40 yds from I-P1 may not charge it (it is in melee with F-P1); heavy cavalry from 0603 may (contact at 0604, touching no friend). F-P1 AvD 3 and F-H1 D6 4 + 1 charging + 1 heavy cavalry: (3 + 6) / 2 = 4.5, 5; I-P1 AvD 3 - 2 charged from behind its flank = 1: -4 Driven Back, not charged by cavalry only: formed infantry fall back, its owner choosing between the two free hexes farther from F-P1.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW'), unit('F-H1', 'hc', '0603', 'SW'), unit('F-T1', 'swords', '0407', 'NE')], start: { phase: 'combat', first: 0, units: { 'F-P1': { foe: 'I-P1' } } }, dice: [3, 3, 4, 3],
+  actions: [{ expect: { decision: { player: 0, kind: 'charge-select', legal: ['choice:end', 'unit:F-H1'] } } }, 'unit:F-H1', { expect: { decision: { kind: 'charge-target', legal: ['hex:0605'] } } }, 'hex:0605', 'choice:dice1'],
+  expect: { events: [{ type: 'charge-move', unit: 'F-H1', contact: true, to: '0604' }, { type: 'combat', side0: ['F-P1', 'F-H1'], side1: ['I-P1'], totals: [5, 1], bands: ['victory', 'driven-back'] }, { type: 'after-combat', unit: 'I-P1', action: 'fall back' }], decision: { player: 1, kind: 'fast-step', subject: 'I-P1', legal: ['hex:0705', 'hex:0505'] } },
+})
+fx({
+  id: 'cfeo-charge-into-melee-not-touching-friends', rule: 'Reinforcing a Melee: the cavalry must reach an enemy stand without contacting friendly troops', description: 'Heavy cavalry at 0806 could only meet I-P1 at 0706, touching F-P1: no charge; the melee is fought by the two units alone (AvD 3 v 3).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), unit('I-P1', 'pike', '0605', 'SW'), unit('F-H1', 'hc', '0806', 'NW')], start: meleeStart(), dice: [3, 3],
+  actions: END2,
+  expect: { events: [{ type: 'combat', side0: ['F-P1'], side1: ['I-P1'], totals: [3, 3] }], rolls: 2 },
+})
+
+// ---------------------------------------------------------------- visibility: units who fired last turn
+// A medium gun on the hill (0706, elevation 1) and I-P1 at 0702 with F-P1 between them at 0704 (80 yds from the target).
+const smokeKeep = [{ id: 'F-G1', hex: '0706', facing: 'NE' }, unit('F-P1', 'pike', '0704', 'NE'), unit('I-P1', 'pike', '0702', 'SW')]
+fx({
+  id: 'cfeo-visibility-high-ground-sees-over', rule: 'Visibility: units on higher elevation can see over intervening units at least 40 yds away who did not fire last turn', description: 'The gun on the hill sees I-P1 over F-P1 and may fire at it.',
+  keep: smokeKeep, start: { phase: 'artillery', first: 0 }, dice: [],
+  actions: ['unit:F-G1'], expect: { decision: { player: 0, kind: 'gun-target', legal: ['hex:0702'] } },
+})
+fx({
+  id: 'cfeo-visibility-not-over-units-that-fired-last-turn', rule: 'Visibility: they may not see over units who fired last turn', description: 'F-P1 fired last turn: the gun cannot see I-P1, has no target, and the artillery and fire phases pass to the command phase.',
+  keep: smokeKeep, start: { phase: 'artillery', first: 0, units: { 'F-P1': { flags: ['fired-last-turn'] } } }, dice: [],
+  actions: [], expect: { phase: 'command', decision: { player: 0, kind: 'leader-select' } },
+})
+
+// ---------------------------------------------------------------- abandoned guns
+fx({
+  id: 'cfeo-guns-recrew-is-the-players-choice', rule: 'Abandoned Guns: may be brought back into action by the crew returning if no formed enemy are within 40 yds and the crew were not killed', description: 'An abandoned gun with its crew alive and the enemy 120 yds off: its player may re-crew it (or not) in the movement phase.',
+  keep: [{ id: 'F-G1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0604', 'SW')], start: { phase: 'movement', first: 0, units: { 'F-G1': { flags: ['abandoned'] } } }, dice: [],
+  actions: ['unit:F-G1', { expect: { decision: { kind: 'move-kind', legal: ['choice:recrew', 'choice:hold'] } } }, 'choice:recrew'],
+  expect: { units: { 'F-G1': { abandoned: false } } },
+})
+fx({
+  id: 'cfeo-guns-no-recrew-enemy-within-40', rule: 'Abandoned Guns: no re-crewing with formed enemy within 40 yds', description: 'The same gun with formed enemy pike 40 yds away: it cannot be re-crewed.',
+  keep: [{ id: 'F-G1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0606', 'SW')], start: { phase: 'movement', first: 0, units: { 'F-G1': { flags: ['abandoned'] } } }, dice: [],
+  actions: [], expect: { decision: { player: 0, kind: 'move-select', legalExcludes: ['unit:F-G1'] }, units: { 'F-G1': { abandoned: true } } },
+})
+fx({
+  id: 'cfeo-guns-crew-shelter-with-infantry', rule: 'Abandoned Guns: crews of guns up to 20 yds in front of friendly infantry abandon them and seek refuge with the infantry as soon as enemy come into combat with it', description: 'F-G1 stands in front of F-P1 (0607); F-P1 is in melee with I-P1 (0708): the crew leave the gun (alive); the melee is fought (AvD 3 v 3).',
+  keep: [{ id: 'F-G1', hex: '0607', facing: 'NE' }, unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0708', 'SW')], start: meleeStart(), dice: [3, 3],
+  actions: END2, expect: { events: [{ type: 'gun-abandoned', unit: 'F-G1', crewKilled: false }, { type: 'combat', totals: [3, 3] }], units: { 'F-G1': { abandoned: true } } },
+})
+
 export function write(): void {
   const dir = new URL('../fixtures/cfeo/', import.meta.url)
   mkdirSync(dir, { recursive: true })
@@ -518,7 +689,10 @@ export function write(): void {
     const leaders = LEADERS.map((l) => ({ ...l, ...(f.leaders ?? []).find((x) => x['id'] === l.id) }))
     const patch: Record<string, unknown> = { remove, units: f.keep, leaders, turns: 1 }
     if (f.map) patch['map'] = f.map
-    const json = { format: 'tercio-fixture/1', id: f.id, ruleset: 'cfeo', rule: f.rule, description: f.description, scenario: 'cfeo-training', patch, start: f.start, dice: f.dice, actions: f.actions, expect: f.expect }
+    if (f.wings) patch['wings'] = f.wings
+    // scenario rules (objectives) are not patchable: such a fixture carries the training scenario inline
+    const scenario = f.rules ? { ...training, rules: { ...(training['rules'] as Record<string, unknown> | undefined), ...f.rules } } : 'cfeo-training'
+    const json = { format: 'tercio-fixture/1', id: f.id, ruleset: 'cfeo', rule: f.rule, description: f.description, scenario, patch, start: f.start, dice: f.dice, actions: f.actions, expect: f.expect }
     writeFileSync(new URL(`${f.id}.json`, dir), JSON.stringify(json, null, 2) + '\n')
   }
   console.log(`${out.length} fixtures written`)

@@ -3,11 +3,10 @@
 
 import { hexesBetween } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { addDp, arcOf, betweenOf, dist, inFrontArc, inspired, isGun, isUnformed, moraleEvent, ME_EVADE, place, rollMoveDice, type Scratch } from './core.ts'
+import { arcOf, betweenOf, dist, inFrontArc, inspired, isGun, isUnformed, place, rollMoveDice, type Scratch } from './core.ts'
 import { fireSmallArms, shooterCanFire } from './fire.ts'
 import { diceOf, fatigue } from './move.ts'
-import { fleeMove, setStatus } from './rout.ts'
-import { type CfeoState, S_OK, U_ABANDONED, U_CARACOLE, U_CHARGING, U_COUNTER, U_FAIL_NOW, U_FLANK_HIT, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_STAND_SHOOT, U_TURNED_RANK } from './state.ts'
+import { type CfeoState, S_OK, U_REFUSED_L, U_REFUSED_R, U_ABANDONED, U_CARACOLE, U_CHARGING, U_COUNTER, U_FAIL_NOW, U_FLANK_HIT, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_STAND_SHOOT, U_TURNED_RANK } from './state.ts'
 import { ARM_FOOT, ARM_HORSE, F_UNFORMED, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, T, TYPE_STATS, UNIT_TYPES, withinHexes } from './tables.ts'
 
 export const R_STAND = 1
@@ -70,10 +69,30 @@ export function chargeTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask:
     if (d > reach) continue
     if (!isUnformed(c, s, u) && !inFrontArc(c, hu, f, hv)) continue
     if (!clearPath(c, x, u, hu, hv)) continue
+    // an enemy in a melee continuing with friends: only cavalry may charge in, and only where they meet an
+    // enemy stand without contacting friends (Reinforcing a Melee)
+    if (s.uFoe[v] !== -1 && (foot || touchesFriend(c, x, u, d === 1 ? hu : (betweenOf(c, hu, hv)[d - 2] as number)))) continue
     if (mask) mask[off + hv] = 1
     n++
   }
   return n
+}
+
+/** Would u at hex h be in base contact (adjacent) with another friendly unit? */
+function touchesFriend(c: Ctx, x: Scratch, u: number, h: number): boolean {
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    const v = nb >= 0 ? (x.occ[nb] as number) : -1
+    if (v >= 0 && v !== u && c.uSide[v] === c.uSide[u]) return true
+  }
+  return false
+}
+
+/** Which flank of a unit at `from` facing f the hex `to` lies on: 1 right (clockwise), -1 left, 0 neither. */
+export function flankSide(c: Ctx, from: number, f: number, to: number): number {
+  if (inFrontArc(c, from, f, to) || inFrontArc(c, from, (f + 3) % 6, to)) return 0
+  if (inFrontArc(c, from, (f + 1) % 6, to) || inFrontArc(c, from, (f + 2) % 6, to)) return 1
+  return -1
 }
 
 /** Responses open to the charged unit t (bits by R_* code). */
@@ -134,14 +153,8 @@ export function executeCharges(c: Ctx, x: Scratch, s: CfeoState): void {
   for (const u of q) {
     const t = s.uCharge[u] as number
     if (t < 0 || (s.uHex[t] as number) < 0) continue
-    if (s.uResp[t] === R_EVADE) {
-      fleeMove(c, x, s, t, s.uHex[u] as number, 'evade')
-      if ((s.uHex[t] as number) >= 0) {
-        addDp(c, x, s, t, 1, 'morale', 'evading')
-        if ((s.uHex[t] as number) >= 0) moraleEvent(s, ME_EVADE, s.uHex[t] as number, 0, c.uSide[t] as number)
-      }
-      s.uResp[t] = R_STAND
-    } else if (s.uResp[t] === R_SHELTER) {
+    // (evaders have already moved: flow.ts nextEvade, their path the owner's choice)
+    if (s.uResp[t] === R_SHELTER) {
       const h = shelterHex(c, x, s, t, u)
       if (h >= 0) {
         const from = s.uHex[t] as number
@@ -224,7 +237,10 @@ function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): voi
   if (s.uFoe[t] === -1) s.uFoe[t] = u
   const ht2 = s.uHex[t] as number
   const arc = arcOf(c, ht2, s.uFace[t] as number, hu)
-  const flanked = !isUnformed(c, s, u) && !isUnformed(c, s, t) && !isGun(c, t) && arc !== 0 && !(arc === 2 && s.uResp[t] === R_TURN)
+  // a refused flank faces a charge on that flank (no flank penalty)
+  const fs = arc === 1 ? flankSide(c, ht2, s.uFace[t] as number, hu) : 0
+  const refused = (fs < 0 && ((s.uFl[t] as number) & U_REFUSED_L) !== 0) || (fs > 0 && ((s.uFl[t] as number) & U_REFUSED_R) !== 0)
+  const flanked = !isUnformed(c, s, u) && !isUnformed(c, s, t) && !isGun(c, t) && arc !== 0 && !(arc === 2 && s.uResp[t] === R_TURN) && !refused
   if (flanked) s.uFl[t] = (s.uFl[t] as number) | U_FLANK_HIT
   if (s.uResp[t] === R_TURN) s.uFl[t] = (s.uFl[t] as number) | U_TURNED_RANK
 }

@@ -26,6 +26,28 @@ export function directlyControlled(c: Ctx, s: CfeoState, u: number): boolean {
   return false
 }
 
+/** The leader whose control u moves under (for the battalia's one roll): its battalia commander if he is
+ *  detached and in range, else the General if detached and in range, else (a conformer) its commander;
+ *  -1 when u is not under control or has an attached leader (who controls it alone). */
+export function controllerOf(c: Ctx, x: Scratch, s: CfeoState, u: number): number {
+  const h = s.uHex[u] as number
+  if (h < 0 || attachedLeader(c, s, u) >= 0) return -1
+  let general = -1
+  let commander = -1
+  for (let j = 0; j < c.m; j++) {
+    if (c.lSide[j] !== c.uSide[u] || (s.lState[j] as number) > L_WOUNDED) continue
+    if (c.lRole[j] !== 0 && c.lWing[j] !== c.uWing[u]) continue
+    if (c.lRole[j] !== 0) commander = j
+    if (s.lAtt[j] !== -1) continue
+    const lh = s.lHex[j] as number
+    if (lh < 0 || dist(c, lh, h) > controlRadius(s.lActions[j] as number)) continue
+    if (c.lRole[j] !== 0) return j
+    general = j
+  }
+  if (general >= 0) return general
+  return commander >= 0 && controlled(c, x, s, u) ? commander : -1
+}
+
 /** Under control, conformers included: units of the same battalia in a continuous line (adjacent) with a
  *  controlled unit, or within 60 yds directly behind one, conform (our hex reading, docs/rules/cfeo.md). */
 export function controlled(c: Ctx, x: Scratch, s: CfeoState, u: number): boolean {

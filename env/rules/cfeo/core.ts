@@ -4,7 +4,7 @@
 import { avd, d6 } from '../../dice.ts'
 import { hexesBetween, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, STATUSES } from './state.ts'
+import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
 import { ARM_GUN, F_UNFORMED, LEADER_RISK, MORALE, T, withinHexes, YARDS_PER_HEX } from './tables.ts'
 
 /** Per-engine scratch: hex -> unit index (-1 empty), rebuilt by sync() from the state. */
@@ -133,7 +133,8 @@ export function canSee(c: Ctx, x: Scratch, s: CfeoState, from: number, to: numbe
     if ((c.elev[h] as number) > e0 && (c.elev[h] as number) >= (c.elev[to] as number)) return false
     const v = x.occ[h] as number
     if (v >= 0 && s.uForm[v] !== F_UNFORMED && c.uLight[v] === 0) {
-      const overlook = e0 > (c.elev[h] as number) && dist(c, h, to) >= 2
+      // the high ground sees over units at least 40 yds off that did not fire last turn (their smoke)
+      const overlook = e0 > (c.elev[h] as number) && dist(c, h, to) >= 2 && ((s.uFl[v] as number) & U_FIRED_LAST) === 0
       if (!overlook) return false
     }
   }
@@ -292,6 +293,8 @@ export function place(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number): 
   const from = s.uHex[u] as number
   if (from >= 0 && x.occ[from] === u) x.occ[from] = -1
   s.uHex[u] = to
+  // a refused flank is bent where the unit stands: any move straightens it
+  if (to !== from) s.uFl[u] = (s.uFl[u] as number) & ~U_REFUSED
   if (to >= 0) x.occ[to] = u
   for (let j = 0; j < c.m; j++) {
     if (s.lAtt[j] === u) s.lHex[j] = to

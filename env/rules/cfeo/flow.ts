@@ -8,13 +8,13 @@ import type { Ctx } from './context.ts'
 import { chargeTargets, executeCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, moveLeader, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
-import { addDp, casualties, dist, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
+import { addDp, casualties, dist, frontStands, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_EVADE, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
 import { fireGun, fireSmallArms, fireTargets, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
-import { canEnter, canStepWith, diceChoices, mayRoadMove, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
-import { fleeMove, freeHack, pursue, setStatus } from './rout.ts'
-import { C, type CfeoState, K, L_WOUNDED, LF_MOVED, PH, S_OK, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
+import { atDeclaredPlace, battaliaSlot, canEnter, canStepWith, diceChoices, depthReinforceOf, mayRoadMove, reinforceDepth, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
+import { endFast, fastFirst, fastMayStop, fastOptions, fastStepTo, freeHack, setStatus, startFast } from './rout.ts'
+import { C, type CfeoState, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 
 export interface Offsets {
@@ -24,7 +24,7 @@ export interface Offsets {
   readonly h: number
 }
 
-const MOVE_IDS = { left: C.left, right: C.right, about: C.about, stop: C.stop }
+const MOVE_IDS = { left: C.left, right: C.right, about: C.about, stop: C.stop, reinforce: C.reinforce }
 
 export class Flow {
   private readonly rideDice: number[] = []
@@ -45,10 +45,10 @@ export class Flow {
       if (fl & U_MOVED) keep |= U_MOVED_LAST
       if (fl & U_FAIL_NOW) keep |= U_FAILED_CHARGE
       if (fl & U_TOOK_NOW) keep |= U_TOOK_POSITION
+      if (fl & U_FIRED) keep |= U_FIRED_LAST
       if (s.uStatus[u] === S_OK) keep &= ~U_FAST_AGAIN
-      // abandoned guns are re-crewed when no formed enemy is within 40 yds and the crew lives
-      if ((keep & U_ABANDONED) !== 0 && (keep & U_CREW_KILLED) === 0 && (s.uHex[u] as number) >= 0 && this.formedEnemyWithin(s, u, withinHexes(40)) === false) keep &= ~U_ABANDONED
       s.uFl[u] = keep
+      s.uRein[u] = -1
       s.uLastDice[u] = s.uDiceNow[u] as number
       s.uDiceNow[u] = 0
       s.uCharge[u] = -1
@@ -62,6 +62,7 @@ export class Flow {
       s.lInfN[j] = 0
       s.lFl[j] = 0
     }
+    s.bRoll.fill(0)
     s.mEv.length = 0
     s.queue.length = 0
     s.stage = 0
@@ -135,6 +136,10 @@ export class Flow {
         s.phase = PH.over
         return
       }
+      if (s.fmUnit >= 0) {
+        if (this.fastPending(s)) return
+        continue
+      }
       const p = s.player
       switch (s.phase) {
         case PH.artillery:
@@ -171,7 +176,7 @@ export class Flow {
         case PH.movement:
           if (s.sel >= 0) return
           if (s.stage === 0) {
-            this.enemyRoutMoves(s, 1 - p)
+            if (this.enemyRoutMoves(s, 1 - p)) break
             s.stage = 1
           }
           if (this.anyMover(s, p)) return void (s.kind = K['move-select'])
@@ -189,12 +194,14 @@ export class Flow {
           }
           if (s.stage === 2) {
             if (this.nextResponse(s)) return
+            if (this.nextEvade(s)) break
             executeCharges(c, this.x, s)
             this.resolveCombats(s)
             s.stage = 3
           }
           if (s.stage === 3) {
             if (this.nextAfterCombat(s)) return
+            if (s.fmUnit >= 0) break
             this.endCombat(s)
             s.phase = PH.morale
           }
@@ -249,6 +256,12 @@ export class Flow {
     const fl = s.uFl[u] as number
     const arm = c.uArm[u] as number
     const hold = mayStandStill(c, s, u) && (fl & U_REPEAT) === 0
+    if (fl & U_ABANDONED) {
+      // the crew returns (or not: the player's choice) when no formed enemy is within 40 yds
+      if (this.mayRecrew(s, u)) set(C.recrew)
+      set(C.hold)
+      return n
+    }
     if (s.uStatus[u] === S_RETIRING) {
       set(C.retire)
       if (!c.uLight[u] && arm !== ARM_GUN) {
@@ -277,8 +290,13 @@ export class Flow {
       set(C.hold)
       return n
     }
-    const b = diceChoices(c, s, u)
+    let b = diceChoices(c, s, u)
+    // one roll for the battalia: once rolled, its controlled units move on the same dice
+    const slot = b !== 0 ? battaliaSlot(c, this.x, s, u) : -1
+    if (slot >= 0 && s.bRoll[slot] !== 0 && (b & (1 << ((s.bRoll[slot] as number) & 3))) !== 0) b = 1 << ((s.bRoll[slot] as number) & 3)
     for (let k = 1; k <= 3; k++) if (b & (1 << k)) set(C.dice1 + k - 1)
+    if (s.mdecl) return n
+    if (b !== 0 && !s.mhalf && (fl & U_REPEAT) === 0 && !isUnformed(c, s, u)) set(C['declare-halt'])
     if (!s.mhalf && mayRoadMove(c, s, u)) set(C.road)
     if ((fl & U_REPEAT) === 0 && !s.mhalf) {
       this.formationOptions(s, u, set)
@@ -302,7 +320,17 @@ export class Flow {
     if (s.uForm[u] === F_LINE) {
       set(C['double-left'])
       set(C['double-right'])
+      // refusing a flank: foot in line with at least two stands in front to bend back
+      if (c.uArm[u] === ARM_FOOT && frontStands(c, s, u) >= 2) {
+        if (((s.uFl[u] as number) & U_REFUSED_L) === 0) set(C['refuse-left'])
+        if (((s.uFl[u] as number) & U_REFUSED_R) === 0) set(C['refuse-right'])
+      }
     }
+  }
+  /** An abandoned gun's crew may return: alive, and no formed enemy within 40 yds. */
+  mayRecrew(s: CfeoState, u: number): boolean {
+    const fl = s.uFl[u] as number
+    return (fl & U_ABANDONED) !== 0 && (fl & U_CREW_KILLED) === 0 && (s.uHex[u] as number) >= 0 && !this.formedEnemyWithin(s, u, withinHexes(40))
   }
   /** Side step / step back hexes (A and B grade infantry in line): 20 yds = one hex to a flank or the rear. */
   sideStepHexes(s: CfeoState, u: number, mask: Uint8Array | null): number {
@@ -337,7 +365,8 @@ export class Flow {
   private movable(s: CfeoState, u: number): boolean {
     const c = this.c
     const fl = s.uFl[u] as number
-    if ((s.uHex[u] as number) < 0 || (fl & (U_DONE | U_ABANDONED)) !== 0 || s.uFoe[u] !== -1) return false
+    if ((s.uHex[u] as number) < 0 || (fl & U_DONE) !== 0 || s.uFoe[u] !== -1) return false
+    if (fl & U_ABANDONED) return this.mayRecrew(s, u)
     if (s.uStatus[u] !== S_OK && s.uStatus[u] !== S_RETIRING) return false
     const fireMove = c.uType[u] === T.skirmishers || c.uArm[u] === ARM_HORSE
     if ((fl & U_FIRED) !== 0 && !fireMove) return false
@@ -385,15 +414,94 @@ export class Flow {
 
   // ---------------------------------------------------------------- movement helpers
 
-  private enemyRoutMoves(s: CfeoState, q: number): void {
+  /** Subsequent rout moves are made in the opponent's move phase, one casualty each. Starts the next one
+   *  (returns true: a fast move is in progress) or returns false when all have moved. */
+  private enemyRoutMoves(s: CfeoState, q: number): boolean {
     const c = this.c
     for (let u = 0; u < c.n; u++) {
-      if (c.uSide[u] !== q || s.uStatus[u] !== S_ROUTING || (s.uHex[u] as number) < 0) continue
-      // subsequent rout moves are made in the opponent's move phase, one casualty each
+      if (c.uSide[u] !== q || s.uStatus[u] !== S_ROUTING || (s.uHex[u] as number) < 0 || ((s.uFl[u] as number) & U_FLED_NOW) !== 0) continue
+      s.uFl[u] = (s.uFl[u] as number) | U_FLED_NOW
       casualties(c, this.x, s, u, 1, 'subsequent rout move')
       if ((s.uHex[u] as number) < 0) continue
-      fleeMove(c, this.x, s, u, this.nearestEnemyHex(s, u), 'rout')
+      startFast(c, this.x, s, u, FM_ROUT, this.nearestEnemyHex(s, u), FC_ROUT_MOVE)
+      return true
     }
+    return false
+  }
+
+  /** Drives the fast move in progress: steps with a single option (and no halt allowed) are taken at
+   *  once; a real choice becomes the owner's fast-step decision (returns true). At the end, the
+   *  continuation runs and false is returned. */
+  private fastPending(s: CfeoState): boolean {
+    const c = this.c
+    const x = this.x
+    for (let guard = 0; guard < 64; guard++) {
+      const u = s.fmUnit
+      if ((s.uHex[u] as number) < 0) break
+      const n = fastOptions(c, x, s, null, 0)
+      if (n === 0) break
+      const stop = fastMayStop(c, x, s)
+      if (n === 1 && !stop) {
+        fastStepTo(c, x, s, fastFirst)
+        continue
+      }
+      s.sel = u
+      s.player = c.uSide[u] as number
+      s.kind = K['fast-step']
+      return true
+    }
+    this.fastDone(s)
+    return false
+  }
+
+  /** The end of a fast move and what follows it. */
+  private fastDone(s: CfeoState): void {
+    const c = this.c
+    const x = this.x
+    const cont = s.fmCont
+    const target = s.fmAway
+    const u = endFast(c, x, s)
+    s.sel = -1
+    switch (cont) {
+      case FC_FINISH_MOVE:
+        this.finishUnit(s, u)
+        break
+      case FC_ROUT_MOVE:
+        s.player = 1 - (c.uSide[u] as number)
+        break
+      case FC_EVADE:
+        if ((s.uHex[u] as number) >= 0) {
+          addDp(c, x, s, u, 1, 'morale', 'evading')
+          if ((s.uHex[u] as number) >= 0) moraleEvent(s, ME_EVADE, s.uHex[u] as number, 0, c.uSide[u] as number)
+        }
+        break
+      case FC_PURSUE: {
+        const hu = s.uHex[u] as number
+        const th = s.uHex[target] as number
+        if (hu >= 0 && th >= 0 && dist(c, hu, th) === 1) {
+          freeHack(c, x, s, u, target)
+          if ((s.uHex[target] as number) >= 0 && s.uStatus[target] === S_RETIRING) {
+            setStatus(c, x, s, target, S_ROUTING)
+            moraleEvent(s, ME_UNIT_ROUT, s.uHex[target] as number, gradeRank(c, target), c.uSide[target] as number)
+            this.leadersRout(s, target)
+          }
+        }
+        break
+      }
+    }
+  }
+
+  /** Evaders move (full fast move directly away from the charger) before the charges: starts the next. */
+  private nextEvade(s: CfeoState): boolean {
+    const c = this.c
+    for (const u of s.queue) {
+      const t = s.uCharge[u] as number
+      if (t < 0 || s.uResp[t] !== R_EVADE || (s.uHex[t] as number) < 0 || (s.uHex[u] as number) < 0) continue
+      s.uResp[t] = R_STAND
+      startFast(c, this.x, s, t, FM_EVADE, s.uHex[u] as number, FC_EVADE)
+      return true
+    }
+    return false
   }
   private endMovementHalf(s: CfeoState, p: number): void {
     const c = this.c
@@ -420,6 +528,7 @@ export class Flow {
     if (c.uType[u] === T.rabble && ((s.uFl[u] as number) & U_MOVED) !== 0) s.uForm[u] = F_UNFORMED
     s.sel = -1
     s.mhalf = 0
+    s.mdecl = 0
     s.mp = 0
     s.mpRoll = 0
     s.fwd = 0
@@ -430,6 +539,7 @@ export class Flow {
     const c = this.c
     const near = nearestEnemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number) <= withinHexes(120)
     s.uForm[u] = form
+    s.uFl[u] = (s.uFl[u] as number) & ~U_REFUSED
     s.uRanks[u] = form === F_COLUMN ? (s.uStands[u] as number) : ranks
     if (turn) s.uFace[u] = rot(s.uFace[u] as number, turn)
     if (this.x.ev) this.x.ev.push({ type: 'formation', unit: c.uId[u] as string, formation: ['line', 'column', 'unformed'][form] as string, ranks: s.uRanks[u] as number })
@@ -472,6 +582,7 @@ export class Flow {
     const x = this.x
     let g = 0
     s.queue.length = 0
+    this.crewsShelter(s)
     for (let u0 = 0; u0 < c.n; u0++) {
       if (s.uFoe[u0] === -1 || (s.uGrp[u0] as number) >= 0 || (s.uHex[u0] as number) < 0) continue
       // the group: everyone linked by contact to u0
@@ -523,6 +634,28 @@ export class Flow {
     for (const e of entries) s.queue.push(e[0] as number, e[1] as number, e[2] as number)
   }
 
+  /** "If guns are deployed up to 20 yds in front of friendly infantry, the crews will automatically abandon
+   *  the guns and seek refuge with the supporting infantry as soon as enemy come into combat with the
+   *  infantry": unlimbered guns adjacent to, and in front of, friendly infantry in a melee. */
+  private crewsShelter(s: CfeoState): void {
+    const c = this.c
+    const x = this.x
+    for (let gu = 0; gu < c.n; gu++) {
+      const hg = s.uHex[gu] as number
+      if (!isGun(c, gu) || hg < 0 || ((s.uFl[gu] as number) & (U_ABANDONED | U_LIMBERED)) !== 0) continue
+      for (let i = 0; i < c.n; i++) {
+        const hi = s.uHex[i] as number
+        if (c.uSide[i] !== c.uSide[gu] || c.uArm[i] !== ARM_FOOT || hi < 0 || s.uFoe[i] === -1 || s.uRein[i] !== -1) continue
+        if (dist(c, hg, hi) !== 1 || !inFrontArc(c, hi, s.uFace[i] as number, hg)) continue
+        s.uFl[gu] = (s.uFl[gu] as number) | U_ABANDONED | U_CREW_SHELTER
+        s.uFoe[gu] = -1
+        for (let v = 0; v < c.n; v++) if (s.uFoe[v] === gu) s.uFoe[v] = -1
+        if (x.ev) x.ev.push({ type: 'gun-abandoned', unit: c.uId[gu] as string, crewKilled: false })
+        break
+      }
+    }
+  }
+
   private opponents(s: CfeoState, u: number): number[] {
     const c = this.c
     const out: number[] = []
@@ -569,6 +702,7 @@ export class Flow {
       if ((o & (o - 1)) === 0) {
         s.queue.splice(0, 3)
         this.doAfter(s, u, band, fh, o, 2)
+        if (s.fmUnit >= 0) return false
         continue
       }
       s.sel = u
@@ -599,29 +733,21 @@ export class Flow {
         breakContact()
         setStatus(c, x, s, u, S_RETIRING)
         if (c.uArm[u] === ARM_FOOT) moraleEvent(s, ME_INF_RETIRE, s.uHex[u] as number, gradeRank(c, u), c.uSide[u] as number)
-        fleeMove(c, x, s, u, oppHex, 'retire')
+        startFast(c, x, s, u, FM_RETIRE, oppHex, 0)
         break
       case A_ROUT:
         breakContact()
         setStatus(c, x, s, u, S_ROUTING)
         moraleEvent(s, ME_UNIT_ROUT, s.uHex[u] as number, gradeRank(c, u), c.uSide[u] as number)
         this.leadersRout(s, u)
-        fleeMove(c, x, s, u, oppHex, 'rout')
+        startFast(c, x, s, u, FM_ROUT, oppHex, 0)
         break
-      case A_FALL_BACK: {
+      case A_FALL_BACK:
+        // one base depth back, facing the enemy and in good order: the owner picks the rear hex
         breakContact()
-        const h = s.uHex[u] as number
-        let best = -1
-        for (let k = 0; k < 6 && oppHex >= 0; k++) {
-          const nb = c.grid.neighbors[h * 6 + k] as number
-          if (nb >= 0 && (x.occ[nb] as number) < 0 && !c.impassable[nb] && dist(c, nb, oppHex) > dist(c, h, oppHex) && (best < 0 || nb < best)) best = nb
-        }
-        if (best >= 0) {
-          place(c, x, s, u, best)
-          s.uFl[u] = (s.uFl[u] as number) | U_MOVED
-        } else addDp(c, x, s, u, 1, 'combat', 'unable to fall back')
+        if (oppHex >= 0) startFast(c, x, s, u, FM_FALL_BACK, oppHex, 0)
+        else addDp(c, x, s, u, 1, 'combat', 'unable to fall back')
         break
-      }
       case A_PURSUE: {
         breakContact()
         let target = -1
@@ -635,14 +761,7 @@ export class Flow {
           }
         }
         s.uFl[u] = (s.uFl[u] as number) | U_PURSUING
-        if (target >= 0 && pursue(c, x, s, u, target)) {
-          freeHack(c, x, s, u, target)
-          if ((s.uHex[target] as number) >= 0 && s.uStatus[target] === S_RETIRING) {
-            setStatus(c, x, s, target, S_ROUTING)
-            moraleEvent(s, ME_UNIT_ROUT, s.uHex[target] as number, gradeRank(c, target), c.uSide[target] as number)
-            this.leadersRout(s, target)
-          }
-        }
+        if (target >= 0) startFast(c, x, s, u, FM_PURSUE, target, FC_PURSUE)
         break
       }
       case A_TAKE:
@@ -785,7 +904,11 @@ export class Flow {
         this.kindOptions(s, u, mask)
         break
       case K['move-step']:
-        stepOptions(c, x, s, u, mask, oh, { left: oc + MOVE_IDS.left, right: oc + MOVE_IDS.right, about: oc + MOVE_IDS.about, stop: oc + MOVE_IDS.stop })
+        stepOptions(c, x, s, u, mask, oh, { left: oc + MOVE_IDS.left, right: oc + MOVE_IDS.right, about: oc + MOVE_IDS.about, stop: oc + MOVE_IDS.stop, reinforce: oc + MOVE_IDS.reinforce })
+        break
+      case K['fast-step']:
+        fastOptions(c, x, s, mask, oh)
+        if (fastMayStop(c, x, s)) mask[oc + C.stop] = 1
         break
       case K['sidestep-hex']:
         if (c.uArm[u] === ARM_GUN) this.gunSteps(s, u, mask)
@@ -961,17 +1084,24 @@ export class Flow {
           break
         }
         s.sel = ui
+        s.mdecl = 0
+        s.wheeled = 0
         s.kind = ui >= c.n ? K['leader-move'] : K['move-kind']
         return
       case K['move-kind']:
         this.applyKind(s, u, ci)
         break
+      case K['fast-step']:
+        if (isChoice) this.fastDone(s)
+        else fastStepTo(c, x, s, hi)
+        break
       case K['move-step']:
         if (!isChoice) doStep(c, x, s, u, hi)
+        else if (ci === C.reinforce) reinforceDepth(c, x, s, u, depthReinforceOf(c, x, s, u))
         else if (ci === C.left) doWheel(c, x, s, u, -1)
         else if (ci === C.right) doWheel(c, x, s, u, 1)
         else if (ci === C.about) doAbout(c, x, s, u)
-        if (isChoice && ci === C.stop) this.finishUnit(s, u)
+        if (isChoice && (ci === C.stop || ci === C.reinforce)) this.finishUnit(s, u)
         else if ((s.uHex[u] as number) < 0 || stepOptions(c, x, s, u, null, 0, MOVE_IDS) === 0) this.finishUnit(s, u)
         else return
         break
@@ -1125,7 +1255,25 @@ export class Flow {
         return
       }
       case C.retire:
-        fleeMove(c, x, s, u, this.nearestEnemyHex(s, u), 'retire')
+        startFast(c, x, s, u, FM_RETIRE, this.nearestEnemyHex(s, u), FC_FINISH_MOVE)
+        return
+      case C['declare-halt']:
+        s.mdecl = 1
+        s.kind = K['move-kind']
+        return
+      case C['refuse-left']:
+      case C['refuse-right']: {
+        // A/B grade: one or two stands step back (no DP); others wheel back (1 DP within 120 yds of enemy)
+        const bit = ci === C['refuse-left'] ? U_REFUSED_L : U_REFUSED_R
+        s.uFl[u] = (s.uFl[u] as number) | bit | U_MOVED
+        if ((c.uGrade[u] as number) > 2 && nearestEnemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number) <= withinHexes(120)) addDp(c, x, s, u, 1, 'manoeuvre', 'backward wheel to refuse a flank within 120 yds of enemy')
+        if (x.ev) x.ev.push({ type: 'formation', unit: c.uId[u] as string, formation: ci === C['refuse-left'] ? 'line, left flank refused' : 'line, right flank refused', ranks: s.uRanks[u] as number })
+        this.finishUnit(s, u)
+        return
+      }
+      case C.recrew:
+        s.uFl[u] = (s.uFl[u] as number) & ~(U_ABANDONED | U_CREW_SHELTER)
+        if (x.ev) x.ev.push({ type: 'formation', unit: c.uId[u] as string, formation: 're-crewed', ranks: 1 })
         this.finishUnit(s, u)
         return
     }

@@ -11,15 +11,15 @@ import type { Scenario } from '../../scenario/types.ts'
 import { buildContext, type Ctx } from './context.ts'
 import { capacity, makeScratch, sync } from './core.ts'
 import { Flow } from './flow.ts'
-import { C, CHOICES, type CfeoEvent, type CfeoState, INF_INSPIRE, INF_STEADY, K, KINDS, L_KILLED, PH, PHASES, S_OK, STATUSES, U_CHARGING, U_FAILED_CHARGE, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_PURSUING, U_TOOK_POSITION, U_UNDER_FIRE, U_FAST_AGAIN } from './state.ts'
+import { C, CHOICES, type CfeoEvent, type CfeoState, INF_INSPIRE, INF_STEADY, K, KINDS, L_KILLED, PH, PHASES, S_OK, STATUSES, U_CHARGING, U_FAILED_CHARGE, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_PURSUING, U_TOOK_POSITION, U_UNDER_FIRE, U_FAST_AGAIN, U_FIRED_LAST, U_ABANDONED, U_CREW_KILLED, U_REFUSED_L, U_REFUSED_R } from './state.ts'
 import { FORMATIONS, F_COLUMN } from './tables.ts'
 import { firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isIntArray, isRecord } from '../shared/state-codec.ts'
 import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from './view.ts'
 
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
 
-const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'queue', 'mEv', 'init'] as const
-const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'stage', 'pendingRoll', 'winner'] as const
+const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'bRoll', 'queue', 'mEv', 'init'] as const
+const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'stage', 'pendingRoll', 'winner'] as const
 
 export function makeEngine(c: Ctx): CfeoEngine {
   const layout = makeLayout(CHOICES, c.wId, [...c.uId, ...c.lId], c.grid)
@@ -60,6 +60,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       uResp: new Array<number>(n).fill(0),
       uGrp: new Array<number>(n).fill(-1),
       uFollow: new Array<number>(n).fill(-1),
+      uRein: new Array<number>(n).fill(-1),
       lHex: c.lInit.hex.slice(),
       lAtt: c.lInit.att.slice(),
       lActions: Array.from(c.lActions),
@@ -69,6 +70,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       lState: new Array<number>(c.m).fill(0),
       lFl: new Array<number>(c.m).fill(0),
       wOrder: c.wInitOrder.slice(),
+      bRoll: new Array<number>(2 * c.m).fill(0),
       phase: PH.initiative,
       kind: K.initiative,
       player: 0,
@@ -82,6 +84,15 @@ export function makeEngine(c: Ctx): CfeoEngine {
       side: 0,
       wheeled: 0,
       mhalf: 0,
+      mdecl: 0,
+      fmUnit: -1,
+      fmKind: 0,
+      fmAway: -1,
+      fmMp: 0,
+      fmRoll: 0,
+      fmFrom: -1,
+      fmSteps: 0,
+      fmCont: 0,
       stage: 0,
       queue: [],
       pendingRoll: 0,
@@ -177,6 +188,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       const n = want[f[0] as string]
       if (n !== undefined && /^[ulw][A-Z]/.test(f) && a.length !== n) return bad(`field ${f} has ${a.length} entries, the scenario needs ${n}`, f)
     }
+    if ((o['bRoll'] as number[]).length !== 2 * c.m) return bad(`field bRoll has ${(o['bRoll'] as number[]).length} entries, the scenario needs ${2 * c.m}`, 'bRoll')
     if (!isDiceState(o['dice'], true)) return bad('dice state is malformed', 'dice')
     if (firstNonString(o, ['reason']) !== undefined) return bad('field reason must be a string', 'reason')
     if (!Array.isArray(o['score']) || o['score'].length !== 2) return bad('field score must be [number, number]', 'score')
@@ -247,7 +259,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       if (o['first'] !== 0 && o['first'] !== 1) return bad('expected 0 or 1', 'first')
       s.first = o['first']
     }
-    const FLAGS: Record<string, number> = { moved: U_MOVED, fired: U_FIRED, halted: U_HALT, 'under-fire': U_UNDER_FIRE, limbered: U_LIMBERED, 'took-position': U_TOOK_POSITION, 'failed-charge': U_FAILED_CHARGE, 'moved-last-turn': U_MOVED_LAST, charging: U_CHARGING, pursuing: U_PURSUING, 'fast-move-made': U_FAST_AGAIN }
+    const FLAGS: Record<string, number> = { moved: U_MOVED, fired: U_FIRED, halted: U_HALT, 'under-fire': U_UNDER_FIRE, limbered: U_LIMBERED, 'took-position': U_TOOK_POSITION, 'failed-charge': U_FAILED_CHARGE, 'moved-last-turn': U_MOVED_LAST, charging: U_CHARGING, pursuing: U_PURSUING, 'fast-move-made': U_FAST_AGAIN, 'fired-last-turn': U_FIRED_LAST, abandoned: U_ABANDONED, 'crew-killed': U_CREW_KILLED, 'refused-left': U_REFUSED_L, 'refused-right': U_REFUSED_R }
     if (o['units'] !== undefined) {
       if (typeof o['units'] !== 'object' || o['units'] === null) return bad('expected {unit id: {...}}', 'units')
       for (const [id, raw] of Object.entries(o['units'] as Record<string, unknown>)) {

@@ -19,15 +19,28 @@ export function bandOf(diff: number): number {
 
 const hasPikes = (c: Ctx, u: number): boolean => TYPE_STATS[UNIT_TYPES[c.uType[u] as number]!].pikes
 
+/** A reinforcement fed in behind a friend (not in contact with the enemy): it adds depth, not numbers. */
+export function reinforcesInDepth(c: Ctx, s: CfeoState, v: number): boolean {
+  const foe = s.uFoe[v] as number
+  return s.uRein[v] !== -1 && (s.uHex[v] as number) >= 0 && foe >= 0 && (s.uHex[foe] as number) >= 0 && dist(c, s.uHex[v] as number, s.uHex[foe] as number) !== 1
+}
+
 /** Deeper formation key: ranks counted up to 2 (cavalry) / 3 (infantry), unformed or with the additional
  *  charge bonus 1; among equal rank counts a fuller rear rank counts deeper (2+2 beats 2+1). */
 export function depthKey(c: Ctx, s: CfeoState, u: number, extraBonus: boolean): number {
   if (isUnformed(c, s, u) || extraBonus || isGun(c, u)) return 100
   const cap = DEPTH_MAX[c.uArm[u] as number] as number
-  const st = s.uStands[u] as number
-  const ranks = s.uForm[u] === F_COLUMN ? st : (s.uRanks[u] as number)
+  let st = s.uStands[u] as number
+  const front = Math.ceil(st / (s.uForm[u] === F_COLUMN ? st : (s.uRanks[u] as number)))
+  let ranks = s.uForm[u] === F_COLUMN ? st : (s.uRanks[u] as number)
+  // units fed in behind it to increase the depth of formation (Reinforcing a Melee)
+  for (let v = 0; v < c.n; v++) {
+    if (s.uRein[v] !== u || !reinforcesInDepth(c, s, v)) continue
+    ranks += isUnformed(c, s, v) ? 1 : s.uForm[v] === F_COLUMN ? (s.uStands[v] as number) : (s.uRanks[v] as number)
+    st += s.uStands[v] as number
+  }
   const r = Math.min(cap, ranks)
-  return r * 100 + (r > 1 ? Math.min(st, r * Math.ceil(st / ranks)) : 0)
+  return r * 100 + (r > 1 ? Math.min(st, r * front) : 0)
 }
 
 /** Stands counted for numbers: front stands (plus a second rank of pikes); pikes double against cavalry;
@@ -134,8 +147,15 @@ const hasAnyPikes = (c: Ctx, a: readonly number[]): boolean => a.some((v) => has
 
 /** One round: each unit rolls, totals averaged per side (rounded half up), bands by difference. */
 export function fightRound(c: Ctx, x: Scratch, s: CfeoState, sides: [number[], number[]], badWar: boolean): Fight {
-  const [a, b] = sides
-  const [na, nb] = sideNumbers(c, s, a, b)
+  // Reinforcing a Melee: reinforcements add numbers (in contact) or depth (behind a friend) only; they
+  // roll no die, none of their factors count, and they do not count among the units the total is divided by
+  const core = (arr: number[]): number[] => {
+    const f = arr.filter((v) => s.uRein[v] === -1)
+    return f.length > 0 ? f : arr
+  }
+  const [a, b] = [core(sides[0]), core(sides[1])]
+  const counted = (arr: readonly number[]) => arr.filter((v) => !reinforcesInDepth(c, s, v))
+  const [na, nb] = sideNumbers(c, s, counted(sides[0]), counted(sides[1]))
   const tot: [number, number] = [0, 0]
   const detail: string[] = []
   for (let k = 0; k < 2; k++) {

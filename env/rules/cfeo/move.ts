@@ -4,7 +4,8 @@
 
 import type { Ctx } from './context.ts'
 import { addDp, dist, frontStands, inspired, isGun, isUnformed, nearestEnemyDist, place, rollMoveDice, type Scratch } from './core.ts'
-import { type CfeoState, S_ROUTING, U_FIRED, U_LIMBERED, U_MOVED, U_UNDER_FIRE } from './state.ts'
+import { controllerOf } from './control.ts'
+import { type CfeoState, S_OK, S_ROUTING, U_FIRED, U_LIMBERED, U_MOVED, U_REFUSED, U_REPEAT, U_UNDER_FIRE } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, FATIGUE, MIN_PIPS_FOR_STEP, MOVE, OBSTACLE_DPS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 import { rot } from '../../hex/grid.ts'
 
@@ -48,11 +49,43 @@ export function diceOf(c: Ctx, u: number, k: number): [number, number] {
 
 const rolled: number[] = []
 
+/** The battalia roll slot of u (controlling leader * 2 + 0 foot / 1 horse), or -1 when u rolls on its own:
+ *  "all units of the same battalia which are being controlled by the same leader move ... using the same
+ *  die roll" (and their conformers). Our reading: the units under one leader's control, of one arm; units
+ *  with an attached leader (he controls them alone), units repeating a move and units acting on a passed
+ *  control test roll alone. */
+export function battaliaSlot(c: Ctx, x: Scratch, s: CfeoState, u: number): number {
+  const arm = c.uArm[u] as number
+  if (arm === ARM_GUN || s.uStatus[u] !== S_OK || ((s.uFl[u] as number) & U_REPEAT) !== 0) return -1
+  const j = controllerOf(c, x, s, u)
+  return j < 0 ? -1 : j * 2 + (arm === ARM_HORSE ? 1 : 0)
+}
+
 /** Rolls a normal move of k dice: pips, inspired +10 yds a die, doubled beyond 120 yds of enemy, halved
  *  after a formation change beyond 120 yds; fatigue and disorder DPs. Sets s.mp / s.mpRoll. */
 export function rollNormalMove(c: Ctx, x: Scratch, s: CfeoState, u: number, k: number): void {
   const [a, d] = diceOf(c, u, k)
-  let pips = rollMoveDice(s, x, a, d, `${c.uId[u]} moves`, rolled)
+  const slot = battaliaSlot(c, x, s, u)
+  const code = slot >= 0 ? (s.bRoll[slot] as number) : 0
+  let pips = 0
+  let shared = false
+  if (code !== 0 && (code & 3) === k) {
+    // the battalia has rolled: the same dice move this unit too
+    rolled.length = 0
+    for (let i = 0; i < a + d; i++) {
+      const v = (code >> (2 + 3 * i)) & 7
+      rolled.push(v)
+      pips += v
+    }
+    shared = true
+  } else {
+    pips = rollMoveDice(s, x, a, d, `${c.uId[u]} moves`, rolled)
+    if (slot >= 0 && code === 0) {
+      let e = k
+      for (let i = 0; i < rolled.length; i++) e |= (rolled[i] as number) << (2 + 3 * i)
+      s.bRoll[slot] = e
+    }
+  }
   pips += MOVE.inspiredPipsPerDie * (inspired(c, s, u) > 0 ? a + d : 0)
   const h = s.uHex[u] as number
   let flags = 0
@@ -68,7 +101,7 @@ export function rollNormalMove(c: Ctx, x: Scratch, s: CfeoState, u: number, k: n
   s.fwd = 0
   s.side = 0
   s.wheeled = flags
-  if (x.ev) x.ev.push({ type: 'move-roll', unit: c.uId[u] as string, dice: a + d, pips, why: flags & MV_DOUBLE ? 'double move' : 'move' })
+  if (x.ev) x.ev.push({ type: 'move-roll', unit: c.uId[u] as string, dice: a + d, pips, why: `${flags & MV_DOUBLE ? 'double move' : 'move'}${shared ? ' (the battalia roll)' : ''}` })
 }
 
 /** Road Move: in march column (or a limbered gun) on a road, up to 120 yds without dice, double beyond
@@ -123,7 +156,7 @@ export function fatigue(c: Ctx, x: Scratch, s: CfeoState, u: number, dice: reado
 
 /** May unit u (on its way, facing f at `at`) enter hex h? Terrain, one unit a hex, 20 yds from enemy
  *  to the front, and the double-move limit. */
-export function canEnter(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number, f: number, unformed: boolean): boolean {
+export function canEnter(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number, f: number, unformed: boolean, reinforce = false): boolean {
   if (h < 0 || c.impassable[h] || (x.occ[h] as number) >= 0) return false
   const arm = c.uArm[u] as number
   if ((arm === ARM_HORSE || arm === ARM_GUN) && c.closed[h] && !c.road[h]) return false
@@ -133,7 +166,9 @@ export function canEnter(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number,
     if (nb < 0) continue
     const v = x.occ[nb] as number
     if (v < 0 || c.uSide[v] === side) continue
-    // "units must halt at 20 yds of enemy to their front": no entering a hex touching an enemy in front
+    // "units must halt at 20 yds of enemy to their front": no entering a hex touching an enemy in front,
+    // except to reinforce a melee (an enemy in contact with friends since the previous turn)
+    if (reinforce && s.uFoe[v] !== -1 && c.uSide[s.uFoe[v] as number] === side) continue
     if (unformed || k === rot(f, 0) || k === rot(f, 1)) return false
   }
   if (s.wheeled & MV_DOUBLE && nearestEnemyDist(c, s, side, h) <= withinHexes(MOVE.doubleBeyondYards)) return false
@@ -159,6 +194,46 @@ export function mayIncline(c: Ctx, s: CfeoState, u: number): boolean {
 }
 export const maxInclineSteps = (mpRoll: number): number => Math.floor((mpRoll / 2 + MIN_PIPS_FOR_STEP) / PIPS_PER_HEX)
 
+/** Reinforcing a melee in depth: the friend in a continuing melee directly in front of u (u on one of the
+ *  friend's two rear hexes, itself touching no enemy), or -1. */
+export function depthReinforceOf(c: Ctx, x: Scratch, s: CfeoState, u: number): number {
+  const h = s.uHex[u] as number
+  if (h < 0 || s.uFoe[u] !== -1) return -1
+  const side = c.uSide[u] as number
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    if (nb < 0) continue
+    const v = x.occ[nb] as number
+    if (v >= 0 && c.uSide[v] !== side) return -1
+  }
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    if (nb < 0) continue
+    const f = x.occ[nb] as number
+    if (f < 0 || c.uSide[f] !== side || s.uFoe[f] === -1 || s.uRein[f] !== -1 || isGun(c, f)) continue
+    const ff = s.uFace[f] as number
+    if (c.grid.neighbors[nb * 6 + rot(ff, 3)] === h || c.grid.neighbors[nb * 6 + rot(ff, 4)] === h) return f
+  }
+  return -1
+}
+
+/** A unit that declared it may halt (Movement: "ordered to occupy a specific piece of terrain or
+ *  fortification, or to line up with other units") is at such a place: within a hex of its battalia's
+ *  objective under an advance-and-defend order, or level with a formed friend facing the same way. */
+export function atDeclaredPlace(c: Ctx, x: Scratch, s: CfeoState, u: number): boolean {
+  const h = s.uHex[u] as number
+  const w = c.uWing[u] as number
+  const obj = c.wObjective[w] as number
+  if (obj >= 0 && s.wOrder[w] === 1 && dist(c, h, obj) <= 1) return true
+  const f = s.uFace[u] as number
+  for (const k of [rot(f, 2), rot(f, 5)]) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    const v = nb >= 0 ? (x.occ[nb] as number) : -1
+    if (v >= 0 && v !== u && c.uSide[v] === c.uSide[u] && s.uFace[v] === f && !isUnformed(c, s, v) && s.uStatus[v] === S_OK) return true
+  }
+  return false
+}
+
 export const STEP_LEFT = -1
 export const STEP_RIGHT = -2
 export const STEP_ABOUT = -3
@@ -166,8 +241,10 @@ export const STEP_STOP = -4
 
 /** Writes the legal move-step options of the selected unit: hexes at hexOff, and the choice ids given.
  *  Returns how many there are. */
-export function stepOptions(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: Uint8Array | null, hexOff: number, ids: { left: number; right: number; about: number; stop: number }): number {
+export function stepOptions(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: Uint8Array | null, hexOff: number, ids: { left: number; right: number; about: number; stop: number; reinforce: number }): number {
   const h = s.uHex[u] as number
+  // a unit that has joined a melee as a reinforcement ends its move there
+  if (s.uRein[u] !== -1) return 0
   const f = s.uFace[u] as number
   const unf = isUnformed(c, s, u)
   let n = 0
@@ -193,7 +270,7 @@ export function stepOptions(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
     if (nb < 0) continue
     const cost = stepCost(c, s, h, k)
     const nf = unf ? k : f
-    if (canStepWith(s.mp, cost) && canEnter(c, x, s, u, nb, nf, unf)) {
+    if (canStepWith(s.mp, cost) && canEnter(c, x, s, u, nb, nf, unf, true)) {
       if (mask) mask[hexOff + nb] = 1
       n++
     } else if ((x.occ[nb] as number) >= 0 && c.uSide[x.occ[nb] as number] === c.uSide[u]) blocked = true
@@ -238,8 +315,17 @@ export function stepOptions(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
       n++
     }
   }
-  if (n > 0 && (blocked || (s.wheeled & (MV_WHEELED | MV_ABOUT)) !== 0)) {
+  if (n > 0 && (blocked || (s.wheeled & (MV_WHEELED | MV_ABOUT)) !== 0 || (s.mdecl === 1 && atDeclaredPlace(c, x, s, u)))) {
     if (mask) mask[ids.stop] = 1
+    n++
+  }
+  if ((s.wheeled & MV_ROAD) === 0 && depthReinforceOf(c, x, s, u) >= 0) {
+    // feeding in is a choice: with nothing else left to do the unit may also just end its move here
+    if (n === 0) {
+      if (mask) mask[ids.stop] = 1
+      n++
+    }
+    if (mask) mask[ids.reinforce] = 1
     n++
   }
   return n
@@ -250,7 +336,11 @@ export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number):
   const from = s.uHex[u] as number
   let k = -1
   for (let d = 0; d < 6; d++) if (c.grid.neighbors[from * 6 + d] === to) k = d
-  if (k < 0) return passLines(c, x, s, u, to)
+  if (k < 0) {
+    passLines(c, x, s, u, to)
+    joinMelee(c, x, s, u)
+    return
+  }
   const f = s.uFace[u] as number
   const cost = stepCost(c, s, from, k)
   const unf = isUnformed(c, s, u)
@@ -268,6 +358,30 @@ export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number):
   place(c, x, s, u, to)
   s.uFl[u] = (s.uFl[u] as number) | U_MOVED
   if (x.ev) x.ev.push({ type: 'moved', unit: c.uId[u] as string, from: c.grid.labels[from] as string, to: c.grid.labels[to] as string, mp: cost })
+  joinMelee(c, x, s, u)
+}
+
+/** Reinforcing a melee: a unit that moved into contact with an enemy in a continuing melee with friends
+ *  joins it (adding numbers), bound by its outcome. */
+function joinMelee(c: Ctx, x: Scratch, s: CfeoState, u: number): void {
+  const h = s.uHex[u] as number
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    const v = nb >= 0 ? (x.occ[nb] as number) : -1
+    if (v < 0 || c.uSide[v] === c.uSide[u] || s.uFoe[v] === -1 || c.uSide[s.uFoe[v] as number] !== c.uSide[u]) continue
+    s.uRein[u] = s.uFoe[v] as number
+    s.uFoe[u] = v
+    if (x.ev) x.ev.push({ type: 'formation', unit: c.uId[u] as string, formation: `reinforcing ${c.uId[s.uFoe[v] as number]} against ${c.uId[v]}`, ranks: s.uRanks[u] as number })
+    return
+  }
+}
+
+/** Reinforcing a melee in depth: u joins friend f's melee behind it. */
+export function reinforceDepth(c: Ctx, x: Scratch, s: CfeoState, u: number, f: number): void {
+  s.uRein[u] = f
+  s.uFoe[u] = s.uFoe[f] as number
+  s.uFl[u] = (s.uFl[u] as number) | U_MOVED
+  if (x.ev) x.ev.push({ type: 'formation', unit: c.uId[u] as string, formation: `reinforcing ${c.uId[f]} in depth`, ranks: s.uRanks[u] as number })
 }
 
 /** Passage of lines: free if the friend stays stationary and did not fire this turn, or either unit is
@@ -301,6 +415,7 @@ function passLines(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number): voi
 /** Wheel one vertex (by = -1 left, +1 right). 1 DP (once) if in line within 120 yds of enemy. */
 export function doWheel(c: Ctx, x: Scratch, s: CfeoState, u: number, by: number): void {
   const f = s.uFace[u] as number
+  s.uFl[u] = (s.uFl[u] as number) & ~U_REFUSED
   s.uFace[u] = rot(f, by)
   s.mp = Math.max(0, s.mp - wheelCost(c, s, u))
   if (s.uForm[u] === F_LINE && !isGun(c, u) && (s.wheeled & MV_WHEEL_DP) === 0 && nearestEnemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number) <= withinHexes(120)) {
@@ -315,6 +430,7 @@ export function doWheel(c: Ctx, x: Scratch, s: CfeoState, u: number, by: number)
 /** About face: half the move; 1 DP if within 120 yds of enemy or under fire. */
 export function doAbout(c: Ctx, x: Scratch, s: CfeoState, u: number): void {
   const f = s.uFace[u] as number
+  s.uFl[u] = (s.uFl[u] as number) & ~U_REFUSED
   s.uFace[u] = rot(f, 3)
   s.mp = Math.max(0, s.mp - Math.ceil(s.mpRoll / 2))
   s.wheeled |= MV_ABOUT

@@ -29,6 +29,7 @@ export const KINDS = [
   'charge-response', // charged player: stand, stand and shoot, counter-charge, evade, shelter, turn a rank
   'counter-dice', // counter-charge dice
   'after-combat', // the result band's choice of after-combat action
+  'fast-step', // a fast move (retire, rout, evade, pursue, fall back): the owner's next hex, or stop where allowed
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [P in KindName]: number }
@@ -86,6 +87,11 @@ export const CHOICES = [
   'ride-through2',
   'ride-through3',
   'road',
+  'declare-halt', // declare before the roll that the unit may halt at its ordered position / in line with friends
+  'refuse-left', // refuse a flank (backward wheel of foot in line, or A/B step back of one or two stands)
+  'refuse-right',
+  'reinforce', // move-step: feed the unit into the friendly melee in front of it (depth)
+  'recrew', // an abandoned gun's crew returns
 ] as const
 export type ChoiceName = (typeof CHOICES)[number]
 export const C = Object.fromEntries(CHOICES.map((c, i) => [c, i])) as { readonly [P in ChoiceName]: number }
@@ -128,8 +134,29 @@ export const U_MOVED_LAST = 4194304 // moved last turn (kept one turn): "repeat 
 export const U_PIVOTED = 8388608 // guns: pivoted or moved (no fire)
 export const U_FLANK_HIT = 16777216 // contacted in the flank or rear by a formed charge from behind the flank
 export const U_FAIL_NOW = 33554432 // charged this turn and failed to contact
+export const U_REFUSED_L = 67108864 // foot line with its left flank refused (kept until it moves or re-forms)
+export const U_REFUSED_R = 134217728 // ... its right flank refused
+export const U_FIRED_LAST = 268435456 // gave fire last turn (kept one turn): the high ground does not see over it
+export const U_CREW_SHELTER = 536870912 // guns: the crew sheltered with the infantry behind (kept)
+export const U_FLED_NOW = 1073741824 // made its rout move of this movement phase
+export const U_REFUSED = U_REFUSED_L | U_REFUSED_R
 /** Flags that survive the turn change (the rest are cleared). */
-export const U_KEEP = U_LIMBERED | U_ABANDONED | U_CREW_KILLED | U_PURSUING | U_FAST_AGAIN
+export const U_KEEP = U_LIMBERED | U_ABANDONED | U_CREW_KILLED | U_PURSUING | U_FAST_AGAIN | U_REFUSED | U_CREW_SHELTER
+
+// fast moves in progress (s.fmKind)
+export const FM_NONE = 0
+export const FM_RETIRE = 1
+export const FM_ROUT = 2
+export const FM_EVADE = 3
+export const FM_PURSUE = 4
+export const FM_FALL_BACK = 5
+export const FM_NAMES = ['', 'retire', 'rout', 'evade', 'pursue', 'fall back'] as const
+// what follows the fast move (s.fmCont)
+export const FC_NONE = 0
+export const FC_FINISH_MOVE = 1 // a retire chosen in the movement phase: the unit's move ends
+export const FC_ROUT_MOVE = 2 // a subsequent rout move in the opponent's movement phase
+export const FC_EVADE = 3 // an evade in the combat phase: 1 DP, a morale event
+export const FC_PURSUE = 4 // a pursuit after combat: free hack on contact
 
 export const LF_MOVED = 1
 
@@ -176,6 +203,8 @@ export interface CfeoState extends BaseState {
   uGrp: number[]
   /** The opponent against whom the unit has made its follow-on charge, -1. */
   uFollow: number[]
+  /** Reinforcing a melee this turn: the friendly unit whose melee it joined, -1. */
+  uRein: number[]
   // leaders
   lHex: number[]
   /** Unit he is attached to, -1 detached. */
@@ -189,6 +218,10 @@ export interface CfeoState extends BaseState {
   lFl: number[]
   // wings (battalia)
   wOrder: number[]
+  /** The move roll this movement phase of the units under each leader's control (one roll for a
+   *  battalia's controlled units): [foot, horse] per leader, each 0 (none) or dice count | die values << 2
+   *  (3 bits each). */
+  bRoll: number[]
   // flow
   phase: number
   kind: number
@@ -209,6 +242,18 @@ export interface CfeoState extends BaseState {
   wheeled: number
   /** 1 when the selected unit's move is a half move (after a formation change beyond 120 yds). */
   mhalf: number
+  /** The selected unit declared it may halt at its ordered position (before the roll). */
+  mdecl: number
+  /** Fast move in progress: unit (-1 none), FM_* kind, hex moved away from (or the pursued unit),
+   *  pips left, pips rolled, start hex, steps made, continuation FC_*. */
+  fmUnit: number
+  fmKind: number
+  fmAway: number
+  fmMp: number
+  fmRoll: number
+  fmFrom: number
+  fmSteps: number
+  fmCont: number
   /** Sub-stage of the phase (command: 0 leaders, 1 control tests; combat: 0/1 declarations, 2 responses, 3 after-combat). */
   stage: number
   /** Control tests pending: unit indices. Combat queue: see melee.ts. */
