@@ -183,6 +183,20 @@ export class MarignanHeuristic implements Agent {
         return C.end
       case K.reposition:
         return this.repositionHex(c, s, mask)
+      case K['night-face']: {
+        const h = s.hex[s.sel] as number
+        const e = this.nearestEnemyHex(c, s, c.uSide[s.sel] as number, h)
+        return FACE0 + (e >= 0 ? this.dirTo(c, h, e) : c.uSide[s.sel] === SWISS ? 3 : 0)
+      }
+      case K['replace-hex']: {
+        // the new captain goes where most of his corps is within reach: least total distance to its units
+        const w = c.lCorps[s.q[1] as number] as number
+        return this.bestHex(mask, (h) => {
+          let sum = 0
+          for (let u = 0; u < c.nU; u++) if (c.uCorps[u] === w && onMap(s, u)) sum += this.dist(c, h, s.hex[u] as number)
+          return -sum
+        })
+      }
     }
     return -1
   }

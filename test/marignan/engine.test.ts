@@ -252,12 +252,13 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
       // the arquebusiers may enter at any of the 24 north-edge hexes, or stop
       expect(e.legal(arq, mask)).toBe(25)
       // Swiss pass: the French retreat phase offers end + a General Retreat Order for each of the 10 corps
+      // + the retreat of each of the 17 cavalry units (16 gendarmes, 1 light horse: 11 sets no other condition)
       const t = e.init(1)
       const end = parseAction(e.layout, e.grid, 'choice:end')
       if (!end.ok) throw new Error('no end')
       expect(e.apply(t, end.value)).toBeNull()
       expect(e.decision(t)).toEqual({ player: 1, kind: 'retreat' })
-      expect(e.legal(t, mask)).toBe(11)
+      expect(e.legal(t, mask)).toBe(28)
       // French pass: no fire, no melee (the Swiss are off the map); French movement: 34 units + 10 commanders + end
       expect(e.apply(t, end.value)).toBeNull()
       expect(e.decision(t)).toEqual({ player: 1, kind: 'move' })

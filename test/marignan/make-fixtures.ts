@@ -455,12 +455,13 @@ add({
 add({
   id: '2.1-retreat-phase-is-passive',
   rule: '2.1, 11',
-  description: 'After the Swiss movement phase, the passive French player decides in the retreat phase (General Retreat Orders for his corps with units on the map).',
+  description:
+    'After the Swiss movement phase, the passive French player decides in the retreat phase: General Retreat Orders for his corps with units on the map, and the retreat of his gendarmes (11: cavalry not in the ZOC of enemy cavalry may attempt it, near the enemy or not).',
   units: [fr('F-A1', 'aventuriers', '0507'), fr('F-G1', 'gendarmes', '0707'), sw('S-P1', 'swiss-pike', '0502')],
   start: SW_MOVE,
   dice: [],
   actions: ['choice:end'],
-  expect: { phase: 'retreat', decision: { player: 1, kind: 'retreat', legal: ['choice:end', 'wing:F1', 'wing:F2'] } },
+  expect: { phase: 'retreat', decision: { player: 1, kind: 'retreat', legal: ['choice:end', 'wing:F1', 'wing:F2', 'unit:F-G1'] } },
 })
 add({
   id: '2.1-defensive-then-offensive-fire',
@@ -1677,8 +1678,20 @@ add({
   rules: { nightReorganisation: 1, fortificationMarkers: 4 },
   start: FR_MELEE,
   dice: [],
-  actions: ['unit:F-A2', 'hex:0807', 'choice:end', { expect: { decision: { player: 1, kind: 'fortify' } } }, 'hex:0806', 'choice:end', { expect: { decision: { player: 0, kind: 'night-place' } } }, 'choice:end'],
-  expect: { turn: 2, units: { 'F-A2': { hex: '0807' } }, events: [{ type: 'fortified', hex: '0806' }], decision: { player: 0, kind: 'move' } },
+  // 0807 is empty: the French player, putting the counter down, gives it its facing (night-face)
+  actions: [
+    'unit:F-A2',
+    'hex:0807',
+    { expect: { decision: { player: 1, kind: 'night-face', subject: 'F-A2', legalCount: 6 } } },
+    'choice:face-NE',
+    'choice:end',
+    { expect: { decision: { player: 1, kind: 'fortify' } } },
+    'hex:0806',
+    'choice:end',
+    { expect: { decision: { player: 0, kind: 'night-place' } } },
+    'choice:end',
+  ],
+  expect: { turn: 2, units: { 'F-A2': { hex: '0807', facing: 'NE' } }, events: [{ type: 'fortified', hex: '0806' }], decision: { player: 0, kind: 'move' } },
 })
 add({
   id: '8.2-five-corps-demoralised',
@@ -1904,7 +1917,7 @@ add({
   rules: { nightReorganisation: 1, fortificationMarkers: 4, night: [1] },
   start: { ...FR_MELEE, leaders: { LF1: { status: 'injured' } } },
   dice: [],
-  actions: ['unit:F-A2', { expect: { decision: { player: 1, kind: 'night-hex', legal: ['hex:0708', 'hex:0807', 'hex:0808'] } } }, 'hex:0807'],
+  actions: ['unit:F-A2', { expect: { decision: { player: 1, kind: 'night-hex', legal: ['hex:0708', 'hex:0807', 'hex:0808'] } } }, 'hex:0807', 'choice:face-N'],
   expect: { units: { 'F-A2': { hex: '0807' } }, decision: { player: 1, kind: 'fortify', legalIncludes: ['hex:0308', 'hex:0208'], legalExcludes: ['hex:0408', 'hex:0505'] } },
 })
 // 14.2 step 1: "all French units adjacent to the enemy are moved back one hex toward the south"
@@ -2123,6 +2136,52 @@ add({
   dice: [4, 3],
   actions: ['hex:0504', 'unit:F-G1', 'choice:attack', 'unit:F-G1', 'choice:face-N', { expect: { decision: { player: 0, kind: 'reposition', subject: 'LS1', legal: ['hex:0202', 'hex:0802'] } } }, 'hex:0802'],
   expect: { units: { 'F-G1': { hex: '0504' } }, leaders: { LS1: { hex: '0802', status: 'ok' } }, events: [{ type: 'leader-moved', leader: 'LS1', to: '0802' }] },
+})
+// 11: "If not in the ZOC of a hostile cavalry unit, friendly cavalry units may attempt to retreat" —
+// the text sets no other condition: a cavalry unit with no enemy beside it may back off too.
+add({
+  id: '11-cavalry-retreat-away-from-the-enemy',
+  rule: '11, 2.1',
+  description: 'Passive gendarmes with no enemy beside them may still attempt a retreat: 2+2 = 4 passes against morale 9; they back into the rear hex the French player picks, keeping their facing.',
+  units: [fr('F-G1', 'gendarmes', '0505'), sw('S-P1', 'swiss-pike', '0502')],
+  start: SW_RETREAT,
+  dice: [2, 2],
+  actions: [{ expect: { decision: { player: 1, kind: 'retreat', legalIncludes: ['unit:F-G1'] } } }, 'unit:F-G1', { expect: { decision: { player: 1, kind: 'retreat-hex', legal: ['hex:0605', 'hex:0506', 'hex:0405'] } } }, 'hex:0506'],
+  expect: { units: { 'F-G1': { hex: '0506', facing: 'N' } }, events: [{ type: 'test', unit: 'F-G1', roll: 4, passed: true }, { type: 'retreated', unit: 'F-G1', from: '0505', to: '0506' }] },
+})
+// 7.1: the new Swiss captain "is placed ... at the beginning of the reorganization phase of the
+// Swiss army"; the text names no hex: the Swiss player places him with a unit of his corps.
+add({
+  id: '7.1-swiss-replacement-placed-by-the-player',
+  rule: '7.1, 12.5',
+  description: 'An injured Swiss captain dies under fire (4 + 2, his hex emptied: 6); at the next Swiss reorganisation phase the Swiss player places his replacement with one of the two units left in his corps.',
+  units: [fr('F-C1', 'cannon', '0505'), sw('S-P1', 'swiss-pike-6', '0504'), sw('S-P2', 'swiss-pike', '0202'), sw('S-P3', 'swiss-pike', '0702')],
+  leaders: [
+    { id: 'LF1', hex: '0505', fire: 1 },
+    { id: 'LS1', hex: '0504' },
+  ],
+  start: { ...FR_OFIRE, leaders: { LS1: { status: 'injured' } } },
+  dice: [6, 4],
+  actions: ['unit:F-C1', 'hex:0504', 'choice:fire', { expect: { turn: 2, phase: 'reorganisation', decision: { player: 0, kind: 'replace-hex', subject: 'LS1', legal: ['hex:0202', 'hex:0702'] } } }, 'hex:0702'],
+  expect: { leaders: { LS1: { status: 'ok', hex: '0702' } }, events: [{ type: 'leader-killed', leader: 'LS1' }, { type: 'leader-replaced', leader: 'LS1', hex: '0702' }] },
+})
+// 9.2: "Commitment corresponds to a unit being placed in the ZOC of a hostile unit". A stack moves
+// unit by unit here (9, see the notes): the second unit joining its stack-mate (same facing, 3)
+// places the enemy in no ZOC it was not already in, so the enemy is not committed again.
+add({
+  id: '9.2-second-unit-of-a-stack-commits-no-one-again',
+  rule: '9.2, 9, 3',
+  description:
+    'Two aventuriers move one after the other into 0505, in the front of a Swiss pike: each tests to enter the ZOC (3+3 = 6 against 6), the pike is committed once (2+2 = 4 against 8) — by the first; the second joins the stack (1 + 1 MP) and commits no one again: six dice in all.',
+  units: [fr('F-A1', 'aventuriers', '0506'), fr('F-A2', 'aventuriers', '0506'), sw('S-P1', 'swiss-pike', '0504', 'S')],
+  start: FR_MOVE,
+  dice: [3, 3, 2, 2, 3, 3],
+  actions: ['unit:F-A1', 'hex:0505', 'unit:F-A2', 'hex:0505'],
+  expect: {
+    units: { 'F-A1': { hex: '0505' }, 'F-A2': { hex: '0505', facing: 'N' }, 'S-P1': { status: 'ordered' } },
+    events: [{ type: 'committed', unit: 'S-P1', rear: false }, { type: 'moved', unit: 'F-A2', to: '0505', cost: 2 }],
+    rolls: 6,
+  },
 })
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },

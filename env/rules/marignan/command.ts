@@ -6,7 +6,7 @@ import { type Ctx, HS_FORT } from './context.ts'
 import { INJURY } from './tables.ts'
 import { moraleDelta } from './morale.ts'
 import { occ, sync } from './occupancy.ts'
-import { type Events, FRENCH, F_OOC, LF_ISO, L_DEAD, L_INJ, L_OK, L_REPL, type MState, Q_SUCC, SWISS, S_ROUT, lbl, onMap } from './state.ts'
+import { type Events, FRENCH, F_OOC, LF_ISO, L_DEAD, L_INJ, L_OK, L_REPL, type MState, Q_SUCC, SWISS, lbl, onMap } from './state.ts'
 import { inEnemyZoc } from './zoc.ts'
 
 export function leaderRange(c: Ctx, s: MState, l: number): number {
@@ -89,23 +89,6 @@ export function commandReach(c: Ctx, s: MState, l: number, range: number): void 
       c.bfsQ[qt++] = n
     }
   }
-}
-
-/** Hex of the nearest friendly combat unit to h (ties: lowest hex index), or -1. */
-export function nearestFriendly(c: Ctx, s: MState, side: number, h: number, corps = -1): number {
-  let best = -1
-  let bd = 1e9
-  for (let u = 0; u < c.nU; u++) {
-    if (c.uSide[u] !== side || !onMap(s, u) || s.st[u] === S_ROUT) continue
-    if (corps >= 0 && c.uCorps[u] !== corps) continue
-    const x = s.hex[u] as number
-    const d = h >= 0 ? (c.grid.dist[h * c.size + x] as number) : 0
-    if (d < bd || (d === bd && x < best)) {
-      bd = d
-      best = x
-    }
-  }
-  return best
 }
 
 // ---- 12.5 "he can always be repositioned to the nearest friendly unit if he is isolated" ----------

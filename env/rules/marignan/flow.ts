@@ -12,14 +12,14 @@ import { demoralisedFrench, moraleTest } from './morale.ts'
 import { commitStack, entryHexes, hedgeStack, hedgehogOk, leaderMovable, movable, moveCost, moveUnitStep, moveUnitTo, terrainCheck } from './move.ts'
 import { fortifyHexes, nightBack, nightBackHexes, nightHexes, nightPlaceable, nightStart, processNight } from './night.ts'
 import { occ, sync, touch } from './occupancy.ts'
-import { reorganisation } from './reorganisation.ts'
+import { placeReplacement, reorganisation, replacementHexes } from './reorganisation.ts'
 import { hitUnit, processHit } from './results.ts'
 import { generalRetreat, groable, processGeneralRetreat, retreatHexes, retreatable, retreatUnit } from './retreat.ts'
 import { follow, followCandidates, followDone, processRout, queueRout, routStep, routSteps } from './rout.ts'
 import { deployHexes, deployNext, deployUnit } from './deploy.ts'
 import { heroicCandidates, heroicPending } from './morale.ts'
 import { faceStack } from './stacking.ts'
-import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, LF_MOVED, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
+import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, LF_MOVED, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_REPL, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { zocOn } from './zoc.ts'
 
@@ -178,7 +178,8 @@ export function phaseKind(c: Ctx, s: MState): number {
       if (s.tgt >= 0) return K['melee-add']
       return meleeTargets(c, s, buf) > 0 ? K.melee : -1
     case P['night-reorganisation']:
-      if (s.sel >= 0) return K['night-hex']
+      // a unit just placed (F_DONE) in an empty hex is faced next; one selected and not yet placed is placed
+      if (s.sel >= 0) return (s.fl[s.sel] as number) & F_DONE ? K['night-face'] : K['night-hex']
       for (let u = 0; u < c.nU; u++) if (nightPlaceable(c, s, u)) return K['night-place']
       return -1
     case P.deployment:
@@ -253,6 +254,14 @@ export function processTask(c: Ctx, s: MState, ev: Events): number {
   }
   if (kind === Q_GRET) return processGeneralRetreat(c, s, ev)
   if (kind === Q_NIGHT) return processNight(c, s, ev)
+  if (kind === Q_REPL) {
+    // 7.1: the Swiss player places the new captain with a unit of the corps; one such hex: no choice
+    const n = replacementHexes(c, s, a, buf)
+    if (n > 1) return K['replace-hex']
+    if (n === 1) placeReplacement(c, s, a, buf[0] as number, ev)
+    popTask(s)
+    return -1
+  }
   if (kind === Q_HEDGE) {
     if (hedgeStack(c, s, a)) return K.hedgehog
     commitStack(c, s, a, s.q[2] as number, ev)
@@ -285,6 +294,8 @@ export function decisionPlayer(c: Ctx, s: MState): Player {
     case K['rout-hex']:
     case K['rout-follow']:
       return c.uSide[s.rq[0] as number] as Player
+    case K['replace-hex']:
+      return c.lSide[s.q[1] as number] as Player
     case K.reposition:
       return c.lSide[repositionLeader(c, s)] as Player
   }
@@ -439,6 +450,13 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
       break
     case K['night-back']:
       nightBackHexes(c, s, s.sel, buf)
+      for (const h of buf) set(HX + h)
+      break
+    case K['night-face']:
+      for (let d = 0; d < 6; d++) set(CH + FACE0 + d)
+      break
+    case K['replace-hex']:
+      replacementHexes(c, s, s.q[1] as number, buf)
       for (const h of buf) set(HX + h)
       break
     case K['rout-follow']:
@@ -623,12 +641,22 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
       break
     case K['night-hex']: {
       const u = s.sel
+      // 14.2: placed like a counter put down: into an empty hex the player faces it (night-face), into a stack it takes the stack's facing (3)
+      const empty = occ(c, c.uSide[u] as number, hex) === 0
       moveUnitTo(c, s, u, hex, ev)
       s.fl[u] = ((s.fl[u] as number) | F_DONE) & ~F_OOC
-      s.sel = -1
+      if (!empty) s.sel = -1
       if (ev) ev.push({ type: 'moved', unit: c.unitIds[u] as string, from: null, to: lbl(c, hex), cost: 0 })
       break
     }
+    case K['night-face']:
+      faceStack(c, s, s.hex[s.sel] as number, choice - FACE0, ev)
+      s.sel = -1
+      break
+    case K['replace-hex']:
+      placeReplacement(c, s, s.q[1] as number, hex, ev)
+      popTask(s)
+      break
     case K.fortify:
       if (choice === C.end) {
         nextPhase(c, s, ev)

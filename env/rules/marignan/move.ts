@@ -171,6 +171,9 @@ export function moveUnitStep(c: Ctx, s: MState, choice: number, hex: number, ev:
   const t = T(c, s, u)
   const cost = waiting ? entryCost(c, hex, t.cls) + (occ(c, side, hex) > 0 ? 1 : 0) : moveCost(c, s, u, dirTo(c, from, hex))
   const intoZoc = inEnemyZoc(c, side, hex)
+  // 9.2: joining a stack already there (same facing, 3) puts no enemy unit in a ZOC it was not already in
+  let joins = false
+  for (let v = c.head[hex] as number; v >= 0; v = c.next[v] as number) if (c.uSide[v] === side && s.st[v] !== S_ROUT) joins = true
   if (intoZoc && !t.swissPike) {
     // 9.2: test of commitment to enter an enemy ZOC
     if (!moraleTest(c, s, u, 0, 'commitment', ev)) {
@@ -212,6 +215,7 @@ export function moveUnitStep(c: Ctx, s: MState, choice: number, hex: number, ev:
       if (tv.cls === 1 && !tv.swissArq && !((s.fl[v] as number) & F_HEDGE)) allHedge = false
     }
     if (cav && allHedge && hedgeAny(c, s, n)) continue
+    if (joins) continue // already committed (or already in that ZOC) by the stack it joined
     if (cav && hedgeStack(c, s, n)) s.q.push(Q_HEDGE, n, hex, 0, 0, 0)
     else commitStack(c, s, n, hex, ev)
   }

@@ -2,24 +2,39 @@
 // (7.1), disordered units return to order, routed units far from the enemy rally.
 
 import type { Ctx } from './context.ts'
-import { leaderActive, nearestFriendly } from './command.ts'
+import { leaderActive } from './command.ts'
 import { demoralised, moraleDelta, moraleTest } from './morale.ts'
 import { adjacentEnemy, sync, touch } from './occupancy.ts'
 import { alignFacing } from './stacking.ts'
-import { type Events, FRENCH, L_OK, L_REPL, type MState, S_DIS, S_ORD, S_ROUT, lbl, onMap } from './state.ts'
+import { type Events, FRENCH, L_OK, L_REPL, type MState, Q_REPL, S_DIS, S_ORD, S_ROUT, lbl, onMap } from './state.ts'
+
+/**
+ * 7.1: where a dead Swiss captain's replacement may be placed: "a new commander could promptly
+ * replace" him, chosen "among the captains of the contingents" — with a unit of his corps (the
+ * text names no hex): the hexes of its units in order or disorder, else of its routed ones.
+ */
+export function replacementHexes(c: Ctx, s: MState, l: number, out: number[]): number {
+  out.length = 0
+  const w = c.lCorps[l] as number
+  for (let pass = 0; pass < 2 && out.length === 0; pass++)
+    for (let u = 0; u < c.nU; u++) {
+      if (c.uCorps[u] !== w || !onMap(s, u) || (pass === 0) === (s.st[u] === S_ROUT)) continue
+      const h = s.hex[u] as number
+      if (!out.includes(h)) out.push(h)
+    }
+  return out.length
+}
+
+export function placeReplacement(c: Ctx, s: MState, l: number, h: number, ev: Events): void {
+  s.lst[l] = L_OK
+  s.lhex[l] = h
+  if (ev) ev.push({ type: 'leader-replaced', leader: c.leaderIds[l] as string, hex: lbl(c, h) })
+}
 
 export function reorganisation(c: Ctx, s: MState, ev: Events): void {
   const side = s.active
-  // 7.1: replacements and successors take office now
-  for (let l = 0; l < c.nL; l++) {
-    if (c.lSide[l] !== side || s.lst[l] !== L_REPL) continue
-    const w = c.lCorps[l] as number
-    const h = nearestFriendly(c, s, side, s.lhex[l] as number, w)
-    if (h < 0) continue
-    s.lst[l] = L_OK
-    s.lhex[l] = h
-    if (ev) ev.push({ type: 'leader-replaced', leader: c.leaderIds[l] as string, hex: lbl(c, h) })
-  }
+  // 7.1: replacements and successors take office now (a Swiss replacement is placed by the Swiss player: a task)
+  for (let l = 0; l < c.nL; l++) if (c.lSide[l] === side && s.lst[l] === L_REPL) s.q.push(Q_REPL, l, 0, 0, 0, 0)
   if (side === FRENCH)
     for (let w = 0; w < c.nW; w++) {
       const p = s.pend[w] as number

@@ -5,7 +5,7 @@ import { rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { moraleDelta } from './morale.ts'
 import { moveUnitTo, terrainCheck } from './move.ts'
-import { adjacentEnemy, occ, sync } from './occupancy.ts'
+import { occ, sync } from './occupancy.ts'
 import { canStack } from './stacking.ts'
 import { type Events, F_DONE, F_HEDGE, K, type MState, Q_GRET, S_ROUT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
@@ -38,7 +38,6 @@ export function retreatable(c: Ctx, s: MState, u: number): boolean {
   if (!(t.cls === 0 || t.swissArq)) return false
   const h = s.hex[u] as number
   if ((c.zocCav[s.active * c.size + h] as number) > 0) return false
-  if (!adjacentEnemy(c, passive(s), h)) return false
   return retreatHexes(c, s, u, buf2) > 0
 }
 

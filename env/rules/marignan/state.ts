@@ -59,6 +59,8 @@ export const KINDS = [
   'night-back', // French, 14.2 step 1: the hex south a unit next to the enemy moves back to, when several are open
   'rout-follow', // owner of a routing unit: a commander stacked with it who goes along, or end (12.5)
   'reposition', // owner of an isolated commander: the hex of a nearest friendly unit he moves to, or stop (12.5)
+  'night-face', // 14.2: the facing of a unit placed in an empty hex at the night reorganisation
+  'replace-hex', // Swiss, 7.1: the hex (a unit of his corps) where a fallen captain's replacement is placed
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -112,6 +114,7 @@ export const Q_SUCC = 3 // [corps]
 export const Q_HEDGE = 4 // [hex, rear, 0]
 export const Q_GRET = 5 // [unit]: its step of a General Retreat Order (11)
 export const Q_NIGHT = 6 // [unit]: its step back south at the night reorganisation (14.2 step 1); [-1]: step 2
+export const Q_REPL = 7 // [commander]: a dead Swiss captain's replacement to place (7.1)
 export const NO_TEST = 99
 /** Width of a rout record in MState.rq. */
 export const RW = 4

@@ -86,6 +86,7 @@ export function viewOf(c: Ctx, s: MState): GameView {
 export function subjectOf(c: Ctx, s: MState): string | null {
   if (s.dk === K['rout-hex'] || s.dk === K['rout-follow']) return c.unitIds[s.rq[0] as number] ?? null
   if (s.dk === K.reposition) return c.leaderIds[repositionLeader(c, s)] ?? null
+  if (s.dk === K['replace-hex']) return c.leaderIds[s.q[1] as number] ?? null
   if (s.dk === K.heroic) return c.leaderIds[heroicPending(c, s)] ?? null
   if (s.dk === K['deploy-hex']) return c.unitIds[deployNext(c, s)] ?? null
   if (s.sel >= 0) return selId(c, s)
