@@ -88,6 +88,7 @@ export const STATUS_MARKS: Readonly<Record<string, { text: string; colour: strin
   rout: { text: 'R', colour: '#c0392b' },
   retiring: { text: 'r', colour: '#e67e22' },
   routing: { text: 'R', colour: '#c0392b' },
+  vexed: { text: 'V', colour: '#e67e22' },
 }
 
 export type Arm = 'cav' | 'inf' | 'shot' | 'art' | 'other'
@@ -272,6 +273,9 @@ function drawCounter(c: Ctx, u: UnitView, x: number, y: number, s: number): stri
   const fname = typeof u.fighting === 'string' ? u.fighting : typeof u.formation === 'string' ? u.formation : undefined
   const fm = fname === undefined ? undefined : FORMATION_MARKS[fname]
   if (fm) out.push(`<text class="formation" x="${f1(x + half - s * 0.12)}" y="${f1(y + half - s * 0.06)}" font-size="${f1(s * 0.22)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${fm}${typeof u.ranks === 'number' && fname === 'line' ? u.ranks : ''}<title>${escapeXml(String(fname))}${typeof u.ranks === 'number' ? ` ${u.ranks} deep` : ''}</title></text>`)
+  // hbl: unit integrity left (bottom-left, with the UI lost), an unloaded shooter (bottom-right, hollow ring)
+  if (typeof u.ui === 'number' && typeof u.uiLost === 'number') out.push(`<text class="ui" data-ui="${u.ui}" x="${f1(x - half + s * 0.14)}" y="${f1(y + half - s * 0.06)}" font-size="${f1(s * 0.22)}" text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="${col.text}">${u.ui}<title>${u.ui} UI left, ${u.uiLost} lost${typeof u.stubbornLeft === 'number' && u.stubbornLeft > 0 ? `, ${u.stubbornLeft} stubborn` : ''}${typeof u.chipsLost === 'number' ? `; ${u.chipsLost} chips lost` : ''}</title></text>`)
+  if (u.shoots === true && u.loaded === false) out.push(`<circle class="unloaded" cx="${f1(x + half - s * 0.14)}" cy="${f1(y + half - s * 0.14)}" r="${f1(s * 0.08)}" fill="none" stroke="${col.text}" stroke-width="1.2"><title>unloaded</title></circle>`)
   // cfeo: disorder points as gravel along the counter's foot
   if (typeof u.dp === 'number' && u.dp > 0) {
     const n = Math.min(6, u.dp)
@@ -329,7 +333,7 @@ function wingBadge(w: WingView, sc: Scenario): string {
  * Card-driven rulesets (hbl): the current card, the pips, and each side's chips and remaining
  * cards by type, read from the view's `card`, `pips`, `chips`, `chipsLost`, `decks` fields.
  */
-function deckPanel(sc: Scenario, view: GameView): { side: 0 | 1 | null; text: string }[] {
+export function deckPanel(sc: Scenario, view: GameView, maxChars = Infinity): { side: 0 | 1 | null; text: string }[] {
   const decks = view['decks']
   if (!Array.isArray(decks)) return []
   const num = (v: unknown, i: number): number => (Array.isArray(v) && typeof v[i] === 'number' ? (v[i] as number) : 0)
@@ -345,7 +349,16 @@ function deckPanel(sc: Scenario, view: GameView): { side: 0 | 1 | null; text: st
       .filter(([, n]) => n > 0)
       .map(([k, n]) => `${k} ${n}`)
       .join(', ')
-    lines.push({ side: p, text: `${sc.sides[p].name}: chips ${num(view['chips'], p)} (lost ${num(view['chipsLost'], p)}), pips ${num(view['pips'], p)}, ${left} cards: ${list}` })
+    const text = `${sc.sides[p].name}: chips ${num(view['chips'], p)} (lost ${num(view['chipsLost'], p)}), pips ${num(view['pips'], p)}, ${left} cards: ${list}`
+    // Long deck lists wrap at a comma so the panel stays inside narrow maps.
+    let rest = text
+    while (rest.length > maxChars) {
+      const cut = rest.lastIndexOf(', ', maxChars - 1)
+      if (cut <= 0) break
+      lines.push({ side: p, text: rest.slice(0, cut + 1) })
+      rest = `   ${rest.slice(cut + 2)}`
+    }
+    lines.push({ side: p, text: rest })
   }
   return lines
 }
@@ -376,7 +389,7 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
   const panel = opts.panel ?? true
   const lineH = 16
   const wingLines = panel ? [0, 1].map((p) => view.wings.filter((w) => w.side === p)) : [[], []]
-  const deckLines = panel ? deckPanel(sc, view) : []
+  const deckLines = panel ? deckPanel(sc, view, Math.max(40, Math.floor((geo.width - 24) / 7))) : []
   const panelLines = panel ? 2 + (opts.title ? 1 : 0) + deckLines.length + Math.max(wingLines[0]?.length ?? 0, wingLines[1]?.length ?? 0) : 0
   const height = geo.mapHeight + (panel ? panelLines * lineH + 12 : 0)
   const out: string[] = []

@@ -10,7 +10,7 @@ import { actionText, parseAction, segmentOf } from '../../env/core/actions.ts'
 import type { BaseEvent, BaseState, Engine, GameView, Player, RolledEvent } from '../../env/core/types.ts'
 import { bindEngine, engineForReplay } from '../../env/gym/make.ts'
 import { ReplayRecorder, parseReplay, replayFileName, type Replay } from '../../env/gym/replay.ts'
-import { ORDER_COLOURS, renderSvg, SIDE_COLOURS, type SvgOptions } from '../../env/render/svg.ts'
+import { deckPanel, ORDER_COLOURS, renderSvg, SIDE_COLOURS, type SvgOptions } from '../../env/render/svg.ts'
 import { RULESETS } from '../../env/rules/index.ts'
 import { BUILTIN_SCENARIOS } from '../../env/scenario/builtin.ts'
 import { resolveScenario } from '../../env/scenario/builtin.ts'
@@ -105,7 +105,11 @@ function captionHtml(engine: Engine, view: GameView, title: string): string {
       .join('')
     return `<div class="side"><div style="color:${SIDE_COLOURS[p].stroke};font-weight:bold">${esc(sc.sides[p].name)}</div><div class="wings">${wings}</div></div>`
   })
-  return `<div class="line">${esc(title)}</div><div class="line">${esc(`${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`)}</div><div class="sides">${sides.join('')}</div>`
+  // Card-driven rulesets (hbl): the current card, chips, pips and both decks' remaining cards by type.
+  const deck = deckPanel(sc, view)
+    .map((l) => `<div class="line" data-testid="deck-line" style="color:${l.side === null ? '#333' : SIDE_COLOURS[l.side].stroke}">${esc(l.text)}</div>`)
+    .join('')
+  return `<div class="line">${esc(title)}</div><div class="line">${esc(`${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`)}</div>${deck}<div class="sides">${sides.join('')}</div>`
 }
 
 // ---- replay mode -----------------------------------------------------------

@@ -59,6 +59,7 @@ export function viewOf(c: Ctx, s: HState, decision: GameView['decision']): GameV
       stubbornLeft: Math.max(0, t.stubborn - (s.lost[u] as number)),
       chipsLost: s.chipc[u] as number,
       vexed: (fl & F_VEX) !== 0,
+      shoots: t.shoots !== null,
       loaded: t.shoots !== null && (fl & F_LOADED) !== 0,
       routed: (fl & F_ROUT) !== 0,
       refused: (s.ref[u] as number) >= 0 ? (SIDE_NAMES[s.ref[u] as number] as string) : null,

@@ -1,0 +1,103 @@
+// End-to-end: an hbl replay in the built viewer (headless Debian Chromium, playwright-core).
+// The issue asks the viewer to show the current card, both decks' remaining cards by type and
+// the chips; the counters carry the units' UI left, a V for vexed, a ring for an unloaded shooter.
+// Needs /usr/bin/chromium (scripts/setup-browser.sh installs it), as test/web/viewer.e2e.test.ts.
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HblHeuristic } from '../../agents/heuristic/hbl.ts'
+import { playGame } from '../../agents/play.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import type { BaseState, GameView } from '../../env/core/types.ts'
+import { bindEngine } from '../../env/gym/make.ts'
+import { ReplayRecorder, type Replay } from '../../env/gym/replay.ts'
+import { buildViewer, bundleIsFresh, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+
+const CHROMIUM = process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium'
+const SHOTS = join(process.cwd(), 'runs', 'screenshots')
+
+const b = bindEngine(undefined, 'hbl-training')
+if (!b.ok) throw new Error(b.error.message)
+const engine = b.value
+
+/** A heuristic-v-random game on hbl-training, and the view after each step. */
+function recorded(seed: number): { replay: Replay; views: GameView[] } {
+  const rec = new ReplayRecorder(engine, seed, engine.init(seed))
+  const views: GameView[] = []
+  const r = playGame(engine, [new HblHeuristic(seed), new RandomAgent(seed)], {
+    seed,
+    onStep: (i) => {
+      rec.push(i.action, i.player, engine.hash(i.state))
+      views.push(engine.view(i.state as BaseState))
+    },
+  })
+  if (!r.ok) throw new Error(r.error.message)
+  rec.finish(r.record.outcome)
+  return { replay: rec.replay(), views }
+}
+
+const { replay, views } = recorded(3)
+/** A step at which a card is in play, some unit is vexed and some shooter unloaded. */
+const step = views.findIndex((v) => typeof v['card'] === 'string' && v.units.some((u) => u['vexed'] === true) && v.units.some((u) => u['shoots'] === true && u['loaded'] === false)) + 1
+
+let browser: Browser
+let server: ViewServer
+let page: Page
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/setup-browser.sh (apt-get install -y chromium) or set TERCIO_CHROMIUM`)
+  if (!bundleIsFresh()) await buildViewer()
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startViewServer({ port: 0, replays: [{ name: 'hbl-replay.json', replay }] })
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe('hbl replay in the viewer', () => {
+  it('shows the current card, both decks by type, chips and pips, and UI on the counters', async () => {
+    expect(step).toBeGreaterThan(0)
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(server.url)
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 })
+    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('hbl-replay.json')
+    await page.locator('[data-testid=scrub]').fill(String(step))
+    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step ${step} / ${replay.steps.length}`)
+    const v = views[step - 1] as GameView
+    const lines = await page.locator('[data-testid=deck-line]').allTextContents()
+    const side = (v['cardSide'] as 0 | 1) === 0 ? 'French' : 'Imperials'
+    expect(lines[0]).toBe(`card: ${v['card'] as string} (${side}${v['stolen'] === true ? ', stolen pip' : ''})`)
+    const decks = v['decks'] as Record<string, number>[]
+    const chips = v['chips'] as number[]
+    const lost = v['chipsLost'] as number[]
+    const pips = v['pips'] as number[]
+    for (const p of [0, 1] as const) {
+      const name = p === 0 ? 'French' : 'Imperials'
+      const d = decks[p] as Record<string, number>
+      const left = Object.values(d).reduce((a, n) => a + n, 0)
+      const types = Object.entries(d)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')
+      expect(lines).toContain(`${name}: chips ${chips[p]} (lost ${lost[p]}), pips ${pips[p]}, ${left} cards: ${types}`)
+    }
+    // Counters: UI left on every unit on the map, V on the vexed ones, a ring on unloaded shooters.
+    for (const u of v.units.filter((x) => x.hex !== null)) {
+      expect(await page.locator(`#pieces g.unit[data-unit="${u.id}"] text.ui`).getAttribute('data-ui')).toBe(String(u['ui']))
+      if (u['vexed'] === true && u['routed'] !== true) expect(await page.locator(`#pieces g.unit[data-unit="${u.id}"] rect.status`).count()).toBe(1)
+      expect(await page.locator(`#pieces g.unit[data-unit="${u.id}"] circle.unloaded`).count()).toBe(u['shoots'] === true && u['loaded'] === false ? 1 : 0)
+    }
+    await page.screenshot({ path: join(SHOTS, 'hbl-replay.png') })
+    expect(errors).toEqual([])
+  }, 90_000)
+})
