@@ -114,6 +114,20 @@ function setReceiveLimit(ws: WebSocket, bytes: number): void {
   if (r !== undefined && typeof r._maxPayload === 'number') r._maxPayload = bytes
 }
 
+/** How long a peer refused before Hello gets to read its close frame before the TCP connection is cut. */
+const PRE_HELLO_CLOSE_GRACE_MS = 1000
+
+/** A peer refused before Hello (a frame above the pre-Hello limit): ws has sent its close frame and would now
+ *  read, and drop, whatever the peer keeps sending (a 14 MiB payload, say) until the peer closes too. Instead
+ *  nothing more is read from it (TCP flow control stops the peer at no cost to the server), and the
+ *  connection is cut once the peer has had a moment to read the close frame. */
+function stopReadingAndCut(ws: WebSocket): void {
+  const sock = (ws as unknown as { _socket?: { pause(): void } })._socket
+  // After ws's own handler, which resumes the socket on the next tick.
+  if (sock) process.nextTick(() => sock.pause())
+  setTimeout(() => ws.terminate(), PRE_HELLO_CLOSE_GRACE_MS).unref()
+}
+
 interface Conn {
   ws: WebSocket
   session: Session
@@ -167,6 +181,9 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     }
     const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false }
     setReceiveLimit(ws, maxHelloBytes)
+    ws.on('error', () => {
+      if (!c.session.helloDone) stopReadingAndCut(ws)
+    })
     conns.add(c)
     log(`bridge: ${peer} connected (${conns.size} open)`)
     ws.on('pong', () => {

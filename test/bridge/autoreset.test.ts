@@ -173,6 +173,47 @@ describe('autoreset_mode NEXT_STEP', () => {
     expect([...i32(u8(b.decisions))]).toEqual([2, 2])
   })
 
+  it("with a server-side opponent: the reset step carries the opponent's opening, as SAME_STEP's after_reset", () => {
+    // One env each: NEXT_STEP takes one step more per episode (the reset step), otherwise both go alike.
+    const { ask } = session()
+    const make = (mode: tercio.v1.AutoresetMode) =>
+      ask({ makeEnvs: { scenarioId: SC, count: 1, baseSeed: 3, options: { maxDecisions: MAX, opponent: 'random', opponentPlayer: 0, autoresetMode: mode } } }).envSpec?.envSet as number
+    const same = make(pb.AutoresetMode.SAME_STEP)
+    const next = make(pb.AutoresetMode.NEXT_STEP)
+    let bs = ask({ reset: { envSet: same, seed: 8 } }).batch as tercio.v1.IBatch
+    let bn = ask({ reset: { envSet: next, seed: 8 } }).batch as tercio.v1.IBatch
+    const N = u8(bs.masks).length
+    const pick = chooser(12)
+    const row = (b: tercio.v1.IBatch) => [u8(b.planes), u8(b.planesIndex), u8(b.entities), u8(b.globals), u8(b.masks)]
+    let ends = 0
+    let openings = 0
+    for (let t = 0; t < 120; t++) {
+      expect(row(bn).map((x, j) => diff(x, row(bs)[j])), `step ${t}`).toEqual(['equal', 'equal', 'equal', 'equal', 'equal'])
+      expect(i8(u8(bn.player))[0]).toBe(1) // the client's seat, always
+      const [a] = pick(u8(bs.masks), N, 1)
+      bs = ask({ step: { envSet: same, actions: [a as number] } }).batch as tercio.v1.IBatch
+      bn = ask({ step: { envSet: next, actions: [a as number] } }).batch as tercio.v1.IBatch
+      expect([...f32(u8(bn.rewards))], `step ${t}`).toEqual([...f32(u8(bs.rewards))]) // no shaping: openings add 0
+      expect([u8(bn.terminated)[0], u8(bn.truncated)[0]], `step ${t}`).toEqual([u8(bs.terminated)[0], u8(bs.truncated)[0]])
+      if ((bs.finalEnvs ?? []).length > 0) {
+        ends++
+        expect(bn.finalEnvs).toEqual([0])
+        expect(i8(u8(bn.player))[0]).toBe(-1)
+        expect([...u8(bn.episodeReturn)]).toEqual([...u8(bs.episodeReturn)])
+        const before = bs.opponentActions?.[0]
+        expect(bn.opponentActions?.[0]?.actions ?? [], `step ${t}`).toEqual(before?.actions ?? [])
+        // The reset step: the action is ignored, the opponent plays its opening.
+        bn = ask({ step: { envSet: next, actions: [0] } }).batch as tercio.v1.IBatch
+        expect(i8(u8(bn.actor))[0]).toBe(-1)
+        expect(bn.opponentActions?.[0]?.actions ?? []).toEqual(before?.afterReset ?? [])
+        expect(bn.opponentActions?.[0]?.afterReset ?? []).toEqual([])
+        if ((before?.afterReset ?? []).length > 0) openings++
+      } else expect(bn.opponentActions).toEqual(bs.opponentActions)
+    }
+    expect(ends).toBeGreaterThan(2)
+    expect(openings).toBeGreaterThan(0)
+  })
+
   it('is SAME_STEP when absent (old clients), byte for byte, and refuses a mode it does not know', () => {
     const run = (options: tercio.v1.IEnvOptions): Uint8Array[] => {
       const { ask } = session()

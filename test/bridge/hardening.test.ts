@@ -99,6 +99,37 @@ describe('Hello', () => {
     sock.destroy()
   })
 
+  it('a peer that keeps sending after the pre-Hello refusal is no longer read from, and cut within a second', async () => {
+    const s = await serve({ maxHelloBytes: 1024 })
+    const sock = connect(s.port, '127.0.0.1')
+    sock.on('error', () => {})
+    const got: Buffer[] = []
+    sock.on('data', (d: Buffer) => got.push(d))
+    const ended = new Promise<number>((resolve) => sock.on('close', () => resolve(performance.now())))
+    sock.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+    for (let t = 0; t < 200 && !Buffer.concat(got).includes('\r\n\r\n'); t++) await sleep(10)
+    got.length = 0
+    // A 14 MiB frame, header and payload (mask key 0): the peer goes on sending after the header is refused.
+    const size = 14 * 1024 * 1024
+    const header = Buffer.alloc(14)
+    header[0] = 0x82
+    header[1] = 0x80 | 127
+    header.writeBigUInt64BE(BigInt(size), 2)
+    let flushed: boolean | null = null
+    const t0 = performance.now()
+    sock.write(header)
+    sock.write(Buffer.alloc(size), (e) => (flushed = !e))
+    const t1 = await Promise.race([ended, sleep(5000).then(() => -1)])
+    expect(t1, 'the connection was not cut').toBeGreaterThan(0)
+    expect(t1 - t0).toBeLessThan(3000)
+    const reply = Buffer.concat(got)
+    expect(reply[0]).toBe(0x88)
+    expect(reply.readUInt16BE(2)).toBe(1009)
+    // The server stopped reading: 14 MiB could not all leave the peer (loopback buffers hold a few MiB).
+    expect(flushed).not.toBe(true)
+    await works(s.url)
+  })
+
   it('a first message that is not a valid Hello is answered, then the connection is closed', async () => {
     const s = await serve({})
     const cases: Array<[string, (c: TestClient) => void, string]> = [
