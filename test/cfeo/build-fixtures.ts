@@ -650,15 +650,17 @@ fx({
 
 // ---------------------------------------------------------------- visibility: units who fired last turn
 // A medium gun on the hill (0706, elevation 1) and I-P1 at 0702 with F-P1 between them at 0704 (80 yds from the target).
+// (the enemy leaders stand by I-P1, within 40 yds: not lone leaders, not targets)
 const smokeKeep = [{ id: 'F-G1', hex: '0706', facing: 'NE' }, unit('F-P1', 'pike', '0704', 'NE'), unit('I-P1', 'pike', '0702', 'SW')]
+const smokeLeaders = [{ id: 'I-GEN', hex: '0701' }, { id: 'I-CI', hex: '0601' }, { id: 'I-CC', hex: '0801' }]
 fx({
   id: 'cfeo-visibility-high-ground-sees-over', rule: 'Visibility: units on higher elevation can see over intervening units at least 40 yds away who did not fire last turn', description: 'The gun on the hill sees I-P1 over F-P1 and may fire at it.',
-  keep: smokeKeep, start: { phase: 'artillery', first: 0 }, dice: [],
+  keep: smokeKeep, leaders: smokeLeaders, start: { phase: 'artillery', first: 0 }, dice: [],
   actions: ['unit:F-G1'], expect: { decision: { player: 0, kind: 'gun-target', legal: ['hex:0702'] } },
 })
 fx({
   id: 'cfeo-visibility-not-over-units-that-fired-last-turn', rule: 'Visibility: they may not see over units who fired last turn', description: 'F-P1 fired last turn: the gun cannot see I-P1, has no target, and the artillery and fire phases pass to the command phase.',
-  keep: smokeKeep, start: { phase: 'artillery', first: 0, units: { 'F-P1': { flags: ['fired-last-turn'] } } }, dice: [],
+  keep: smokeKeep, leaders: smokeLeaders, start: { phase: 'artillery', first: 0, units: { 'F-P1': { flags: ['fired-last-turn'] } } }, dice: [],
   actions: [], expect: { phase: 'command', decision: { player: 0, kind: 'leader-select' } },
 })
 
@@ -678,6 +680,44 @@ fx({
   id: 'cfeo-guns-crew-shelter-with-infantry', rule: 'Abandoned Guns: crews of guns up to 20 yds in front of friendly infantry abandon them and seek refuge with the infantry as soon as enemy come into combat with it', description: 'F-G1 stands in front of F-P1 (0607); F-P1 is in melee with I-P1 (0708): the crew leave the gun (alive); the melee is fought (AvD 3 v 3).',
   keep: [{ id: 'F-G1', hex: '0607', facing: 'NE' }, unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0708', 'SW')], start: meleeStart(), dice: [3, 3],
   actions: END2, expect: { events: [{ type: 'gun-abandoned', unit: 'F-G1', crewKilled: false }, { type: 'combat', totals: [3, 3] }], units: { 'F-G1': { abandoned: true } } },
+})
+
+// ---------------------------------------------------------------- risk to leaders: lone leaders fired on
+fx({
+  id: 'cfeo-leader-lone-fired-on-5-6-hit', rule: 'Risk to Leaders: detached leaders further than 40 yds from any friend may be fired on; 5 or 6 he is hit and rolls again (2-4 wounded)', description: 'The enemy General alone at 0605, 80 yds from the skirmishers at 0608 and more than 40 yds from his units: they may fire at him; D6 5: hit; second roll 3: wounded.',
+  keep: [{ id: 'F-S1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '1302', 'SW')], leaders: [{ id: 'I-GEN', hex: '0605' }], start: { phase: 'fire', first: 0 }, dice: [5, 3],
+  actions: [{ expect: { decision: { player: 0, kind: 'fire-select', legal: ['choice:end', 'unit:F-S1'] } } }, 'unit:F-S1', { expect: { decision: { kind: 'fire-target', legal: ['hex:0605'] } } }, 'hex:0605'],
+  expect: { events: [{ type: 'leader-hit', leader: 'I-GEN', result: 'wounded' }], leaders: { 'I-GEN': { state: 'wounded' } } },
+})
+fx({
+  id: 'cfeo-leader-lone-fired-on-miss', rule: 'Risk to Leaders: lone leaders fired on are hit only on 5 or 6', description: 'The same shot, D6 4: no hit.',
+  keep: [{ id: 'F-S1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '1302', 'SW')], leaders: [{ id: 'I-GEN', hex: '0605' }], start: { phase: 'fire', first: 0 }, dice: [4],
+  actions: ['unit:F-S1', 'hex:0605'],
+  expect: { events: [{ type: 'leader-hit', leader: 'I-GEN', result: 'missed' }], leaders: { 'I-GEN': { state: 'ok' } } },
+})
+fx({
+  id: 'cfeo-leader-near-friends-not-a-target', rule: 'Risk to Leaders: only leaders further than 40 yds from any friend may be fired on', description: 'The General 40 yds from his pike (0504, itself out of range) is not a target; nothing else is in range: the fire phase passes.',
+  keep: [{ id: 'F-S1', hex: '0608', facing: 'NE' }, unit('I-P1', 'pike', '0504', 'SW')], leaders: [{ id: 'I-GEN', hex: '0605' }], start: { phase: 'fire', first: 0 }, dice: [],
+  actions: [], expect: { phase: 'command', decision: { player: 0, kind: 'leader-select' } },
+})
+
+// ---------------------------------------------------------------- taking over abandoned limbered guns; streams
+fx({
+  id: 'cfeo-guns-take-over-limbered', rule: 'Abandoned Guns: abandoned limbered guns may be taken over and driven off if the enemy detach one stand to do so', description: 'F-P1 (3 stands) next to an abandoned limbered enemy gun detaches a stand: the gun is driven off, F-P1 has 2 stands.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 3 }), { id: 'I-G1', hex: '0605', facing: 'SW' }], start: { phase: 'movement', first: 0, units: { 'I-G1': { flags: ['abandoned', 'limbered'] } } }, dice: [],
+  actions: ['unit:F-P1', { expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:take-guns'] } } }, 'choice:take-guns', { expect: { decision: { kind: 'sidestep-hex', legal: ['hex:0605'] } } }, 'hex:0605'],
+  expect: { units: { 'F-P1': { stands: 2, hex: '0606' }, 'I-G1': { status: 'destroyed' } }, events: [{ type: 'destroyed', unit: 'I-G1' }] },
+})
+fx({
+  id: 'cfeo-guns-take-over-needs-a-spare-stand', rule: 'Abandoned Guns: the taking unit detaches a stand (units keep at least 2 stands)', description: 'A 2-stand unit may not detach a stand: no take-over.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE'), { id: 'I-G1', hex: '0605', facing: 'SW' }], start: { phase: 'movement', first: 0, units: { 'I-G1': { flags: ['abandoned', 'limbered'] } } }, dice: [],
+  actions: ['unit:F-P1'], expect: { decision: { kind: 'move-kind', legalExcludes: ['choice:take-guns'] } },
+})
+fx({
+  id: 'cfeo-move-stream-as-rough-terrain', rule: 'Crossing Major Obstacles: minor obstacles such as shallow streams ... classified as rough terrain; Fatigue: infantry in line 1 DP for each 5-6 in rough terrain', description: 'Pike in line roll AvD 5 + D6 3 in good terrain (no 6: no DP) and cross a stream: as rough terrain the 5 costs 1 DP.',
+  keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], map: { hexsides: [{ hexes: ['0607', '0608'], feature: 'stream' }] }, start: { phase: 'movement', first: 0 }, dice: [5, 3],
+  actions: ['unit:F-P1', 'choice:dice2', 'hex:0607'],
+  expect: { events: [{ type: 'dp', unit: 'F-P1', dps: 1, why: 'crossing a stream (a minor obstacle: rough terrain)' }], units: { 'F-P1': { dp: 1, hex: '0607' } } },
 })
 
 export function write(): void {

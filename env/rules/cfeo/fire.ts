@@ -4,9 +4,9 @@
 import { d6 } from '../../dice.ts'
 import { GUARD, type Ctx } from './context.ts'
 import { controlled } from './control.ts'
-import { addDp, arcOf, canSee, dist, frontStands, inFrontArc, isGun, isUnformed, leaderRisk, type Scratch } from './core.ts'
-import { type CfeoState, S_OK, U_ABANDONED, U_CARACOLE, U_FIRED, U_LIMBERED, U_UNDER_FIRE } from './state.ts'
-import { ARM_HORSE, F_COLUMN, F_LINE, GUN_FIRE, RANGES, SMALL_ARMS, T, UNIT_TYPES, withinHexes } from './tables.ts'
+import { addDp, arcOf, canSee, dist, frontStands, hitLeader, inFrontArc, isGun, isUnformed, leaderRisk, type Scratch } from './core.ts'
+import { type CfeoState, L_WOUNDED, S_OK, U_ABANDONED, U_CARACOLE, U_FIRED, U_LIMBERED, U_UNDER_FIRE } from './state.ts'
+import { ARM_HORSE, F_COLUMN, F_LINE, GUN_FIRE, LEADER_RISK, RANGES, SMALL_ARMS, T, UNIT_TYPES, withinHexes } from './tables.ts'
 
 
 export function gunCanFire(c: Ctx, s: CfeoState, u: number): boolean {
@@ -58,16 +58,59 @@ export function fireTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
     const d = targetable(c, x, s, u, v, range)
     if (d > 0 && d < best) best = d
   }
-  if (best === 99) return 0
   let n = 0
-  for (let v = 0; v < c.n; v++) {
-    const d = targetable(c, x, s, u, v, range)
-    if (d > 0 && (priority || d === best)) {
-      if (mask) mask[off + (s.uHex[v] as number)] = 1
+  if (best !== 99) {
+    for (let v = 0; v < c.n; v++) {
+      const d = targetable(c, x, s, u, v, range)
+      if (d > 0 && (priority || d === best)) {
+        if (mask) mask[off + (s.uHex[v] as number)] = 1
+        n++
+      }
+    }
+  }
+  // lone leaders (and messengers) more than 40 yds from any friend may be fired on: a permitted target
+  for (let j = 0; j < c.m; j++) {
+    if (loneLeaderTarget(c, x, s, u, j, range)) {
+      if (mask) mask[off + (s.lHex[j] as number)] = 1
       n++
     }
   }
   return n
+}
+
+/** Is enemy leader j a lone target for u: detached, in play, more than 40 yds from any of his units, in
+ *  range, to the front and in sight, not within 20 yds of the firer's friends? */
+export function loneLeaderTarget(c: Ctx, x: Scratch, s: CfeoState, u: number, j: number, range: number): boolean {
+  if (c.lSide[j] === c.uSide[u] || s.lAtt[j] !== -1 || (s.lState[j] as number) > L_WOUNDED) return false
+  const hl = s.lHex[j] as number
+  const hu = s.uHex[u] as number
+  if (hl < 0 || hu < 0 || (x.occ[hl] as number) >= 0) return false
+  const d = dist(c, hu, hl)
+  if (d < 1 || d > range) return false
+  if (!isUnformed(c, s, u) && !inFrontArc(c, hu, s.uFace[u] as number, hl)) return false
+  const exposed = withinHexes(LEADER_RISK.exposedYards)
+  for (let v = 0; v < c.n; v++) {
+    const hv = s.uHex[v] as number
+    if (hv < 0) continue
+    if (c.uSide[v] === c.lSide[j] && dist(c, hv, hl) <= exposed) return false
+    if (v !== u && c.uSide[v] === c.uSide[u] && dist(c, hv, hl) <= 1) return false
+  }
+  return canSee(c, x, s, hu, hl)
+}
+
+/** The enemy leader alone on hex h (a fire target), -1. */
+export function leaderAt(c: Ctx, s: CfeoState, side: number, h: number): number {
+  for (let j = 0; j < c.m; j++) if (c.lSide[j] !== side && s.lHex[j] === h && s.lAtt[j] === -1 && (s.lState[j] as number) <= L_WOUNDED) return j
+  return -1
+}
+
+/** Fire at a lone leader: one D6 for the firing unit (or gun), 5-6 he is hit and rolls again (Risk to Leaders). */
+export function fireAtLeader(c: Ctx, x: Scratch, s: CfeoState, u: number, j: number): void {
+  s.uFl[u] = (s.uFl[u] as number) | U_FIRED
+  const r = d6(s.dice, `${c.uId[u]} fires at ${c.lId[j]}`, x.ev ?? undefined)
+  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.lId[j] as string, dice: 1, hits: r >= LEADER_RISK.exposedHitFrom ? 1 : 0, caracole: false })
+  if (r >= LEADER_RISK.exposedHitFrom) hitLeader(c, x, s, j)
+  else if (x.ev) x.ev.push({ type: 'leader-hit', leader: c.lId[j] as string, result: 'missed' })
 }
 
 /** Is the target behind a rampart/ditch as seen from `from` (the side it is fired at across)? */

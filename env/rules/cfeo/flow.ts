@@ -8,13 +8,13 @@ import type { Ctx } from './context.ts'
 import { chargeTargets, executeCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, moveLeader, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
-import { addDp, casualties, dist, frontStands, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_EVADE, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
-import { fireGun, fireSmallArms, fireTargets, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
+import { addDp, capacity, casualties, dist, frontStands, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_EVADE, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
+import { fireAtLeader, fireGun, fireSmallArms, fireTargets, leaderAt, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
 import { atDeclaredPlace, battaliaSlot, canEnter, canStepWith, diceChoices, depthReinforceOf, mayRoadMove, reinforceDepth, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
 import { endFast, fastFirst, fastMayStop, fastOptions, fastStepTo, freeHack, setStatus, startFast } from './rout.ts'
-import { C, type CfeoState, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
+import { C, type CfeoState, S_DESTROYED, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 
 export interface Offsets {
@@ -23,6 +23,9 @@ export interface Offsets {
   readonly u: number
   readonly h: number
 }
+
+/** s.sel2 during a sidestep-hex decision that picks the gun to take over. */
+const SEL_TAKE_GUNS = -2
 
 const MOVE_IDS = { left: C.left, right: C.right, about: C.about, stop: C.stop, reinforce: C.reinforce }
 
@@ -301,6 +304,7 @@ export class Flow {
     if ((fl & U_REPEAT) === 0 && !s.mhalf) {
       this.formationOptions(s, u, set)
       if (this.sideStepHexes(s, u, null) > 0) set(C.sidestep)
+      if (this.gunsToTake(s, u, null) > 0) set(C['take-guns'])
     }
     if (hold || s.mhalf) set(C.hold)
     return n
@@ -327,6 +331,27 @@ export class Flow {
       }
     }
   }
+  /** u detaches a stand that drives gun g off the field (the gun is lost to its side; the stand is not a
+   *  casualty, but it is gone from the unit). */
+  private takeGuns(s: CfeoState, u: number, g: number): void {
+    const c = this.c
+    const x = this.x
+    s.uStands[u] = (s.uStands[u] as number) - 1
+    if ((s.uRanks[u] as number) > (s.uStands[u] as number)) s.uRanks[u] = s.uStands[u] as number
+    if (s.uForm[u] === F_COLUMN) s.uRanks[u] = s.uStands[u] as number
+    else if (Math.ceil((s.uStands[u] as number) / (s.uRanks[u] as number)) < (s.uRanks[u] as number)) s.uRanks[u] = Math.max(1, (s.uRanks[u] as number) - 1)
+    const cap = capacity(c, s, u)
+    if ((s.uDp[u] as number) > cap) s.uDp[u] = cap
+    const h = s.uHex[g] as number
+    if (x.occ[h] === g) x.occ[h] = -1
+    s.uHex[g] = -1
+    s.uStatus[g] = S_DESTROYED
+    s.uFoe[g] = -1
+    if (x.ev) {
+      x.ev.push({ type: 'status', unit: c.uId[g] as string, from: 'formed', to: 'destroyed' })
+      x.ev.push({ type: 'destroyed', unit: c.uId[g] as string, why: `taken over and driven off by a stand of ${c.uId[u]}` })
+    }
+  }
   /** An abandoned gun's crew may return: alive, and no formed enemy within 40 yds. */
   mayRecrew(s: CfeoState, u: number): boolean {
     const fl = s.uFl[u] as number
@@ -345,6 +370,22 @@ export class Flow {
         if (mask) mask[this.o.h + nb] = 1
         n++
       }
+    }
+    return n
+  }
+  /** "Abandoned limbered guns may be taken over and driven off if the enemy detach one stand to do so":
+   *  the adjacent abandoned limbered enemy guns a formed unit of 3+ stands (it keeps the minimum of 2) may take. */
+  gunsToTake(s: CfeoState, u: number, mask: Uint8Array | null): number {
+    const c = this.c
+    if (c.uArm[u] === ARM_GUN || s.uStatus[u] !== S_OK || (s.uStands[u] as number) < 3) return 0
+    const h = s.uHex[u] as number
+    let n = 0
+    for (let k = 0; k < 6; k++) {
+      const nb = c.grid.neighbors[h * 6 + k] as number
+      const g = nb >= 0 ? (this.x.occ[nb] as number) : -1
+      if (g < 0 || c.uSide[g] === c.uSide[u] || !isGun(c, g) || ((s.uFl[g] as number) & (U_ABANDONED | U_LIMBERED)) !== (U_ABANDONED | U_LIMBERED)) continue
+      if (mask) mask[this.o.h + nb] = 1
+      n++
     }
     return n
   }
@@ -911,7 +952,8 @@ export class Flow {
         if (fastMayStop(c, x, s)) mask[oc + C.stop] = 1
         break
       case K['sidestep-hex']:
-        if (c.uArm[u] === ARM_GUN) this.gunSteps(s, u, mask)
+        if (s.sel2 === SEL_TAKE_GUNS) this.gunsToTake(s, u, mask)
+        else if (c.uArm[u] === ARM_GUN) this.gunSteps(s, u, mask)
         else this.sideStepHexes(s, u, mask)
         break
       case K['charge-select']:
@@ -990,7 +1032,8 @@ export class Flow {
       case K['gun-target']:
       case K['fire-target']: {
         const v = x.occ[hi] as number
-        if (s.kind === K['gun-target']) fireGun(c, x, s, u, v)
+        if (v < 0) fireAtLeader(c, x, s, u, leaderAt(c, s, c.uSide[u] as number, hi))
+        else if (s.kind === K['gun-target']) fireGun(c, x, s, u, v)
         else fireSmallArms(c, x, s, u, v, s.sel2 === 1)
         s.sel = -1
         s.sel2 = -1
@@ -1106,6 +1149,12 @@ export class Flow {
         else return
         break
       case K['sidestep-hex']: {
+        if (s.sel2 === SEL_TAKE_GUNS) {
+          this.takeGuns(s, u, x.occ[hi] as number)
+          s.sel2 = -1
+          this.finishUnit(s, u)
+          break
+        }
         const from = s.uHex[u] as number
         place(c, x, s, u, hi)
         s.uFl[u] = (s.uFl[u] as number) | U_MOVED | (c.uArm[u] === ARM_GUN ? U_PIVOTED : 0)
@@ -1237,6 +1286,10 @@ export class Flow {
       }
       case C.sidestep:
       case C.move:
+        s.kind = K['sidestep-hex']
+        return
+      case C['take-guns']:
+        s.sel2 = SEL_TAKE_GUNS
         s.kind = K['sidestep-hex']
         return
       case C.unlimber:

@@ -19,7 +19,7 @@ import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
 
 const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'bRoll', 'queue', 'mEv', 'init'] as const
-const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'stage', 'pendingRoll', 'winner'] as const
+const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'mvDice', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'stage', 'pendingRoll', 'winner'] as const
 
 export function makeEngine(c: Ctx): CfeoEngine {
   const layout = makeLayout(CHOICES, c.wId, [...c.uId, ...c.lId], c.grid)
@@ -85,6 +85,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       wheeled: 0,
       mhalf: 0,
       mdecl: 0,
+      mvDice: 0,
       fmUnit: -1,
       fmKind: 0,
       fmAway: -1,

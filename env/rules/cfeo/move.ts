@@ -12,6 +12,8 @@ import { rot } from '../../hex/grid.ts'
 const DITCH = 1 << 0
 const RAMPART = 1 << 1
 const CHEVAUX = 1 << 5
+const STREAM = 1 << 3
+const BRIDGE = 1 << 4
 
 /** Move flags in s.wheeled. */
 export const MV_WHEELED = 1
@@ -20,6 +22,7 @@ export const MV_DOUBLE = 4
 export const MV_WHEEL_DP = 8
 export const MV_FAST = 16
 export const MV_ROAD = 32
+export const MV_STREAM = 64
 
 /** Dice counts (1..3) a unit may choose for a normal move, as a bit set (bit k = k dice). */
 export function diceChoices(c: Ctx, s: CfeoState, u: number): number {
@@ -95,6 +98,9 @@ export function rollNormalMove(c: Ctx, x: Scratch, s: CfeoState, u: number, k: n
   }
   if (s.mhalf) pips = Math.floor(pips / 2)
   fatigue(c, x, s, u, rolled)
+  let md = rolled.length
+  for (let i = 0; i < rolled.length; i++) md |= (rolled[i] as number) << (2 + 3 * i)
+  s.mvDice = md
   s.uDiceNow[u] = a + d
   s.mp = pips
   s.mpRoll = pips
@@ -126,6 +132,7 @@ export function startRoadMove(c: Ctx, x: Scratch, s: CfeoState, u: number): void
     flags |= MV_DOUBLE
   }
   s.uDiceNow[u] = MOVE.roadCountsAsDice
+  s.mvDice = 0
   s.mp = pips
   s.mpRoll = pips
   s.fwd = 0
@@ -137,11 +144,16 @@ export function startRoadMove(c: Ctx, x: Scratch, s: CfeoState, u: number): void
 
 /** Fatigue and disorder when moving (the terrain of the hex the move starts in). */
 export function fatigue(c: Ctx, x: Scratch, s: CfeoState, u: number, dice: readonly number[]): void {
-  const h = s.uHex[u] as number
+  const dps = fatigueDps(c, s, u, dice, c.rough[s.uHex[u] as number] === 1)
+  if (dps) addDp(c, x, s, u, dps, 'manoeuvre', 'fatigue and disorder when moving')
+}
+
+/** The DPs the dice give in good or rough terrain. */
+function fatigueDps(c: Ctx, s: CfeoState, u: number, dice: readonly number[], rough: boolean): number {
   const arm = c.uArm[u] as number
   const line = s.uForm[u] === F_LINE && !isUnformed(c, s, u)
   let dps = 0
-  if (!c.rough[h]) {
+  if (!rough) {
     if (line && arm !== ARM_GUN) for (const v of dice) if (v === FATIGUE.goodOn) dps++
   } else {
     const cav = arm === ARM_HORSE && s.uForm[u] !== F_COLUMN
@@ -151,7 +163,19 @@ export function fatigue(c: Ctx, x: Scratch, s: CfeoState, u: number, dice: reado
       if (cav && v === FATIGUE.roughCavalryAlsoOn) dps++
     }
   }
-  if (dps) addDp(c, x, s, u, dps, 'manoeuvre', 'fatigue and disorder when moving')
+  return dps
+}
+
+const streamDice: number[] = []
+/** "Minor obstacles such as shallow streams ... classified as rough terrain": a move from good terrain that
+ *  crosses a stream (no bridge) takes the rough-terrain DPs of its dice over those of good terrain, once. */
+function crossStream(c: Ctx, x: Scratch, s: CfeoState, u: number, from: number, feat: number): void {
+  if ((feat & STREAM) === 0 || (feat & BRIDGE) !== 0 || (s.wheeled & MV_STREAM) !== 0 || c.rough[from] || s.mvDice === 0) return
+  s.wheeled |= MV_STREAM
+  streamDice.length = 0
+  for (let i = 0; i < (s.mvDice & 3); i++) streamDice.push((s.mvDice >> (2 + 3 * i)) & 7)
+  const extra = fatigueDps(c, s, u, streamDice, true) - fatigueDps(c, s, u, streamDice, false)
+  if (extra > 0) addDp(c, x, s, u, extra, 'manoeuvre', 'crossing a stream (a minor obstacle: rough terrain)')
 }
 
 /** May unit u (on its way, facing f at `at`) enter hex h? Terrain, one unit a hex, 20 yds from enemy
@@ -351,6 +375,7 @@ export function doStep(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number):
   else s.side++
   s.mp = Math.max(0, s.mp - cost)
   const feat = c.side[from * 6 + k] as number
+  crossStream(c, x, s, u, from, feat)
   if (feat & (DITCH | RAMPART | CHEVAUX) && !unf) {
     const base = feat & CHEVAUX && c.uArm[u] === ARM_HORSE ? OBSTACLE_DPS.cavalryChevaux : OBSTACLE_DPS.formed
     addDp(c, x, s, u, base + (((s.uFl[u] as number) & U_UNDER_FIRE) !== 0 ? OBSTACLE_DPS.underFire : 0), 'manoeuvre', 'crossing a major obstacle')

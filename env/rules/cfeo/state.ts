@@ -92,6 +92,7 @@ export const CHOICES = [
   'refuse-right',
   'reinforce', // move-step: feed the unit into the friendly melee in front of it (depth)
   'recrew', // an abandoned gun's crew returns
+  'take-guns', // detach a stand to take over and drive off an abandoned limbered enemy gun (then its hex)
 ] as const
 export type ChoiceName = (typeof CHOICES)[number]
 export const C = Object.fromEntries(CHOICES.map((c, i) => [c, i])) as { readonly [P in ChoiceName]: number }
@@ -244,6 +245,8 @@ export interface CfeoState extends BaseState {
   mhalf: number
   /** The selected unit declared it may halt at its ordered position (before the roll). */
   mdecl: number
+  /** The dice of the selected unit's move: count | values << 2 (3 bits each); 0 for a road move. */
+  mvDice: number
   /** Fast move in progress: unit (-1 none), FM_* kind, hex moved away from (or the pursued unit),
    *  pips left, pips rolled, start hex, steps made, continuation FC_*. */
   fmUnit: number

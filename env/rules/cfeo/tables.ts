@@ -184,7 +184,7 @@ export const TERRAIN_TABLE = {
   hardCover: [false, false, false, true, false, false, false],
 } as const
 
-/** Hexside features: ditch/rampart (major obstacle, fortification), hedge (advantage of ground), stream and bridge (drawn; no effect yet), chevaux de frise (major obstacle, worse for cavalry). */
+/** Hexside features: ditch/rampart (major obstacle, fortification), hedge (advantage of ground), stream (a minor obstacle: crossing it counts as rough terrain for fatigue, move.ts), bridge (a stream side with a bridge is crossed as good terrain), chevaux de frise (major obstacle, worse for cavalry). */
 export const HEXSIDES = ['ditch', 'rampart', 'hedge', 'stream', 'bridge', 'chevaux-de-frise'] as const
 /** Crossing a major obstacle: formed units 1 DP (2 under fire); chevaux de frise: cavalry 2 (3 under fire). */
 export const OBSTACLE_DPS = { formed: 1, cavalryChevaux: 2, underFire: 1 } as const
