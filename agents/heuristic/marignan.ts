@@ -20,6 +20,7 @@ import { canAttack, meleeValue } from '../../env/rules/marignan/melee.ts'
 import type { Ctx } from '../../env/rules/marignan/context.ts'
 import { occ, sync, touch } from '../../env/rules/marignan/occupancy.ts'
 import { deployNext } from '../../env/rules/marignan/deploy.ts'
+import { isRear } from '../../env/rules/marignan/zoc.ts'
 import { marignanContext } from '../../env/rules/marignan/index.ts'
 import { C, F_CHARGE, F_HEDGE, F_OOC, FACE0, FRENCH, K, L_WAIT, onMap, P, S_DIS, S_ORD, S_ROUT, S_WAIT, SWISS, T, type MState } from '../../env/rules/marignan/state.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
@@ -475,7 +476,9 @@ export class MarignanHeuristic implements Agent {
       if (n < 0 || mask[this.HX + n] !== 1) continue
       const d = this.dist(c, n, g)
       if (d >= cur) continue
-      const v = -d * 10 + (c.road[n] ? 2 : 0) - (occ(c, side, n) > 0 ? 1 : 0)
+      // among equally close hexes: the road, and a hex of its own next to the enemy — joining a stack there
+      // commits no enemy again (9.2), a hex of its own puts the enemy in one more ZOC
+      const v = -d * 10 + (c.road[n] ? 2 : 0) - (occ(c, side, n) > 0 ? (this.nearestEnemyDist(c, s, side, n) <= 1 ? 5 : 1) : 0) + this.rearOf(c, s, side, n) * 3
       if (v > bs) {
         bs = v
         best = this.HX + n
@@ -485,6 +488,17 @@ export class MarignanHeuristic implements Agent {
     const d = this.dirTo(c, h, g)
     if (d !== s.face[sel] && mask[FACE0 + d] === 1) return FACE0 + d
     return C.stop
+  }
+
+  /** How many adjacent enemy units hex n is a rear hex of (commitment at -2, rear attack +2: 9.2, 13.2). */
+  private rearOf(c: Ctx, s: MState, side: number, n: number): number {
+    let r = 0
+    for (let k = 0; k < 6; k++) {
+      const e = c.grid.neighbors[n * 6 + k] as number
+      if (e < 0 || occ(c, 1 - side, e) === 0) continue
+      for (let v = c.head[e] as number; v >= 0; v = c.next[v] as number) if (s.st[v] !== S_ROUT && isRear(c, s, v, n)) r++
+    }
+    return r
   }
 
   private unhedge(c: Ctx, s: MState, mask: Uint8Array): number {
