@@ -1,18 +1,26 @@
 // Scripted player for the `cfeo` ruleset (CFEO 16th C). One rule per decision kind, read from the state:
-// no search. A choice the rules do not produce (or the mask refuses) falls back to a seeded random legal
-// action, so the agent is always legal.
+// no search. A decision kind it has no rule for (the rules grow) gets the choice that commits to least
+// (none, pass, no, stop, stand, ...), else a seeded random legal action; a chosen action the mask refuses,
+// or a state it cannot read, falls back to a seeded random legal action: the agent is always legal.
 //
 // Doctrine: go first; shoot everything that can; leaders attach to the unit nearest the enemy and inspire
-// it; steer each unit's control test to "act as player wishes"; close with the enemy at full dice,
-// infantry halting within charge range (40 yds); cavalry and formed foot charge with every die they have;
-// counter-charge, shoot or evade when charged; take the position or pursue after a win; re-form when
-// unformed.
+// it; steer each unit's control test to "act as player wishes"; each unit heads for its goal (foot: the
+// nearest enemy foot; horse: the target its charge fares best against), wheeling first when the goal lies
+// off its front, and holds where a move gains nothing (a doubled move may not end within 120 yds of
+// enemy); infantry halts within charge range (40 yds); a charge is declared when its expected exchange
+// (the rules' own combat modifiers and numbers, the band each side would read, the chance to contact)
+// favours it; counter-charge, shoot or evade when charged; pursue after a win; a fast move closes on the
+// pursued or flees the enemy, halting behind friends when it may; re-form when unformed.
 import seedrandom from 'seedrandom'
 import type { Engine } from '../../env/core/types.ts'
 import type { Ctx } from '../../env/rules/cfeo/context.ts'
 import type { CfeoEngine } from '../../env/rules/cfeo/index.ts'
-import { C, type CfeoState, K, S_OK } from '../../env/rules/cfeo/state.ts'
-import { ARM_FOOT, ARM_GUN, ARM_HORSE, CONTROL_TEST } from '../../env/rules/cfeo/tables.ts'
+import { chargeTargets } from '../../env/rules/cfeo/charge.ts'
+import { arcOf, inspired, makeScratch, type Scratch, sync } from '../../env/rules/cfeo/core.ts'
+import { canEnter, MV_DOUBLE } from '../../env/rules/cfeo/move.ts'
+import { badWar, bandOf, modifiers, outnumberMod, sideNumbers } from '../../env/rules/cfeo/melee.ts'
+import { C, type CfeoState, FM_PURSUE, K, KINDS, S_OK, U_CHARGING, U_COUNTER, U_FLANK_HIT } from '../../env/rules/cfeo/state.ts'
+import { ARM_FOOT, ARM_GUN, ARM_HORSE, CONTROL_TEST, MOVE, T, withinHexes } from '../../env/rules/cfeo/tables.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
 
 export const isCfeoEngine = (engine: Engine): boolean => engine.ruleset === 'cfeo' && 'ctx' in engine
@@ -22,13 +30,60 @@ interface Off {
   readonly hex: number
 }
 
+/** choose()'s answer for a decision kind it has no rule for. */
+const UNKNOWN = -2
+
 const dist = (c: Ctx, a: number, b: number): number => c.grid.dist[a * c.size + b] as number
+
+const D6_FACES = [1, 2, 3, 4, 5, 6] as const
+const AVD_FACES = [2, 3, 3, 4, 4, 5] as const
+/** The least charge value worth declaring. */
+const CHARGE_FROM = 0.5
+/** Hex distance just beyond 120 yds of enemy (withinHexes(120) + 1): a move from here is doubled (Double Moves). */
+const DOUBLE_EDGE = withinHexes(MOVE.doubleBeyondYards) + 1
+/** The General keeps out of this distance of enemy (a lost General costs every unit near him 2 DPs). */
+const GENERAL_SAFE = 3
+const GENERAL_W = 50
+/** Light troops hold within this distance of enemy (to shoot, not to be caught); heavy horse within this
+ *  (to charge from a stand: its charge reaches 5 hexes). */
+const LIGHT_HOLD = 3
+const HORSE_HOLD = 4
+/** The least charge value worth declaring for a unit at its DP capacity. */
+const WORN_CHARGE_FROM = 2.5
+/** What a charge that fails to contact costs (fatigue DPs, the failed-charge mark), in band-cost units. */
+const FAIL_COST = 1.5
+
+/** What a result band costs the unit reading it (DPs, casualties, and a rout or a worse morale state as
+ *  a few stands' worth): break, defeat, driven back, inconclusive, success, victory, breakthrough. */
+const BAND_COST = [9, 4, 2, 1, 1, 1, 0] as const
+
+/** P(pips >= need) for a move of `avds` average dice and `d6s` D6 plus `bonus` pips. */
+function reachChance(avds: number, d6s: number, bonus: number, need: number): number {
+  let hit = 0
+  let all = 0
+  const rec = (k: number, sum: number): void => {
+    if (k === avds + d6s) {
+      all++
+      if (sum + bonus >= need) hit++
+      return
+    }
+    for (const f of k < avds ? AVD_FACES : D6_FACES) rec(k + 1, sum + f)
+  }
+  rec(0, 0)
+  return hit / all
+}
 
 export class CfeoHeuristic implements Agent {
   readonly name: string
   private rng: seedrandom.PRNG
   private readonly epsilon: number
+  /** Decisions of a known kind whose chosen action the mask refused (answered at random instead). */
   fallbacks = 0
+  /** Decisions of kinds this agent has no rule for, by kind (answered by `neutral`). */
+  readonly unknown = new Map<string, number>()
+  /** Exceptions raised while reading the state (answered at random); the last message. */
+  errors = 0
+  lastError = ''
 
   constructor(seed = 0, o: { epsilon?: number; name?: string } = {}) {
     this.name = o.name ?? 'heuristic'
@@ -45,13 +100,36 @@ export class CfeoHeuristic implements Agent {
     let a = -1
     if (!noisy && isCfeoEngine(ctx.engine)) {
       const e = ctx.engine as unknown as CfeoEngine
-      a = this.choose(e.ctx, ctx.state as CfeoState, ctx.mask, e.layout.offset)
+      const s = ctx.state as CfeoState
+      try {
+        a = this.choose(e.ctx, s, ctx.mask, e.layout.offset)
+      } catch (err) {
+        // a state this version does not read (rules that grew under it): play on from the mask
+        this.errors++
+        this.lastError = err instanceof Error ? err.message : String(err)
+        a = -1
+      }
+      if (a === UNKNOWN) {
+        const name = KINDS[s.kind] ?? `kind ${s.kind}`
+        this.unknown.set(name, (this.unknown.get(name) ?? 0) + 1)
+        a = this.neutral(ctx.mask, e.layout.offset.choice)
+      }
     }
     if (a >= 0 && a < ctx.mask.length && ctx.mask[a] === 1) return a
     if (!noisy) this.fallbacks++
-    const r = nthLegal(ctx.mask, Math.floor(this.rng() * ctx.legalCount))
-    if (r < 0) throw new Error(`cfeo heuristic: mask has fewer than ${ctx.legalCount} legal actions`)
+    let r = nthLegal(ctx.mask, Math.floor(this.rng() * ctx.legalCount))
+    if (r < 0) r = ctx.mask.indexOf(1)
+    if (r < 0) throw new Error('cfeo heuristic: the mask has no legal action')
     return r
+  }
+
+  /** For a decision kind this agent has no rule for: the choice that commits to least (none, pass, no,
+   *  stop, stand, remain, hold, end), else a seeded random legal action. */
+  private neutral(mask: Uint8Array, choiceOff: number): number {
+    for (const ch of [C.none, C.pass, C.no, C.stop, C.stand, C.remain, C.hold, C.end]) if (mask[choiceOff + ch]) return choiceOff + ch
+    let n = 0
+    for (let i = 0; i < mask.length; i++) n += mask[i] as number
+    return n > 0 ? nthLegal(mask, Math.floor(this.rng() * n)) : -1
   }
 
   /** Distance from hex h to the nearest enemy of side p (99 if none). */
@@ -152,26 +230,13 @@ export class CfeoHeuristic implements Agent {
       case K['after-combat']:
         for (const r of [C.pursue, C['take-position'], C['ride-through3'], C.remain, C.retire]) if (m[r]) return r
         return -1
+      case K['fast-step']:
+        return this.fastStep(c, s, m, H)
       default:
-        return -1
+        return UNKNOWN
     }
   }
 
-  /** A rough combat edge of u charging v (the modifiers that matter most), or -99 when v cannot be charged. */
-  private edge(c: Ctx, s: CfeoState, u: number, v: number): number {
-    const g = [2, 2, 1, 0, -1, -2]
-    const cavU = c.uArm[u] === ARM_HORSE
-    const pikeV = c.uType[v] === 0 || c.uType[v] === 2
-    let e = (g[c.uGrade[u] as number] as number) - (s.uDp[u] as number) + 1.5
-    if (c.uType[u] === 5 || c.uType[u] === 3) e += 1
-    e -= (g[c.uGrade[v] as number] as number) - (s.uDp[v] as number)
-    if (cavU && c.uArm[v] === ARM_FOOT && !pikeV) e += 2
-    if (cavU && pikeV) e -= 4
-    if (c.uLight[v] || s.uForm[v] === 2) e += 2
-    if (c.uArm[v] === ARM_GUN) e += 3
-    e += ((s.uStands[u] as number) - (s.uStands[v] as number)) / 3
-    return e
-  }
   /** The enemy unit u should charge (edge >= 1), -1. */
   /** DPs the unit can still take before each further DP costs a stand (capacity as in Morale). */
   private room(c: Ctx, s: CfeoState, u: number): number {
@@ -179,23 +244,41 @@ export class CfeoHeuristic implements Agent {
     const cap = Math.max(1, Math.min(6, (s.uStands[u] as number) + adj + (c.uType[u] === 1 ? 1 : 0)))
     return cap - (s.uDp[u] as number)
   }
+  /** The enemy unit u should charge (the best positive charge value among its legal targets), or -1. */
   private bestCharge(c: Ctx, s: CfeoState, u: number): number {
     const hu = s.uHex[u] as number
     if (hu < 0) return -1
-    // at its DP capacity every further DP costs a stand: rest and re-dress instead
-    if (this.room(c, s, u) <= 1) return -1
+    const x = this.scratch(c, s)
+    const n = chargeTargets(c, x, s, u, this.tmask, 0)
+    if (n === 0) return -1
     let best = -1
-    let be = 0.49
+    // at its DP capacity every further DP costs a stand: only a clearly winning charge is worth it
+    let be = this.room(c, s, u) <= 1 ? WORN_CHARGE_FROM : CHARGE_FROM
     for (let v = 0; v < c.n; v++) {
-      if (c.uSide[v] === c.uSide[u] || (s.uHex[v] as number) < 0) continue
-      if (dist(c, hu, s.uHex[v] as number) > (c.uArm[u] === ARM_HORSE ? 5 : 2)) continue
-      const e = this.edge(c, s, u, v)
+      const hv = s.uHex[v] as number
+      if (c.uSide[v] === c.uSide[u] || hv < 0 || !this.tmask[hv]) continue
+      const e = this.chargeValue(c, s, u, v)
       if (e > be) {
         be = e
         best = v
       }
     }
+    this.tmask.fill(0)
     return best
+  }
+
+  private x: Scratch | null = null
+  private xc: Ctx | null = null
+  private tmask = new Uint8Array(0)
+  /** The occupancy scratch of the rules' helpers, synced to s. */
+  private scratch(c: Ctx, s: CfeoState): Scratch {
+    if (this.xc !== c || !this.x) {
+      this.x = makeScratch(c)
+      this.xc = c
+      this.tmask = new Uint8Array(c.size)
+    }
+    sync(c, this.x, s)
+    return this.x
   }
 
   /** What a leader does: inspire the unit he is attached to when it is near the enemy; otherwise go and
@@ -265,12 +348,56 @@ export class CfeoHeuristic implements Agent {
       const engaged = t >= 0 && this.enemyDist(c, s, c.lSide[j] as number, s.uHex[t] as number) <= 3
       if (!engaged) return this.wingScore(c, s, j, h) * 10 + (this.enemyDist(c, s, c.lSide[j] as number, h) <= 2 ? 50 : 0)
     }
-    if (c.lRole[j] === 0) return this.centreScore(c, s, j, h) * 10 + this.enemyDist(c, s, c.lSide[j] as number, h) * -0 + (this.enemyDist(c, s, c.lSide[j] as number, h) <= 2 ? 50 : 0)
+    if (c.lRole[j] === 0) {
+      // the General covers his army from a safe place: his loss costs every unit near him 2 DPs
+      const ed = this.enemyDist(c, s, c.lSide[j] as number, h)
+      return this.centreScore(c, s, j, h) * 10 + (ed < GENERAL_SAFE ? (GENERAL_SAFE - ed) * GENERAL_W : 0)
+    }
     const v = this.targetUnit(c, s, j)
     return v >= 0 ? dist(c, h, s.uHex[v] as number) : 0
   }
 
+  /** Can u, beyond 120 yds of every enemy, get nearer its goal with a doubled move? Asks the rules'
+   *  own step test (a double move may not end within 120 yds of enemy) on a copy marked as doubled. */
+  private canCloseOnDouble(c: Ctx, s: CfeoState, u: number): boolean {
+    const h = s.uHex[u] as number
+    const goal = this.goalOf(c, s, u)
+    if (goal < 0) return false
+    const x = this.scratch(c, s)
+    const t = { ...s, wheeled: MV_DOUBLE } as CfeoState
+    for (let k = 0; k < 6; k++) {
+      const nb = c.grid.neighbors[h * 6 + k] as number
+      if (nb >= 0 && dist(c, nb, goal) < dist(c, h, goal) && canEnter(c, x, t, u, nb, k, true)) return true
+    }
+    return false
+  }
+
+  /** A fast move a hex at a time: a pursuer closes on the pursued; a unit retiring, routing, evading or
+   *  falling back halts as soon as it may (behind friends or an obstacle), else puts the most distance
+   *  between itself and the enemy, keeping near friends. */
+  private fastStep(c: Ctx, s: CfeoState, m: Uint8Array, H: number): number {
+    const u = s.fmUnit
+    const p = c.uSide[u] as number
+    if (s.fmKind === FM_PURSUE) {
+      const th = s.fmAway >= 0 ? (s.uHex[s.fmAway] as number) : -1
+      return this.bestHex(c, m, H, (h) => (th >= 0 ? dist(c, h, th) * 10 : 0) + this.enemyDist(c, s, p, h) * 0.1)
+    }
+    if (m[C.stop]) return C.stop
+    return this.bestHex(c, m, H, (h) => -this.enemyDist(c, s, p, h) * 10 + this.friendDist(c, s, p, h, u) * 0.1)
+  }
+
+  /** Distance from hex h to the nearest unit of side p other than u (99 if none). */
+  private friendDist(c: Ctx, s: CfeoState, p: number, h: number, u: number): number {
+    let best = 99
+    for (let v = 0; v < c.n; v++) {
+      if (v === u || c.uSide[v] !== p || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK) continue
+      best = Math.min(best, dist(c, h, s.uHex[v] as number))
+    }
+    return best
+  }
+
   private moveKind(c: Ctx, s: CfeoState, m: Uint8Array, u: number): number {
+    if (m[C.recrew]) return C.recrew
     if (m[C['reform-line']]) return C['reform-line']
     if (m[C.unlimber]) return C.unlimber
     const arm = c.uArm[u] as number
@@ -278,31 +405,121 @@ export class CfeoHeuristic implements Agent {
     if (arm === ARM_GUN) return C.hold
     // worn units stand still to re-dress ranks (stationary, out of combat: -1 DP in the Morale Phase)
     if (this.room(c, s, u) <= 1 && m[C.hold]) return C.hold
+    // just beyond 120 yds of the nearest enemy a move is doubled and may not come closer: nothing to gain
+    if (d === DOUBLE_EDGE && m[C.hold] && !this.canCloseOnDouble(c, s, u)) return C.hold
     // infantry within charge range stays to charge; light troops keep their distance to shoot
     if (arm === ARM_FOOT && d <= 2 && m[C.hold]) return C.hold
-    if (c.uLight[u] && d <= 3 && m[C.hold]) return C.hold
+    if (c.uLight[u] && d <= LIGHT_HOLD && m[C.hold]) return C.hold
     if (c.uType[u] === 6 && d <= 2 && m[C.hold]) return C.hold // reiters: close to 40 yds and shoot
-    if (arm === ARM_HORSE && c.uType[u] !== 6 && d <= 4 && m[C.hold] && !c.uLight[u]) return C.hold
+    if (arm === ARM_HORSE && c.uType[u] !== 6 && d <= HORSE_HOLD && m[C.hold] && !c.uLight[u]) return C.hold
     for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
     return m[C.hold] ? C.hold : -1
   }
 
-  private moveStep(c: Ctx, s: CfeoState, m: Uint8Array, u: number, H: number): number {
-    const p = c.uSide[u] as number
-    const here = this.enemyDist(c, s, p, s.uHex[u] as number)
-    const best = this.bestHex(c, m, H, (h) => this.enemyDist(c, s, p, h) * 10 + (c.rough[h] ? 1 : 0))
-    if (best >= 0 && this.enemyDist(c, s, p, best - H) <= here) return best
-    if (m[C.left] && m[C.right] && !s.fwd) {
-      // wheel toward the nearest enemy: compare the hexes ahead after a wheel each way
-      const h = s.uHex[u] as number
-      const f = s.uFace[u] as number
-      const ahead = (ff: number): number => {
-        const nb = c.grid.neighbors[h * 6 + ((ff % 6) + 6) % 6] as number
-        return nb < 0 ? 99 : this.enemyDist(c, s, p, nb)
-      }
-      return ahead(f - 1) <= ahead(f + 2) ? C.left : C.right
+  /** Expected exchange (enemy's band cost minus ours) if u fights v hand to hand: u charging (or
+   *  counter-charging), v standing or counter-charging. Uses the rules' own modifiers and numbers on a
+   *  copy of the flags; dice: D6 for chargers, AvD for a unit standing. */
+  private exchange(c: Ctx, s: CfeoState, u: number, v: number, uHow: 'charge' | 'counter' | 'stand', vHow: 'charge' | 'counter' | 'stand'): number {
+    const fl = s.uFl.slice()
+    const flag = (how: string): number => (how === 'charge' ? U_CHARGING : how === 'counter' ? U_COUNTER : 0)
+    fl[u] = ((fl[u] as number) & ~(U_CHARGING | U_COUNTER | U_FLANK_HIT)) | flag(uHow)
+    fl[v] = ((fl[v] as number) & ~(U_CHARGING | U_COUNTER | U_FLANK_HIT)) | flag(vHow)
+    const hu = s.uHex[u] as number
+    const hv = s.uHex[v] as number
+    const formed = (w: number): boolean => s.uForm[w] !== 2 && !c.uLight[w] && c.uArm[w] !== ARM_GUN
+    // a formed charge from beyond the target's front hits its flank or rear
+    if (uHow === 'charge' && vHow === 'stand' && formed(u) && formed(v) && arcOf(c, hv, s.uFace[v] as number, hu) !== 0) fl[v] = (fl[v] as number) | U_FLANK_HIT
+    if (vHow === 'charge' && uHow === 'stand' && formed(u) && formed(v) && arcOf(c, hu, s.uFace[u] as number, hv) !== 0) fl[u] = (fl[u] as number) | U_FLANK_HIT
+    const t = { ...s, uFl: fl } as CfeoState
+    const bw = badWar(c, [[u], [v]])
+    const [nu, nv] = sideNumbers(c, t, [u], [v])
+    const mu = modifiers(c, t, u, [v], [u], bw, null) + outnumberMod(nu, nv)
+    const mv = modifiers(c, t, v, [u], [v], bw, null) + outnumberMod(nv, nu)
+    const du = bw || uHow !== 'stand' ? D6_FACES : AVD_FACES
+    const dv = bw || vHow !== 'stand' ? D6_FACES : AVD_FACES
+    let e = 0
+    for (const a of du) for (const b of dv) {
+      const diff = a + mu - (b + mv)
+      e += (BAND_COST[bandOf(-diff)] as number) - (BAND_COST[bandOf(diff)] as number)
     }
-    if (m[C.stop]) return C.stop
+    return e / 36
+  }
+
+  /** Value of u declaring a charge on v: the exchange if it contacts, times the chance to contact,
+   *  less the cost of failing (fatigue, a failed-charge mark). */
+  private chargeValue(c: Ctx, s: CfeoState, u: number, v: number): number {
+    const d = dist(c, s.uHex[u] as number, s.uHex[v] as number)
+    const horse = c.uArm[u] === ARM_HORSE
+    const avds = horse ? 2 : 1
+    const bonus = inspired(c, s, u) > 0 ? avds + 1 : 0
+    const p = d <= 1 ? 1 : reachChance(avds, 1, bonus, 4 * (d - 1) - 2)
+    // a cavalry target may counter-charge: assume it does when that suits it better
+    let ex = this.exchange(c, s, u, v, 'charge', 'stand')
+    if (c.uArm[v] === ARM_HORSE && s.uStatus[v] === S_OK) ex = Math.min(ex, this.exchange(c, s, u, v, 'charge', 'counter'))
+    return p * ex - (1 - p) * FAIL_COST
+  }
+
+  /** The hex unit u is heading for: its best charge target (foot: enemy foot; horse: the best edge), the
+   *  nearest enemy otherwise; -1 when there is no enemy on the map. */
+  private goalOf(c: Ctx, s: CfeoState, u: number): number {
+    const hu = s.uHex[u] as number
+    const foot = c.uArm[u] === ARM_FOOT
+    let best = -1
+    let bs = Infinity
+    for (let v = 0; v < c.n; v++) {
+      if (c.uSide[v] === c.uSide[u] || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK) continue
+      let sc = dist(c, hu, s.uHex[v] as number)
+      if (foot && !c.uLight[u] && c.uArm[v] !== ARM_FOOT) sc += 4
+      if (c.uArm[u] === ARM_HORSE && !c.uLight[u] && c.uType[u] !== T.reiters) sc -= Math.max(-3, Math.min(3, this.exchange(c, s, u, v, 'charge', 'stand')))
+      if (sc < bs) {
+        bs = sc
+        best = s.uHex[v] as number
+      }
+    }
     return best
   }
+
+  /** Angle (degrees clockwise from north) from hex a to hex b on the flat-topped grid. */
+  private angle(c: Ctx, a: number, b: number): number {
+    const dq = (c.grid.q[b] as number) - (c.grid.q[a] as number)
+    const dr = (c.grid.r[b] as number) - (c.grid.r[a] as number)
+    const x = 1.5 * dq
+    const y = Math.sqrt(3) * (dr + dq / 2)
+    return (Math.atan2(x, -y) * 180) / Math.PI
+  }
+
+  /** How far (degrees, 0..180) facing vertex f points away from the direction a -> b. */
+  private offFacing(c: Ctx, a: number, f: number, b: number): number {
+    const d = Math.abs((((this.angle(c, a, b) - (60 * f + 30)) % 360) + 540) % 360 - 180)
+    return d
+  }
+
+  private moveStep(c: Ctx, s: CfeoState, m: Uint8Array, u: number, H: number): number {
+    const p = c.uSide[u] as number
+    const h = s.uHex[u] as number
+    const f = s.uFace[u] as number
+    const goal = this.goalOf(c, s, u)
+    if (goal < 0) return m[C.stop] ? C.stop : this.bestHex(c, m, H, (x) => x)
+    const here = dist(c, h, goal)
+    // stand off at the range the unit fights from: foot at charge range, shooters and reiters at 80 yds
+    const keep = c.uArm[u] === ARM_FOOT ? 2 : c.uLight[u] || c.uType[u] === T.reiters ? 2 : 1
+    const off = this.offFacing(c, h, f, goal)
+    // wheel first (wheels come only before any step) when the goal lies off the front
+    if (m[C.left] && m[C.right] && s.fwd === 0 && s.side === 0 && off > 40 && !isUnformedUnit(c, s, u)) {
+      const l = this.offFacing(c, h, (f + 5) % 6, goal)
+      const r = this.offFacing(c, h, (f + 1) % 6, goal)
+      if (Math.min(l, r) < off) return l <= r ? C.left : C.right
+    }
+    const best = this.bestHex(c, m, H, (x) => {
+      const d = dist(c, x, goal)
+      return (d < keep ? 100 : d * 10) + (c.rough[x] ? 3 : 0) + this.enemyDist(c, s, p, x) * 0.1
+    })
+    if (best >= 0 && here > keep && dist(c, best - H, goal) < here) return best
+    if (m[C.stop]) return C.stop
+    if (best >= 0) return best
+    if (m[C.left]) return C.left
+    return -1
+  }
 }
+
+const isUnformedUnit = (c: Ctx, s: CfeoState, u: number): boolean => s.uForm[u] === 2 || c.uLight[u] === 1
