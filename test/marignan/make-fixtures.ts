@@ -864,6 +864,19 @@ add({
   actions: [],
   expect: { wings: { S1: { morale: 42 } } },
 })
+// 8.1 gives no moment for the fortification bonus: it is looked at as each Swiss player turn
+// begins, the first one included (a free French deployment may leave the entrenchments empty).
+add({
+  id: '8.1-fortifications-empty-from-the-start',
+  rule: '8.1, 14.1',
+  description: 'No French unit next to the printed fortifications when the first Swiss player turn begins: the Swiss army gains 2 at once.',
+  units: [sw('S-P1', 'swiss-pike', '0502'), fr('F-A1', 'aventuriers', '0508')],
+  hexsides: [{ hexes: ['0304', '0305'], feature: 'fortification' }],
+  start: { phase: 'command', active: 'swiss', turn: 1 },
+  dice: [],
+  actions: [],
+  expect: { turn: 1, wings: { S1: { morale: 42 } } },
+})
 add({
   id: '8.1-fortifications-held',
   rule: '8.1',

@@ -157,7 +157,8 @@ export function commandPhase(c: Ctx, s: MState, ev: Events): void {
   sync(c, s)
   const side = s.active
   // 8.1: the Swiss gain 2 once when no French unit stands next to the printed fortifications
-  if (side === SWISS && s.turn >= 2 && !(s.flags & 1) && c.hasForts) {
+  // (looked at as each Swiss player turn begins, from the first: the text sets no other moment)
+  if (side === SWISS && !(s.flags & 1) && c.hasForts) {
     let near = false
     for (let h = 0; h < c.size && !near; h++) {
       if (occ(c, FRENCH, h) === 0) continue
