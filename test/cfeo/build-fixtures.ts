@@ -551,10 +551,10 @@ fx({
   expect: { events: [{ type: 'fast-move', unit: 'I-P1', how: 'rout', from: '0605', to: '0604', pips: 8 }], units: { 'I-P1': { hex: '0604', status: 'routing', stands: 3 } }, decision: { player: 0, kind: 'after-combat', subject: 'F-P1' } },
 })
 fx({
-  id: 'cfeo-fast-move-pursuer-picks-path', rule: 'Pursue: a full fast move to remain in contact with opponents who routed; free hack D6 per stand in contact, 4+ a casualty', description: 'C grade F-P1 breaks I-P1 (5 vs 2 - 5 = -3) and must pursue. I-P1 routs 8 pips to 0705 then 0704 (its owner\'s path); F-P1 pursues 8 pips and chooses between the two hexes nearer the router (0605, 0706), takes 0706, then 0705 (the only one) and is in contact: free hack, 6 unformed stands, two 4s: 2 casualties.',
+  id: 'cfeo-fast-move-pursuer-picks-path', rule: 'Pursue: a full fast move to remain in contact with opponents who routed; free hack D6 per stand in contact, 4+ a casualty', description: 'C grade F-P1 breaks I-P1 (5 vs 2 - 5 = -3) and must pursue. I-P1 routs 8 pips to 0705 then 0704 (its owner\'s path); F-P1 pursues AvD 3 + D6 3 = 6 pips (no +10 yds a die: the text gives it to initial evade, rout and retire moves only) and chooses between the two hexes nearer the router (0605, 0706), takes 0706, then 0705 (the only one) and is in contact: free hack, 6 unformed stands, two 4s: 2 casualties.',
   keep: pikeBand(), start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 } }), dice: [5, 2, 3, 3, 3, 3, 4, 4, 1, 1, 1, 1],
   actions: [...END2, 'hex:0705', 'hex:0704', { expect: { decision: { player: 0, kind: 'fast-step', subject: 'F-P1', legal: ['hex:0605', 'hex:0706'] } } }, 'hex:0706'],
-  expect: { events: [{ type: 'after-combat', unit: 'F-P1', action: 'pursue' }, { type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0705', pips: 8 }, { type: 'free-hack', unit: 'F-P1', target: 'I-P1', dice: 6, casualties: 2 }], units: { 'F-P1': { hex: '0705' }, 'I-P1': { hex: '0704', stands: 1 } } },
+  expect: { events: [{ type: 'after-combat', unit: 'F-P1', action: 'pursue' }, { type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0705', pips: 6 }, { type: 'free-hack', unit: 'F-P1', target: 'I-P1', dice: 6, casualties: 2 }], units: { 'F-P1': { hex: '0705' }, 'I-P1': { hex: '0704', stands: 1 } } },
 })
 
 // ---------------------------------------------------------------- refusing a flank (Wheel: backward wheel; Side step/Step back)
@@ -718,6 +718,23 @@ fx({
   keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], map: { hexsides: [{ hexes: ['0607', '0608'], feature: 'stream' }] }, start: { phase: 'movement', first: 0 }, dice: [5, 3],
   actions: ['unit:F-P1', 'choice:dice2', 'hex:0607'],
   expect: { events: [{ type: 'dp', unit: 'F-P1', dps: 1, why: 'crossing a stream (a minor obstacle: rough terrain)' }], units: { 'F-P1': { dp: 1, hex: '0607' } } },
+})
+
+// ---------------------------------------------------------------- pursuits across turns (Control Test; Rout; Pursue)
+// F-P1 (C pike, 6 stands) has been pursuing I-P1 since last turn and (its control test passed over) goes on.
+fx({
+  id: 'cfeo-pursuit-continues-next-turn', rule: 'Rout: subsequent rout moves in the opponent\'s move phase, a casualty each; Pursue: pursuers keep after routers; free hack', description: 'Movement phase of F: first I-P1 makes its subsequent rout move (1 casualty; AvD 2 + D6 1 = 3 pips, no bonus: one hex, its owner picks 0603 of the three hexes farther from F-P1); then F-P1 pursues (AvD 3 + D6 3 = 6 pips: 0605, 0604, each the only hex nearer) and catches it: free hack, 6 dice, one 4: 1 casualty (6 - 1 - 1 = 4 stands).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0604', 'SW', { stands: 6, ranks: 2 })],
+  start: { phase: 'movement', first: 0, units: { 'F-P1': { pursues: 'I-P1', formation: 'unformed' }, 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [2, 1, 3, 3, 4, 1, 1, 1, 1, 1],
+  actions: [{ expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1', legal: ['hex:0603', 'hex:0704', 'hex:0504'] } } }, 'hex:0603'],
+  expect: { events: [{ type: 'fast-move', unit: 'I-P1', how: 'rout', from: '0604', to: '0603', pips: 3 }, { type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0604', pips: 6 }, { type: 'free-hack', unit: 'F-P1', target: 'I-P1', dice: 6, casualties: 1 }], units: { 'I-P1': { stands: 4 }, 'F-P1': { hex: '0604' } }, decision: { player: 0, kind: 'move-select', legalExcludes: ['unit:F-P1'] } },
+})
+fx({
+  id: 'cfeo-pursuit-meets-new-enemy', rule: 'Pursue: pursuers encountering new enemy immediately charge into them', description: 'I-P1 routs on to 0602; F-P1 pursuing (6 pips) reaches 0604, touching formed I-T1 at 0704: it stops there and charges into it (the melee is fought in this combat phase).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0603', 'SW', { stands: 6, ranks: 2 }), unit('I-T1', 'pike', '0704', 'SW')],
+  start: { phase: 'movement', first: 0, units: { 'F-P1': { pursues: 'I-P1', formation: 'unformed' }, 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [2, 1, 3, 3],
+  actions: [{ expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1', legalIncludes: ['hex:0602'] } } }, 'hex:0602'],
+  expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0604', pips: 6 }, { type: 'charge-move', unit: 'F-P1', contact: true, to: '0604' }], units: { 'F-P1': { hex: '0604', inMelee: 'I-T1' } } },
 })
 
 export function write(): void {

@@ -124,6 +124,7 @@ export function applyControl(c: Ctx, x: Scratch, s: CfeoState, u: number, roll: 
   } else if (fl & (U_FAILED_CHARGE | U_PURSUING)) {
     if (free) {
       s.uFl[u] = (fl & ~U_PURSUING) | U_CONTROLLED
+      s.uPur[u] = -1
       result = 'act as player wishes'
     } else {
       if (fl & U_FAILED_CHARGE) s.uFl[u] = fl | U_MUST_CHARGE

@@ -13,8 +13,8 @@ import { fireAtLeader, fireGun, fireSmallArms, fireTargets, leaderAt, gunCanFire
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
 import { atDeclaredPlace, battaliaSlot, canEnter, canStepWith, diceChoices, depthReinforceOf, mayRoadMove, reinforceDepth, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
-import { endFast, fastFirst, fastMayStop, fastOptions, fastStepTo, freeHack, setStatus, startFast } from './rout.ts'
-import { C, type CfeoState, S_DESTROYED, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
+import { endFast, fastFirst, fastMayStop, fastOptions, fastStepTo, freeHack, newEnemyAt, setStatus, startFast } from './rout.ts'
+import { C, type CfeoState, S_DESTROYED, FC_PURSUE_MOVE, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 
 export interface Offsets {
@@ -45,6 +45,10 @@ export class Flow {
     for (let u = 0; u < c.n; u++) {
       const fl = s.uFl[u] as number
       let keep = fl & U_KEEP & ~U_PURSUING
+      // a pursuit lasts while the pursued unit is on the map and still retiring or routing
+      const pt = s.uPur[u] as number
+      if ((fl & U_PURSUING) !== 0 && pt >= 0 && (s.uHex[u] as number) >= 0 && s.uStatus[u] === S_OK && (s.uHex[pt] as number) >= 0 && (s.uStatus[pt] === S_RETIRING || s.uStatus[pt] === S_ROUTING)) keep |= U_PURSUING
+      else s.uPur[u] = -1
       if (fl & U_MOVED) keep |= U_MOVED_LAST
       if (fl & U_FAIL_NOW) keep |= U_FAILED_CHARGE
       if (fl & U_TOOK_NOW) keep |= U_TOOK_POSITION
@@ -180,6 +184,7 @@ export class Flow {
           if (s.sel >= 0) return
           if (s.stage === 0) {
             if (this.enemyRoutMoves(s, 1 - p)) break
+            if (this.pursuitMoves(s, p)) break
             s.stage = 1
           }
           if (this.anyMover(s, p)) return void (s.kind = K['move-select'])
@@ -470,6 +475,26 @@ export class Flow {
     return false
   }
 
+  /** Pursuers who continue their pursuit (a control test other than "act as player wishes") make their
+   *  pursuit move at the start of their side's movement phase: starts the next one, or returns false. */
+  private pursuitMoves(s: CfeoState, p: number): boolean {
+    const c = this.c
+    for (let u = 0; u < c.n; u++) {
+      const fl = s.uFl[u] as number
+      if (c.uSide[u] !== p || (fl & U_PURSUING) === 0 || (fl & U_FLED_NOW) !== 0 || (s.uHex[u] as number) < 0 || s.uStatus[u] !== S_OK || s.uFoe[u] !== -1) continue
+      s.uFl[u] = fl | U_FLED_NOW
+      const t = s.uPur[u] as number
+      if (t < 0 || (s.uHex[t] as number) < 0 || (s.uStatus[t] !== S_RETIRING && s.uStatus[t] !== S_ROUTING)) {
+        s.uFl[u] = (s.uFl[u] as number) & ~U_PURSUING
+        s.uPur[u] = -1
+        continue
+      }
+      startFast(c, this.x, s, u, FM_PURSUE, t, FC_PURSUE_MOVE)
+      return true
+    }
+    return false
+  }
+
   /** Drives the fast move in progress: steps with a single option (and no halt allowed) are taken at
    *  once; a real choice becomes the owner's fast-step decision (returns true). At the end, the
    *  continuation runs and false is returned. */
@@ -516,15 +541,26 @@ export class Flow {
           if ((s.uHex[u] as number) >= 0) moraleEvent(s, ME_EVADE, s.uHex[u] as number, 0, c.uSide[u] as number)
         }
         break
-      case FC_PURSUE: {
+      case FC_PURSUE:
+      case FC_PURSUE_MOVE: {
         const hu = s.uHex[u] as number
         const th = s.uHex[target] as number
+        if (cont === FC_PURSUE_MOVE) s.uFl[u] = (s.uFl[u] as number) | U_DONE | U_MOVED
         if (hu >= 0 && th >= 0 && dist(c, hu, th) === 1) {
           freeHack(c, x, s, u, target)
           if ((s.uHex[target] as number) >= 0 && s.uStatus[target] === S_RETIRING) {
             setStatus(c, x, s, target, S_ROUTING)
             moraleEvent(s, ME_UNIT_ROUT, s.uHex[target] as number, gradeRank(c, target), c.uSide[target] as number)
             this.leadersRout(s, target)
+          }
+        } else if (hu >= 0) {
+          // "Pursuers encountering new enemy immediately charge into them"
+          const v = newEnemyAt(c, x, s, u, hu, target)
+          if (v >= 0) {
+            s.uFoe[u] = v
+            if (s.uFoe[v] === -1) s.uFoe[v] = u
+            s.uFl[u] = (s.uFl[u] as number) | U_CHARGING
+            if (x.ev) x.ev.push({ type: 'charge-move', unit: c.uId[u] as string, pips: 0, contact: true, to: c.grid.labels[hu] as string })
           }
         }
         break
@@ -802,6 +838,7 @@ export class Flow {
           }
         }
         s.uFl[u] = (s.uFl[u] as number) | U_PURSUING
+        s.uPur[u] = target
         if (target >= 0) startFast(c, x, s, u, FM_PURSUE, target, FC_PURSUE)
         break
       }

@@ -18,7 +18,7 @@ import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from
 
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
 
-const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'bRoll', 'queue', 'mEv', 'init'] as const
+const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'bRoll', 'queue', 'mEv', 'init'] as const
 const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'mvDice', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'stage', 'pendingRoll', 'winner'] as const
 
 export function makeEngine(c: Ctx): CfeoEngine {
@@ -61,6 +61,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       uGrp: new Array<number>(n).fill(-1),
       uFollow: new Array<number>(n).fill(-1),
       uRein: new Array<number>(n).fill(-1),
+      uPur: new Array<number>(n).fill(-1),
       lHex: c.lInit.hex.slice(),
       lAtt: c.lInit.att.slice(),
       lActions: Array.from(c.lActions),
@@ -267,7 +268,13 @@ export function makeEngine(c: Ctx): CfeoEngine {
         const u = c.uId.indexOf(id)
         if (u < 0) return bad(`unknown unit "${id}"`, `units.${id}`)
         const e = raw as Record<string, unknown>
-        for (const k of Object.keys(e)) if (!['dp', 'stands', 'formation', 'ranks', 'flags', 'foe', 'lastDice', 'status'].includes(k)) return bad(`unknown field (dp, stands, formation, ranks, flags, foe, lastDice, status)`, `units.${id}.${k}`)
+        for (const k of Object.keys(e)) if (!['dp', 'stands', 'formation', 'ranks', 'flags', 'foe', 'lastDice', 'status', 'pursues'].includes(k)) return bad(`unknown field (dp, stands, formation, ranks, flags, foe, lastDice, status, pursues)`, `units.${id}.${k}`)
+        if (e['pursues'] !== undefined) {
+          const v = c.uId.indexOf(String(e['pursues']))
+          if (v < 0) return bad(`unknown unit "${String(e['pursues'])}"`, `units.${id}.pursues`)
+          s.uPur[u] = v
+          s.uFl[u] = (s.uFl[u] as number) | U_PURSUING
+        }
         if (e['stands'] !== undefined) s.uStands[u] = Number(e['stands'])
         if (e['dp'] !== undefined) s.uDp[u] = Number(e['dp'])
         if (e['formation'] !== undefined) {

@@ -8,7 +8,7 @@ import { d6 } from '../../dice.ts'
 import type { Ctx } from './context.ts'
 import { addDp, betweenOf, casualties, destroy, dist, frontStands, isUnformed, nearestEnemyDist, place, rollMoveDice, type Scratch } from './core.ts'
 import { canStepWith } from './move.ts'
-import { type CfeoState, FM_FALL_BACK, FM_EVADE, FM_NAMES, FM_PURSUE, FM_RETIRE, FM_ROUT, S_EXITED, S_OK, S_RETIRING, S_ROUTING, STATUSES, U_FAST_AGAIN, U_MOVED, U_REFUSED } from './state.ts'
+import { type CfeoState, U_ABANDONED, FM_FALL_BACK, FM_EVADE, FM_NAMES, FM_PURSUE, FM_RETIRE, FM_ROUT, S_EXITED, S_OK, S_RETIRING, S_ROUTING, STATUSES, U_FAST_AGAIN, U_MOVED, U_REFUSED } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_UNFORMED, FREE_HACK_FROM, HEXSIDES, MOVE, PIPS_PER_HEX, ROUT_SAFE_YARDS, withinHexes } from './tables.ts'
 
 const dice: number[] = []
@@ -20,7 +20,8 @@ export function fastPips(c: Ctx, x: Scratch, s: CfeoState, u: number, why: strin
   const d = arm === ARM_GUN ? 0 : 1
   let pips = rollMoveDice(s, x, a, d, `${c.uId[u]} ${why}`, dice)
   const initial = ((s.uFl[u] as number) & U_FAST_AGAIN) === 0
-  if (initial) pips += MOVE.fastPipsPerDie * (a + d)
+  // "+10 yds for every die rolled in an initial evade, rout or retire move": not in a pursuit
+  if (initial && why !== 'pursue') pips += MOVE.fastPipsPerDie * (a + d)
   s.uFl[u] = (s.uFl[u] as number) | U_FAST_AGAIN | U_MOVED
   return pips
 }
@@ -123,6 +124,8 @@ export function fastOptions(c: Ctx, x: Scratch, s: CfeoState, mask: Uint8Array |
   if (kind === FM_PURSUE) {
     const th = s.uHex[s.fmAway] as number
     if (th < 0 || dist(c, h, th) <= 1) return 0
+    // pursuers encountering new enemy stop and charge into them (flow.ts)
+    if (s.fmSteps > 0 && newEnemyAt(c, x, s, u, h, s.fmAway) >= 0) return 0
     const d0 = dist(c, h, th)
     for (let k = 0; k < 6; k++) {
       const nb = c.grid.neighbors[h * 6 + k] as number
@@ -146,6 +149,16 @@ export function fastOptions(c: Ctx, x: Scratch, s: CfeoState, mask: Uint8Array |
     if (n++ === 0) fastFirst = nb
   }
   return n
+}
+
+/** A formed enemy of u (not routing, not the pursued unit) in contact with hex h, -1. */
+export function newEnemyAt(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number, pursued: number): number {
+  for (let k = 0; k < 6; k++) {
+    const nb = c.grid.neighbors[h * 6 + k] as number
+    const v = nb >= 0 ? (x.occ[nb] as number) : -1
+    if (v >= 0 && v !== pursued && c.uSide[v] !== c.uSide[u] && s.uStatus[v] === S_OK && ((s.uFl[v] as number) & U_ABANDONED) === 0) return v
+  }
+  return -1
 }
 
 /** May the fast mover halt short now? Evaders once separated from the enemy by friends or an obstacle;

@@ -158,6 +158,7 @@ export const FC_FINISH_MOVE = 1 // a retire chosen in the movement phase: the un
 export const FC_ROUT_MOVE = 2 // a subsequent rout move in the opponent's movement phase
 export const FC_EVADE = 3 // an evade in the combat phase: 1 DP, a morale event
 export const FC_PURSUE = 4 // a pursuit after combat: free hack on contact
+export const FC_PURSUE_MOVE = 5 // a continuing pursuit in the pursuer's movement phase (then its move is over)
 
 export const LF_MOVED = 1
 
@@ -206,6 +207,8 @@ export interface CfeoState extends BaseState {
   uFollow: number[]
   /** Reinforcing a melee this turn: the friendly unit whose melee it joined, -1. */
   uRein: number[]
+  /** The unit it is pursuing (kept across turns while the pursuit lasts), -1. */
+  uPur: number[]
   // leaders
   lHex: number[]
   /** Unit he is attached to, -1 detached. */
