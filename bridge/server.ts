@@ -120,11 +120,20 @@ const PRE_HELLO_CLOSE_GRACE_MS = 1000
 /** A peer refused before Hello (a frame above the pre-Hello limit): ws has sent its close frame and would now
  *  read, and drop, whatever the peer keeps sending (a 14 MiB payload, say) until the peer closes too. Instead
  *  nothing more is read from it (TCP flow control stops the peer at no cost to the server), and the
- *  connection is cut once the peer has had a moment to read the close frame. */
-function stopReadingAndCut(ws: WebSocket): void {
+ *  connection is cut once the peer has had a moment to read the close frame. Such connections hold no
+ *  connection slot (the caller has released it); at most `max` of them linger, the oldest cut first, so
+ *  fast reconnecting peers cannot pile up sockets either. */
+function stopReadingAndCut(ws: WebSocket, lingering: Set<WebSocket>, max: number): void {
   const sock = (ws as unknown as { _socket?: { pause(): void } })._socket
   // After ws's own handler, which resumes the socket on the next tick.
   if (sock) process.nextTick(() => sock.pause())
+  lingering.add(ws)
+  ws.once('close', () => lingering.delete(ws))
+  for (const old of lingering) {
+    if (lingering.size <= max) break
+    lingering.delete(old)
+    old.terminate()
+  }
   setTimeout(() => ws.terminate(), PRE_HELLO_CLOSE_GRACE_MS).unref()
 }
 
@@ -159,6 +168,8 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
   const maxConnections = o.maxConnections ?? DEFAULTS.maxConnections
   const log = o.log ?? (() => {})
   const conns = new Set<Conn>()
+  /** Connections refused before Hello, waiting to be cut (stopReadingAndCut). */
+  const lingering = new Set<WebSocket>()
   const counters = newCounters()
 
   const common = { maxPayload: limits.maxPayload, perMessageDeflate: false, clientTracking: false } as const
@@ -182,7 +193,9 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false }
     setReceiveLimit(ws, maxHelloBytes)
     ws.on('error', () => {
-      if (!c.session.helloDone) stopReadingAndCut(ws)
+      if (c.session.helloDone || !conns.has(c)) return
+      conns.delete(c) // its slot is free at once
+      stopReadingAndCut(ws, lingering, maxConnections)
     })
     conns.add(c)
     log(`bridge: ${peer} connected (${conns.size} open)`)
@@ -326,6 +339,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
       closing ??= new Promise<void>((resolve) => {
         if (beat) clearInterval(beat)
         for (const c of conns) c.ws.close(CLOSE.goingAway, 'server shutting down')
+        for (const w of lingering) w.terminate()
         // Peers get a moment to answer the close handshake; then they are cut.
         const cut = setTimeout(() => {
           for (const c of conns) c.ws.terminate()

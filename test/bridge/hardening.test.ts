@@ -130,6 +130,37 @@ describe('Hello', () => {
     await works(s.url)
   })
 
+  it('refused peers hold no connection slot while they wait to be cut', async () => {
+    const s = await serve({ maxHelloBytes: 1024, maxConnections: 3 })
+    const header = Buffer.alloc(14)
+    header[0] = 0x82
+    header[1] = 0x80 | 127
+    header.writeBigUInt64BE(BigInt(14 * 1024 * 1024), 2)
+    const codes: number[] = []
+    for (let k = 0; k < 8; k++) {
+      // Each: upgrade, send a 14 MiB frame (header and the start of its payload), read the close frame,
+      // hang up at once (the server, not reading any more, has unread bytes and notices nothing).
+      const sock = connect(s.port, '127.0.0.1')
+      sock.on('error', () => {})
+      const got: Buffer[] = []
+      sock.on('data', (d: Buffer) => got.push(d))
+      sock.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+      for (let t = 0; t < 200 && !Buffer.concat(got).includes('\r\n\r\n'); t++) await sleep(5)
+      const head = Buffer.concat(got)
+      got.length = 0
+      got.push(head.subarray(head.indexOf('\r\n\r\n') + 4))
+      sock.write(header)
+      sock.write(Buffer.alloc(4 * 1024 * 1024))
+      for (let t = 0; t < 200 && Buffer.concat(got).length < 4; t++) await sleep(5)
+      codes.push(Buffer.concat(got).readUInt16BE(2))
+      sock.destroy()
+    }
+    expect(codes).toEqual(new Array(8).fill(1009))
+    // Within the grace second of all eight: a real client is served (not 1013 "server full").
+    expect(s.connections()).toBe(0)
+    await works(s.url)
+  })
+
   it('a first message that is not a valid Hello is answered, then the connection is closed', async () => {
     const s = await serve({})
     const cases: Array<[string, (c: TestClient) => void, string]> = [
