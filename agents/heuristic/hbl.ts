@@ -46,6 +46,9 @@ const DOCTRINE = {
 /** An unreached position in the approach costs. */
 const FAR = 1 << 20
 
+/** Expected chip swings of a melee round by dice and flags (fightValue), per context. */
+const swingMemo = new WeakMap<Ctx, Map<number, number>>()
+
 const ctxCache = new WeakMap<Engine, Ctx>()
 function contextOf(engine: Engine): Ctx {
   let c = ctxCache.get(engine)
@@ -64,6 +67,7 @@ export class HblHeuristic implements Agent {
   readonly name: string
   private rng: seedrandom.PRNG
   private cost = new Int32Array(0)
+  private costKey = ''
   /** Decisions answered by the random fallback. */
   fallbacks = 0
 
@@ -306,6 +310,11 @@ export class HblHeuristic implements Agent {
    * Dijkstra from the contact positions, over the unit's own kinds of step.
    */
   private approach(c: Ctx, s: HState, u: number, target: number): Int32Array {
+    // A unit steps hex by hex, one decision each: the map stays valid while the other units stand still.
+    let key = `${c.scenario.id}:${u}:${target}`
+    for (let v = 0; v < c.nU; v++) if (v !== u) key += `,${((s.fl[v] as number) & F_ELIM) === 0 ? (s.hex[v] as number) : -1}`
+    if (key === this.costKey) return this.cost
+    this.costKey = key
     const n = c.size * 6
     if (this.cost.length !== n) this.cost = new Int32Array(n)
     const cost = this.cost
@@ -502,6 +511,13 @@ export class HblHeuristic implements Agent {
     const fb = c.uType[v]!.fierce
     const vexA = ((s.fl[u] as number) & F_VEX) !== 0
     const vexB = ((s.fl[v] as number) & F_VEX) !== 0
+    // The swing depends only on the two shifted dice and four flags: memoised per context
+    // (a bonus of 11 or more already makes every total 12, so 15 stands for all of them).
+    const key = (((da.sides * 16 + Math.min(15, da.bonus)) * 16 + db.sides) * 16 + Math.min(15, db.bonus)) * 16 + (fa ? 8 : 0) + (fb ? 4 : 0) + (vexA ? 2 : 0) + (vexB ? 1 : 0)
+    let memo = swingMemo.get(c)
+    if (!memo) swingMemo.set(c, (memo = new Map()))
+    const known = memo.get(key)
+    if (known !== undefined) return known
     let total = 0
     for (let x = 1; x <= da.sides; x++) {
       for (let y = 1; y <= db.sides; y++) {
@@ -514,7 +530,9 @@ export class HblHeuristic implements Agent {
         total += swing
       }
     }
-    return total / (da.sides * db.sides)
+    const value = total / (da.sides * db.sides)
+    memo.set(key, value)
+    return value
   }
 
   /** Whether enemy v is in a melee with one of our units (a shot at it is also a shot at them). */
