@@ -737,6 +737,23 @@ fx({
   expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0604', pips: 6 }, { type: 'charge-move', unit: 'F-P1', contact: true, to: '0604' }], units: { 'F-P1': { hex: '0604', inMelee: 'I-T1' } } },
 })
 
+// ---------------------------------------------------------------- messengers (Orders; Command Phase)
+// The General (2 actions) detached at 0110 sends new orders to the Swiss foot (commander F-CI); the enemy
+// is far (messengers ride 240 yds = 6 hexes beyond 120 yds of enemy) and move once leader actions are done.
+const msgActions = ['unit:F-GEN', { expect: { decision: { kind: 'leader-action', legalIncludes: ['choice:messenger'], legalExcludes: ['choice:orders'] } } }, 'choice:messenger', { expect: { decision: { kind: 'order-wing', legal: ['wing:F-INF', 'wing:F-CAV'] } } }, 'wing:F-INF', { expect: { decision: { kind: 'order-choice', legal: ['choice:defend', 'choice:advance-defend'] } } }, 'choice:defend', 'choice:pass', 'choice:end']
+fx({
+  id: 'cfeo-command-messenger-relays-order', rule: 'Orders: changed by the General ... by sending a messenger who will relay the message once in base to base contact; Leaders/Messengers move 240 yds beyond 120 yds of enemy', description: 'The messenger rides from 0110 toward F-CI at 0510 (4 hexes): in base contact within its 240 yds, the Swiss foot now have orders to defend.',
+  keep: [unit('F-P1', 'pike', '0509', 'NE'), unit('I-P1', 'pike', '1302', 'SW')], leaders: [{ id: 'F-CI', hex: '0510' }], start: { phase: 'command', first: 0 }, dice: [],
+  actions: msgActions,
+  expect: { events: [{ type: 'order-changed', wing: 'F-INF', order: 'defend', by: 'messenger' }], wings: { 'F-INF': { order: 'defend' } }, decision: { player: 1, kind: 'leader-select' } },
+})
+fx({
+  id: 'cfeo-command-messenger-still-riding', rule: 'Orders: the messenger relays the message only once in base contact', description: 'F-CI is 8 hexes off (0910): the messenger rides 6 hexes and is not there yet: the orders are unchanged this turn.',
+  keep: [unit('F-P1', 'pike', '0909', 'NE'), unit('I-P1', 'pike', '1302', 'SW')], leaders: [{ id: 'F-CI', hex: '0910' }], start: { phase: 'command', first: 0 }, dice: [],
+  actions: msgActions,
+  expect: { wings: { 'F-INF': { order: 'attack' } }, decision: { player: 1, kind: 'leader-select' } },
+})
+
 export function write(): void {
   const dir = new URL('../fixtures/cfeo/', import.meta.url)
   mkdirSync(dir, { recursive: true })

@@ -1,9 +1,10 @@
 // Command actions: move (attach / detach), steady, inspire, issue orders; chain of command; the
-// two-action leader's either/or (no steady and inspire in one turn, at most two influences).
+// two-action leader's either/or (no steady and inspire in one turn, at most two influences); messengers.
 
 import type { Ctx } from './context.ts'
 import { addDp, dist, nearestEnemyDist, type Scratch } from './core.ts'
 import { type CfeoState, INF_INSPIRE, INF_STEADY, L_WOUNDED, U_HALT } from './state.ts'
+import { ORDERS } from './tables.ts'
 import { COMMAND, withinHexes, YARDS_PER_HEX } from './tables.ts'
 
 export const leaderOk = (s: CfeoState, j: number): boolean => (s.lState[j] as number) <= L_WOUNDED && (s.lHex[j] as number) >= 0
@@ -36,6 +37,58 @@ export function orderWings(c: Ctx, s: CfeoState, j: number, mask: Uint8Array | n
     }
   }
   return n
+}
+
+/** Battalia a detached General may send a messenger to: his side's, with a commander in play and no
+ *  messenger already riding to it. */
+export function messengerWings(c: Ctx, s: CfeoState, j: number, mask: Uint8Array | null, off: number): number {
+  if (c.lRole[j] !== 0 || s.lAtt[j] !== -1) return 0
+  let n = 0
+  for (let w = 0; w < c.w; w++) {
+    const k = c.wCmd[w] as number
+    if (c.wSide[w] !== c.lSide[j] || k < 0 || !leaderOk(s, k) || (s.wMsgHex[w] as number) >= 0) continue
+    if (mask) mask[off + w] = 1
+    n++
+  }
+  return n
+}
+
+/** Messengers ride (120 yds, 240 beyond 120 yds of enemy, no dice) toward their commander, by the nearest
+ *  way around units; in base contact with him (adjacent or the same hex) the new order is relayed. */
+export function moveMessengers(c: Ctx, x: Scratch, s: CfeoState, side: number): void {
+  for (let w = 0; w < c.w; w++) {
+    let h = s.wMsgHex[w] as number
+    if (h < 0 || c.wSide[w] !== side) continue
+    const k = c.wCmd[w] as number
+    if (k < 0 || !leaderOk(s, k)) {
+      s.wMsgHex[w] = -1
+      continue
+    }
+    const far = nearestEnemyDist(c, s, side, h) > withinHexes(COMMAND.farYards)
+    let steps = Math.floor((far ? 2 : 1) * COMMAND.messengerYards / YARDS_PER_HEX)
+    while (steps > 0 && dist(c, h, s.lHex[k] as number) > 1) {
+      let best = -1
+      let bd = dist(c, h, s.lHex[k] as number)
+      for (let d = 0; d < 6; d++) {
+        const nb = c.grid.neighbors[h * 6 + d] as number
+        if (nb < 0 || c.impassable[nb] || ((x.occ[nb] as number) >= 0 && c.uSide[x.occ[nb] as number] !== side)) continue
+        const dd = dist(c, nb, s.lHex[k] as number)
+        if (dd < bd) {
+          bd = dd
+          best = nb
+        }
+      }
+      if (best < 0) break
+      h = best
+      steps--
+    }
+    s.wMsgHex[w] = h
+    if (dist(c, h, s.lHex[k] as number) <= 1) {
+      s.wOrder[w] = s.wMsgOrder[w] as number
+      s.wMsgHex[w] = -1
+      if (x.ev) x.ev.push({ type: 'order-changed', wing: c.wId[w] as string, order: ORDERS[s.wOrder[w] as number] as string, by: 'messenger' })
+    }
+  }
 }
 
 /** Hexes a leader may move to: up to 120 yds (240 beyond 120 yds of enemy), not into enemy units. */

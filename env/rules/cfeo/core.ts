@@ -296,6 +296,11 @@ export function place(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number): 
   // a refused flank is bent where the unit stands: any move straightens it
   if (to !== from) s.uFl[u] = (s.uFl[u] as number) & ~U_REFUSED
   if (to >= 0) x.occ[to] = u
+  // an enemy messenger overrun is captured with his message
+  if (to >= 0) for (let w = 0; w < c.w; w++) if (s.wMsgHex[w] === to && c.wSide[w] !== c.uSide[u]) {
+    s.wMsgHex[w] = -1
+    if (x.ev) x.ev.push({ type: 'leader-hit', leader: `messenger to ${c.wId[w]}`, result: 'captured' })
+  }
   for (let j = 0; j < c.m; j++) {
     if (s.lAtt[j] === u) s.lHex[j] = to
     else if (to >= 0 && s.lHex[j] === to && c.lSide[j] !== c.uSide[u] && (s.lState[j] as number) <= L_WOUNDED) {

@@ -75,7 +75,44 @@ export function fireTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
       n++
     }
   }
+  for (let w = 0; w < c.w; w++) {
+    if (loneMessengerTarget(c, x, s, u, w, range)) {
+      if (mask) mask[off + (s.wMsgHex[w] as number)] = 1
+      n++
+    }
+  }
   return n
+}
+
+/** An enemy messenger on his way, alone as a leader may be (Risk to Leaders: "leaders and messengers"). */
+function loneMessengerTarget(c: Ctx, x: Scratch, s: CfeoState, u: number, w: number, range: number): boolean {
+  const hm = s.wMsgHex[w] as number
+  const hu = s.uHex[u] as number
+  if (hm < 0 || hu < 0 || c.wSide[w] === c.uSide[u] || (x.occ[hm] as number) >= 0) return false
+  const d = dist(c, hu, hm)
+  if (d < 1 || d > range) return false
+  if (!isUnformed(c, s, u) && !inFrontArc(c, hu, s.uFace[u] as number, hm)) return false
+  const exposed = withinHexes(LEADER_RISK.exposedYards)
+  for (let v = 0; v < c.n; v++) {
+    const hv = s.uHex[v] as number
+    if (hv < 0) continue
+    if (c.uSide[v] === c.wSide[w] && dist(c, hv, hm) <= exposed) return false
+    if (v !== u && c.uSide[v] === c.uSide[u] && dist(c, hv, hm) <= 1) return false
+  }
+  return canSee(c, x, s, hu, hm)
+}
+
+/** Fire at messengers on hex h: one D6, 5-6 he is hit (and his message lost). Returns true if there was one. */
+export function fireAtMessenger(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number): boolean {
+  let w = -1
+  for (let k = 0; k < c.w; k++) if (s.wMsgHex[k] === h && c.wSide[k] !== c.uSide[u]) w = k
+  if (w < 0) return false
+  s.uFl[u] = (s.uFl[u] as number) | U_FIRED
+  const r = d6(s.dice, `${c.uId[u]} fires at the messenger to ${c.wId[w]}`, x.ev ?? undefined)
+  const hit = r >= LEADER_RISK.exposedHitFrom
+  if (x.ev) x.ev.push({ type: 'leader-hit', leader: `messenger to ${c.wId[w]}`, result: hit ? 'killed' : 'missed' })
+  if (hit) s.wMsgHex[w] = -1
+  return true
 }
 
 /** Is enemy leader j a lone target for u: detached, in play, more than 40 yds from any of his units, in

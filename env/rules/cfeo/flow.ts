@@ -6,10 +6,10 @@ import { d6 } from '../../dice.ts'
 import { hexLine, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { chargeTargets, executeCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
-import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, moveLeader, orderWings, steady } from './command.ts'
+import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, messengerWings, moveLeader, moveMessengers, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
 import { addDp, capacity, casualties, dist, frontStands, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_EVADE, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
-import { fireAtLeader, fireGun, fireSmallArms, fireTargets, leaderAt, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
+import { fireAtLeader, fireAtMessenger, fireGun, fireSmallArms, fireTargets, leaderAt, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
 import { atDeclaredPlace, battaliaSlot, canEnter, canStepWith, diceChoices, depthReinforceOf, mayRoadMove, reinforceDepth, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
@@ -26,6 +26,9 @@ export interface Offsets {
 
 /** s.sel2 during a sidestep-hex decision that picks the gun to take over. */
 const SEL_TAKE_GUNS = -2
+/** s.sel2 while a General picks the battalia of a messenger, then MSG_WING + that battalia. */
+const SEL_MESSENGER = -3
+const MSG_WING = 1000
 
 const MOVE_IDS = { left: C.left, right: C.right, about: C.about, stop: C.stop, reinforce: C.reinforce }
 
@@ -161,6 +164,7 @@ export class Flow {
           if (s.stage === 0) {
             if (s.sel >= 0) return
             if (this.anyLeader(s, p)) return void (s.kind = K['leader-select'])
+            moveMessengers(c, this.x, s, p)
             s.stage = 1
             s.queue.length = 0
             for (let u = 0; u < c.n; u++) if (c.uSide[u] === p && needsTest(c, this.x, s, u)) s.queue.push(u)
@@ -947,6 +951,7 @@ export class Flow {
         if (canInspire(c, s, j)) mask[oc + C.inspire] = 1
         if (s.lAtt[j] !== -1) mask[oc + C.detach] = 1
         if (orderWings(c, s, j, null, 0) > 0) mask[oc + C.orders] = 1
+        if (messengerWings(c, s, j, null, 0) > 0) mask[oc + C.messenger] = 1
         break
       }
       case K['leader-move']:
@@ -957,11 +962,14 @@ export class Flow {
         mask[oc + C.no] = 1
         break
       case K['order-wing']:
-        orderWings(c, s, u - c.n, mask, ow)
+        if (s.sel2 === SEL_MESSENGER) messengerWings(c, s, u - c.n, mask, ow)
+        else orderWings(c, s, u - c.n, mask, ow)
         break
-      case K['order-choice']:
-        for (let k = 0; k < ORDERS.length; k++) if (k !== s.wOrder[s.sel2]) mask[oc + C.defend + k] = 1
+      case K['order-choice']: {
+        const w = s.sel2 >= MSG_WING ? s.sel2 - MSG_WING : s.sel2
+        for (let k = 0; k < ORDERS.length; k++) if (k !== s.wOrder[w]) mask[oc + C.defend + k] = 1
         break
+      }
       case K['control-nudge']:
         mask[oc + C.plus] = 1
         mask[oc + C.minus] = 1
@@ -1069,7 +1077,9 @@ export class Flow {
       case K['gun-target']:
       case K['fire-target']: {
         const v = x.occ[hi] as number
-        if (v < 0) fireAtLeader(c, x, s, u, leaderAt(c, s, c.uSide[u] as number, hi))
+        // a lone leader (preferred: the text's first case) or a messenger on a hex without units
+        if (v < 0 && leaderAt(c, s, c.uSide[u] as number, hi) >= 0) fireAtLeader(c, x, s, u, leaderAt(c, s, c.uSide[u] as number, hi))
+        else if (v < 0) fireAtMessenger(c, x, s, u, hi)
         else if (s.kind === K['gun-target']) fireGun(c, x, s, u, v)
         else fireSmallArms(c, x, s, u, v, s.sel2 === 1)
         s.sel = -1
@@ -1079,6 +1089,7 @@ export class Flow {
       case K['leader-select']:
         if (isChoice) {
           s.sel = -1
+          moveMessengers(c, x, s, s.player)
           s.stage = 1
           s.queue.length = 0
           for (let v = 0; v < c.n; v++) if (c.uSide[v] === s.player && needsTest(c, x, s, v)) s.queue.push(v)
@@ -1103,7 +1114,8 @@ export class Flow {
         else if (ci === C.detach) {
           s.lAtt[j] = -1
           if (x.ev) x.ev.push({ type: 'leader-attached', leader: c.lId[j] as string, unit: null })
-        } else if (ci === C.orders) {
+        } else if (ci === C.orders || ci === C.messenger) {
+          s.sel2 = ci === C.messenger ? SEL_MESSENGER : -1
           s.kind = K['order-wing']
           return
         }
@@ -1137,14 +1149,22 @@ export class Flow {
         break
       }
       case K['order-wing']:
-        s.sel2 = wi
+        s.sel2 = s.sel2 === SEL_MESSENGER ? MSG_WING + wi : wi
         s.kind = K['order-choice']
         return
       case K['order-choice']: {
         const j = u - c.n
-        const w = s.sel2
-        s.wOrder[w] = ci - C.defend
-        if (x.ev) x.ev.push({ type: 'order-changed', wing: c.wId[w] as string, order: ORDERS[ci - C.defend] as string, by: c.lId[j] as string })
+        if (s.sel2 >= MSG_WING) {
+          // the messenger sets out from the General with the new order (it rides once leader actions are done)
+          const w = s.sel2 - MSG_WING
+          s.wMsgHex[w] = s.lHex[j] as number
+          s.wMsgOrder[w] = ci - C.defend
+          if (x.ev) x.ev.push({ type: 'leader-moved', leader: `messenger to ${c.wId[w]} (${ORDERS[ci - C.defend]})`, from: c.grid.labels[s.lHex[j] as number] as string, to: c.grid.labels[s.lHex[j] as number] as string })
+        } else {
+          const w = s.sel2
+          s.wOrder[w] = ci - C.defend
+          if (x.ev) x.ev.push({ type: 'order-changed', wing: c.wId[w] as string, order: ORDERS[ci - C.defend] as string, by: c.lId[j] as string })
+        }
         s.sel2 = -1
         this.leaderNext(s, j)
         break

@@ -18,7 +18,7 @@ import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from
 
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
 
-const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'bRoll', 'queue', 'mEv', 'init'] as const
+const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'wMsgHex', 'wMsgOrder', 'bRoll', 'queue', 'mEv', 'init'] as const
 const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'mvDice', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'stage', 'pendingRoll', 'winner'] as const
 
 export function makeEngine(c: Ctx): CfeoEngine {
@@ -71,6 +71,8 @@ export function makeEngine(c: Ctx): CfeoEngine {
       lState: new Array<number>(c.m).fill(0),
       lFl: new Array<number>(c.m).fill(0),
       wOrder: c.wInitOrder.slice(),
+      wMsgHex: new Array<number>(c.w).fill(-1),
+      wMsgOrder: new Array<number>(c.w).fill(0),
       bRoll: new Array<number>(2 * c.m).fill(0),
       phase: PH.initiative,
       kind: K.initiative,

@@ -93,6 +93,7 @@ export const CHOICES = [
   'reinforce', // move-step: feed the unit into the friendly melee in front of it (depth)
   'recrew', // an abandoned gun's crew returns
   'take-guns', // detach a stand to take over and drive off an abandoned limbered enemy gun (then its hex)
+  'messenger', // a detached General sends new orders to a battalia by messenger (then the battalia, the order)
 ] as const
 export type ChoiceName = (typeof CHOICES)[number]
 export const C = Object.fromEntries(CHOICES.map((c, i) => [c, i])) as { readonly [P in ChoiceName]: number }
@@ -222,6 +223,9 @@ export interface CfeoState extends BaseState {
   lFl: number[]
   // wings (battalia)
   wOrder: number[]
+  /** A messenger riding to the battalia's commander with new orders: its hex (-1 none) and the order. */
+  wMsgHex: number[]
+  wMsgOrder: number[]
   /** The move roll this movement phase of the units under each leader's control (one roll for a
    *  battalia's controlled units): [foot, horse] per leader, each 0 (none) or dice count | die values << 2
    *  (3 bits each). */
