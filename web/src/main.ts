@@ -64,7 +64,8 @@ export function actionWords(engine: Engine, id: number): string {
 function diceHtml(events: readonly BaseEvent[]): string {
   const rolls = events.filter((e): e is RolledEvent => e.type === 'rolled')
   if (rolls.length === 0) return '<em>no dice this step</em>'
-  return rolls.map((r) => `<span class="die" title="${esc(r.why)}">${r.value}<small> d${r.sides}</small></span> ${esc(r.why)}${r.forced ? ' (forced)' : ''}<br>`).join('')
+  // cfeo's Average die rolls as sides 6 and names itself in `why` (env/dice.ts avd)
+  return rolls.map((r) => `<span class="die" title="${esc(r.why)}">${r.value}<small> ${r.why.startsWith('AvD: ') ? 'AvD' : `d${r.sides}`}</small></span> ${esc(r.why)}${r.forced ? ' (forced)' : ''}<br>`).join('')
 }
 
 const esc = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)

@@ -1,0 +1,123 @@
+// End-to-end: a cfeo replay in the built viewer (headless Debian Chromium, playwright-core). The issue
+// asks the picture to show what cfeo adds: stands, formation (and depth), disorder points and leaders
+// attached. Each counter on the map must carry its unit's stands, formation mark and one gravel dot a DP
+// (at most 6); each attached leader is drawn as attached. Messengers are not in the rules yet
+// (docs/rules/cfeo.md), so there is nothing of theirs to draw.
+// Needs /usr/bin/chromium (scripts/setup-browser.sh installs it), as test/web/viewer.e2e.test.ts.
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CfeoHeuristic } from '../../agents/heuristic/cfeo.ts'
+import { playGame } from '../../agents/play.ts'
+import { RandomAgent } from '../../agents/random.ts'
+import type { BaseEvent, BaseState, GameView, RolledEvent } from '../../env/core/types.ts'
+import { bindEngine } from '../../env/gym/make.ts'
+import { ReplayRecorder, type Replay } from '../../env/gym/replay.ts'
+import { buildViewer, bundleIsFresh, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+
+const CHROMIUM = process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium'
+const SHOTS = join(process.cwd(), 'runs', 'screenshots')
+const FORMATION: Readonly<Record<string, string>> = { line: 'L', column: 'C', unformed: 'u' }
+
+const b = bindEngine(undefined, 'cfeo-training')
+if (!b.ok) throw new Error(b.error.message)
+const engine = b.value
+
+/** A heuristic-v-random game on cfeo-training, the view after each step and whether it rolled an
+ *  Average die. */
+function recorded(seed: number): { replay: Replay; views: GameView[]; avd: boolean[] } {
+  const rec = new ReplayRecorder(engine, seed, engine.init(seed))
+  const views: GameView[] = []
+  const actions: number[] = []
+  const r = playGame(engine, [new CfeoHeuristic(seed), new RandomAgent(seed)], {
+    seed,
+    onStep: (i) => {
+      rec.push(i.action, i.player, engine.hash(i.state))
+      views.push(engine.view(i.state as BaseState))
+      actions.push(i.action)
+    },
+  })
+  if (!r.ok) throw new Error(r.error.message)
+  rec.finish(r.record.outcome)
+  // the same game again, with its events
+  const s = engine.init(seed)
+  const avd = actions.map((a) => {
+    const ev: BaseEvent[] = []
+    engine.apply(s, a, ev)
+    return ev.some((e) => e.type === 'rolled' && (e as RolledEvent).why.startsWith('AvD: '))
+  })
+  return { replay: rec.replay(), views, avd }
+}
+
+const { replay, views, avd } = recorded(4)
+const onMap = (v: GameView) => v.units.filter((u) => u.hex !== null)
+/** A step with at least two units carrying DPs, a unit in line two deep or more, and a leader attached. */
+const step =
+  views.findIndex(
+    (v) =>
+      onMap(v).filter((u) => (u['dp'] as number) > 0).length >= 2 &&
+      onMap(v).some((u) => u['formation'] === 'line' && (u['ranks'] as number) >= 2) &&
+      v.leaders.some((l) => typeof l['attached'] === 'string' && l.hex !== null),
+  ) + 1
+
+let browser: Browser
+let server: ViewServer
+let page: Page
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/setup-browser.sh (apt-get install -y chromium) or set TERCIO_CHROMIUM`)
+  if (!bundleIsFresh()) await buildViewer()
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startViewServer({ port: 0, replays: [{ name: 'cfeo-replay.json', replay }] })
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe('cfeo replay in the viewer', () => {
+  it('draws stands, formation and depth, disorder points and attached leaders on the counters', async () => {
+    expect(step).toBeGreaterThan(0)
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(server.url)
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 })
+    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('cfeo-replay.json')
+    await page.locator('[data-testid=scrub]').fill(String(step))
+    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step ${step} / ${replay.steps.length}`)
+    const v = views[step - 1] as GameView
+    for (const u of onMap(v)) {
+      const g = page.locator(`#pieces g.unit[data-unit="${u.id}"]`)
+      expect(await g.locator('text.stands').textContent()).toBe(String(u['stands']))
+      const form = u['formation'] as string
+      const mark = `${FORMATION[form] ?? '?'}${form === 'line' ? String(u['ranks']) : ''}`
+      expect((await g.locator('text.formation').textContent())?.startsWith(mark), `${u.id} ${form}`).toBe(true)
+      expect(await g.locator('g.dp circle').count(), `${u.id} DPs`).toBe(Math.min(6, u['dp'] as number))
+    }
+    for (const l of v.leaders.filter((x) => x.hex !== null)) {
+      const attached = typeof l['attached'] === 'string'
+      expect(await page.locator(`#pieces g.leader[data-leader="${l.id}"]`).getAttribute('class')).toBe(`leader side${l.side}${attached ? ' attached' : ''}`)
+      if (attached) expect(await page.locator(`#pieces g.leader[data-leader="${l.id}"] title`).textContent()).toContain(`attached to ${l['attached'] as string}`)
+    }
+    await page.screenshot({ path: join(SHOTS, 'cfeo-replay.png') })
+    expect(errors).toEqual([])
+  }, 90_000)
+
+  it('names the Average die in the dice panel (not d6)', async () => {
+    const at = avd.indexOf(true) + 1
+    expect(at).toBeGreaterThan(0)
+    await page.locator('[data-testid=scrub]').fill(String(at))
+    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step ${at} / ${replay.steps.length}`)
+    const dice = page.locator('span.die[title^="AvD: "] small')
+    expect(await dice.count()).toBeGreaterThan(0)
+    for (const t of await dice.allTextContents()) expect(t.trim()).toBe('AvD')
+  }, 60_000)
+})
