@@ -100,4 +100,40 @@ describe('hbl replay in the viewer', () => {
     await page.screenshot({ path: join(SHOTS, 'hbl-replay.png') })
     expect(errors).toEqual([])
   }, 90_000)
+
+  it('plays an hbl game against the server-side heuristic by clicking, the caption following the cards', async () => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.click('[data-testid=tab-play]')
+    await page.selectOption('[data-testid=p-ruleset]', 'hbl')
+    await page.selectOption('[data-testid=p-scenario]', 'hbl-training')
+    await page.selectOption('[data-testid=p-side]', '0')
+    await page.selectOption('[data-testid=p-opponent]', 'heuristic')
+    await page.fill('[data-testid=p-turns]', '1')
+    await page.fill('[data-testid=p-seed]', '4')
+    await page.click('[data-testid=p-start]')
+    const cards = new Set<string>()
+    let clicks = 0
+    for (; clicks < 600; clicks++) {
+      await page.waitForFunction(() => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button'), null, { timeout: 20_000 })
+      const first = (await page.locator('[data-testid=deck-line]').first().textContent()) ?? ''
+      if (first.startsWith('card: ') && !first.startsWith('card: none')) cards.add(first)
+      if (await page.locator('[data-testid=p-prompt][data-over]').count()) break
+      // Mostly the first named choice (end, pass, first...); every third decision a highlighted hex or unit.
+      const hex = page.locator('#board polygon.hl-hex').first()
+      const unit = page.locator('#board g.unit:has(rect.hl-unit)').first()
+      if (clicks % 3 === 0 && (await hex.count())) await hex.click({ force: true })
+      else if (clicks % 3 === 0 && (await unit.count())) await unit.click({ force: true })
+      else await page.locator('#p-choices button').first().click()
+    }
+    expect(await page.textContent('[data-testid=p-prompt]')).toMatch(/Game over/)
+    expect(clicks).toBeGreaterThan(0)
+    // The caption named the cards as they were turned, and both sides' decks and chips throughout.
+    expect(cards.size).toBeGreaterThan(0)
+    const lines = await page.locator('[data-testid=deck-line]').allTextContents()
+    expect(lines.some((l) => /^French: chips \d+ \(lost \d+\), pips \d+, \d+ cards: /.test(l))).toBe(true)
+    expect(lines.some((l) => /^Imperials: chips \d+ \(lost \d+\), pips \d+, \d+ cards: /.test(l))).toBe(true)
+    await page.screenshot({ path: join(SHOTS, 'hbl-play-over.png') })
+    expect(errors).toEqual([])
+  }, 120_000)
 })
