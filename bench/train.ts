@@ -1,16 +1,20 @@
 // Training throughput on the default backend: short runs of the real trainer with the
 // default settings (imitation phase, then PPO with the teacher term; evaluations off), timed
-// per phase from the trainer's own metrics, for each rollout loop side by side in one
-// process: `inline` (collect, then update, on one thread: the sequential loop) and `thread`
-// (an actor worker thread collects the next rollout while the learner updates; both cores).
-// Both runs get the same seed, imitation and number of updates. The first five PPO updates
+// per phase from the trainer's own metrics, for each training loop side by side in one
+// process: `inline` (collect, then update, on one thread: the sequential loop), `thread` (an
+// actor worker thread collects the next rollout while the learner updates, one update behind)
+// and `dual` (a helper thread collects half the envs and computes half of every minibatch's
+// gradient: both cores, no lag). Every run gets the same seed, imitation and number of
+// updates; `--repeat R` runs the list R times, interleaved (inline, dual, inline, dual, ...),
+// so a machine whose load changes affects every loop alike. Each run prints the load average
+// at its end and the process CPU time per update (all threads). The first five PPO updates
 // (value warm-up, JIT; half of a shorter run) are left out of the medians. `--prior`: the
 // shipped baseline's recipe instead (a residual net over the heuristic, no imitation, no
 // teacher term, lr 3e-3), whose rollouts also ask the heuristic for its proposal.
 //
-//   npx tsx bench/train.ts [--imitate 60] [--updates 20] [--loops inline,thread] [--prior] [--scenario piwam-training] [--json FILE]
+//   npx tsx bench/train.ts [--imitate 60] [--updates 20] [--loops inline,thread,dual] [--repeat 1] [--prior] [--scenario piwam-training] [--json FILE]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { train, type TrainRun, type UpdateMetrics } from '../training/train/trainer.ts'
@@ -23,7 +27,8 @@ const { values: a } = parseArgs({
   options: {
     imitate: { type: 'string', default: '60' },
     updates: { type: 'string', default: '20' },
-    loops: { type: 'string', default: 'inline,thread' },
+    loops: { type: 'string', default: 'inline,thread,dual' },
+    repeat: { type: 'string', default: '1' },
     prior: { type: 'boolean', default: false },
     scenario: { type: 'string', default: DEFAULT_TRAIN.scenario },
     json: { type: 'string' },
@@ -32,31 +37,48 @@ const { values: a } = parseArgs({
 const prior = a.prior === true
 const updates = Number(a.updates)
 const imitate = prior ? 0 : Number(a.imitate)
-const loops = String(a.loops).split(',')
+type Loop = 'inline' | 'thread' | 'dual'
+const LOOPS: readonly string[] = ['inline', 'thread', 'dual']
+const loops = [...new Set(String(a.loops).split(','))] as Loop[]
+const repeat = Number(a.repeat)
 if ((!prior && (!Number.isInteger(imitate) || imitate < 1)) || !Number.isInteger(updates) || updates < 4) {
   console.error('--imitate must be a whole number >= 1 and --updates >= 4')
   process.exit(2)
 }
-if (loops.length === 0 || loops.some((l) => l !== 'inline' && l !== 'thread')) {
-  console.error(`--loops must list inline and/or thread, got ${a.loops}`)
+if (loops.length === 0 || loops.some((l) => !LOOPS.includes(l))) {
+  console.error(`--loops must list inline, thread and/or dual, got ${a.loops}`)
+  process.exit(2)
+}
+if (!Number.isInteger(repeat) || repeat < 1) {
+  console.error(`--repeat must be a whole number >= 1, got ${a.repeat}`)
   process.exit(2)
 }
 const recipe = prior ? { prior: true, teacher: { coef: 0, updates: 1 }, ppo: { lr: 3e-3 } } : {}
 const samples = DEFAULT_TRAIN.envs * DEFAULT_TRAIN.rollout
 
 interface LoopResult {
+  loop: Loop
   run: TrainRun
   imMinibatch: number
   imitateSeconds: number
   rows: UpdateMetrics[]
   updateAt: number[]
+  cpuAt: number[]
+  /** 1-minute load average when the run ended. */
+  load: number
 }
 
-async function measure(loop: 'inline' | 'thread', bar: Progress, done: number): Promise<LoopResult> {
+const cpuSec = () => {
+  const u = process.cpuUsage() // the whole process: every thread
+  return (u.user + u.system) / 1e6
+}
+
+async function measure(loop: Loop, bar: Progress, done: number): Promise<LoopResult> {
   const out = mkdtempSync(join(tmpdir(), 'tercio-bench-train-'))
   const rows: UpdateMetrics[] = []
   const imitateAt: [step: number, seconds: number][] = []
   const updateAt: number[] = []
+  const cpuAt: number[] = []
   let imitateSeconds = 0
   const t0 = performance.now()
   try {
@@ -71,6 +93,7 @@ async function measure(loop: 'inline' | 'thread', bar: Progress, done: number): 
         },
         onUpdate: (m) => {
           updateAt.push(performance.now())
+          cpuAt.push(cpuSec())
           rows.push(m)
           bar.update(done + imitate + m.update)
         },
@@ -79,52 +102,66 @@ async function measure(loop: 'inline' | 'thread', bar: Progress, done: number): 
     // From the first report on when there are two (the first interval holds the env setup).
     const [s0, t0s] = imitateAt.length > 1 ? (imitateAt[0] as [number, number]) : [0, 0]
     const [s1, t1s] = imitateAt[imitateAt.length - 1] ?? [1, NaN]
-    return { run, imMinibatch: (t1s - t0s) / (s1 - s0), imitateSeconds, rows, updateAt }
+    return { loop, run, imMinibatch: (t1s - t0s) / (s1 - s0), imitateSeconds, rows, updateAt, cpuAt, load: loadavg()[0] as number }
   } finally {
     rmSync(out, { recursive: true, force: true })
   }
 }
 
-const bar = new Progress({ label: 'bench train', total: loops.length * (imitate + updates), unit: 'steps' })
-const results: Record<string, LoopResult> = {}
+const order = Array.from({ length: repeat }, () => loops).flat()
+const bar = new Progress({ label: 'bench train', total: order.length * (imitate + updates), unit: 'steps' })
+const results: LoopResult[] = []
 try {
-  for (const [i, loop] of loops.entries()) results[loop] = await measure(loop as 'inline' | 'thread', bar, i * (imitate + updates))
+  for (const [i, loop] of order.entries()) results.push(await measure(loop, bar, i * (imitate + updates)))
 } finally {
   bar.done()
 }
 
 // Leave out the first updates (value warm-up, JIT): five, or half of a short run.
 const skip = Math.min(5, Math.floor(updates / 2))
+const diffs = (xs: number[]) => xs.slice(skip + 1).map((t, i) => t - (xs[i + skip] as number))
 const summary = (r: LoopResult) => {
   const steady = r.rows.slice(skip)
   const rollout = median(steady.map((m) => m.rolloutSec))
   const update = median(steady.map((m) => m.updateSec))
-  const wall = median(r.updateAt.slice(skip + 1).map((t, i) => (t - (r.updateAt[i + skip] as number)) / 1000))
-  return { updates: r.rows.length, rolloutSecPerUpdate: rollout, updateSecPerUpdate: update, samplePassesPerSec: (samples * (r.run.config.ppo.epochs ?? 1)) / update, cycleSec: wall, agentStepsPerSec: samples / wall, updatesPerSec: 1 / wall, lagKl: median(steady.map((m) => m.lagKl)) }
+  const wall = median(diffs(r.updateAt)) / 1000
+  return { loop: r.loop, updates: r.rows.length, rolloutSecPerUpdate: rollout, updateSecPerUpdate: update, samplePassesPerSec: (samples * (r.run.config.ppo.epochs ?? 1)) / update, cycleSec: wall, agentStepsPerSec: samples / wall, updatesPerSec: 1 / wall, cpuSecPerUpdate: median(diffs(r.cpuAt)), lagKl: median(steady.map((m) => m.lagKl)), load: r.load }
 }
-const first = results[loops[0] as string] as LoopResult
+const first = results[0] as LoopResult
 const run = first.run
-const per = Object.fromEntries(loops.map((l) => [l, summary(results[l] as LoopResult)]))
+const runs = results.map(summary)
+type Summary = ReturnType<typeof summary>
+// Per loop: the run with the median agent steps/s (with --repeat 1 the only run).
+const per = Object.fromEntries(
+  loops.map((l) => {
+    const mine = runs.filter((r) => r.loop === l).sort((x, y) => x.agentStepsPerSec - y.agentStepsPerSec)
+    return [l, { ...(mine[Math.floor((mine.length - 1) / 2)] as Summary), runs: mine.length }]
+  }),
+)
+const base = per['inline']
+const speedup = base ? Object.fromEntries(loops.filter((l) => l !== 'inline').map((l) => [l, (per[l] as Summary).agentStepsPerSec / base.agentStepsPerSec])) : {}
 const result = {
-  format: 'tercio-bench-train/2',
+  format: 'tercio-bench-train/3',
   machine: machine(),
   backend: run.backend,
   scenario: run.config.scenario,
   config: { envs: run.config.envs, rollout: run.config.rollout, net: run.config.net, prior, epochs: run.config.ppo.epochs, minibatch: run.config.ppo.minibatch, imitateEnvs: run.config.imitate.envs, teacher: run.config.teacher },
   imitation: prior ? null : { minibatches: imitate, secondsPerMinibatch: first.imMinibatch, labelledDecisionsPerSec: run.config.imitate.envs / first.imMinibatch, phaseSeconds: first.imitateSeconds },
+  runs,
   loops: per,
-  speedup: per['inline'] && per['thread'] ? per['thread'].agentStepsPerSec / per['inline'].agentStepsPerSec : null,
+  speedup,
 }
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d })
 const rows: (string | number)[][] = []
-if (result.imitation) rows.push([`imitation minibatch (${run.config.imitate.envs} envs, heuristic labels, one step)`, loops[0] as string, `${f(first.imMinibatch, 2)} s`, `${f(result.imitation.labelledDecisionsPerSec)} labelled decisions/s`])
-for (const l of loops) {
-  const s = per[l] as ReturnType<typeof summary>
-  rows.push([l === 'thread' ? `learner waiting for the actor's rollout (${samples} agent steps)` : `PPO rollout (${samples} agent steps)`, l, `${f(s.rolloutSecPerUpdate, 2)} s`, ''])
-  rows.push([`PPO update (${samples} samples x ${run.config.ppo.epochs} epochs${l === 'thread' ? ', lag correction' : ''})`, l, `${f(s.updateSecPerUpdate, 2)} s`, `${f(s.samplePassesPerSec)} sample-passes/s`])
-  rows.push(['whole PPO update cycle', l, `${f(s.cycleSec, 2)} s`, `${f(s.agentStepsPerSec)} agent steps/s, ${f(s.updatesPerSec, 2)} updates/s`])
+if (result.imitation) rows.push([`imitation minibatch (${run.config.imitate.envs} envs, heuristic labels, one step)`, first.loop, '', `${f(first.imMinibatch, 2)} s`, `${f(result.imitation.labelledDecisionsPerSec)} labelled decisions/s`])
+const what: Record<Loop, string> = { inline: 'PPO rollout', thread: "learner waiting for the actor's rollout", dual: 'PPO rollout (half the envs on each thread)' }
+for (const [i, s] of runs.entries()) {
+  const run = `${i + 1}, load ${f(s.load, 1)}`
+  rows.push([`${what[s.loop]} (${samples} agent steps)`, s.loop, run, `${f(s.rolloutSecPerUpdate, 2)} s`, ''])
+  rows.push([`PPO update (${samples} samples x ${first.run.config.ppo.epochs} epochs${s.loop === 'thread' ? ', lag correction' : s.loop === 'dual' ? ', gradients on two threads' : ''})`, s.loop, run, `${f(s.updateSecPerUpdate, 2)} s`, `${f(s.samplePassesPerSec)} sample-passes/s`])
+  rows.push(['whole PPO update cycle', s.loop, run, `${f(s.cycleSec, 2)} s`, `${f(s.agentStepsPerSec)} agent steps/s, ${f(s.updatesPerSec, 2)} updates/s, ${f(s.cpuSecPerUpdate, 2)} CPU s/update`])
 }
-console.log(formatTable(['phase', 'loop', 'time', 'rate'], rows))
-if (result.speedup !== null) console.log(`\nthread / inline agent steps/s: ${f(result.speedup, 2)}x`)
+console.log(formatTable(['phase', 'loop', 'run', 'time', 'rate'], rows))
+for (const [l, x] of Object.entries(speedup)) console.log(`\n${l} / inline agent steps/s: ${f(x, 2)}x${repeat > 1 ? ` (median runs of ${repeat})` : ''}`)
 console.log(`\n${run.config.scenario}, ${run.backend}, net ${run.config.net}${prior ? ' with the heuristic prior (residual)' : ''}; ${result.machine.cpu}, ${result.machine.cores} cores, load ${result.machine.load.map((x) => x.toFixed(1)).join(' ')}`)
 if (a.json) writeFileSync(a.json, JSON.stringify(result, null, 2) + '\n')

@@ -142,6 +142,8 @@ export function curveSvg(rows: readonly Record<string, unknown>[], title: string
   const pick = (k: string) => series(rows, 'steps', k)
   const xMax = Math.max(1, ...rows.map((r) => (typeof r.steps === 'number' ? r.steps : 0)))
   const ret = smooth(pick('meanReturn'))
+  // known every update (games take ~250 decisions to end, an update is a few dozen): a short run still has a return curve
+  const roll = smooth(pick('rolloutReward'))
   const ent = smooth(pick('entropy'))
   const lines = typeof title === 'string' ? [title] : [...title]
   const heights = [200, 150, 120]
@@ -155,9 +157,12 @@ export function curveSvg(rows: readonly Record<string, unknown>[], title: string
       { name: 'eval vs heuristic', color: '#c33', points: pick('evalHeuristic'), dots: true },
       { name: 'training games (EMA)', color: '#999', points: smooth(pick('trainWinRate')) },
     ], { lo: 0, hi: 1, percent: true }, xMax, steps),
-    panel(y0[1]!, heights[1]!, 'mean episode return (EMA)', [{ name: 'mean return', color: '#36c', points: ret }], {
-      lo: Math.min(-1, ...ret.map((p) => p[1])),
-      hi: Math.max(1, ...ret.map((p) => p[1])),
+    panel(y0[1]!, heights[1]!, 'return (EMA)', [
+      { name: 'mean episode return', color: '#36c', points: ret },
+      { name: 'reward per env per rollout', color: '#9ac', points: roll },
+    ], {
+      lo: Math.min(-1, ...ret.map((p) => p[1]), ...roll.map((p) => p[1])),
+      hi: Math.max(1, ...ret.map((p) => p[1]), ...roll.map((p) => p[1])),
     }, xMax, steps),
     panel(y0[2]!, heights[2]!, 'policy entropy (EMA, nats)', [{ name: 'entropy', color: '#d90', points: ent }], {
       lo: 0,

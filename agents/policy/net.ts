@@ -56,9 +56,12 @@ export interface ObsTensors {
   entities: tf.Tensor2D
   /** [B, G] */
   globals: tf.Tensor2D
-  /** [B, M, hexes] one-hot of each present entity's hex (all zero for absent ones); only
+  /** int32 [B·M]: row of each entity's hex in the batch's flattened board features
+   *  [B·hexes, F] (b·hexes + hex; 0 for absent entities, which entityPresent zeroes); only
    *  for nets with entityBoard. */
-  entityHex?: tf.Tensor3D
+  entityHex?: tf.Tensor1D
+  /** [B·M, 1]: 1 for an entity on the map, 0 otherwise (with entityHex). */
+  entityPresent?: tf.Tensor2D
   /** [B, N] one-hot of the prior's action (all zero for −1); only for nets with prior. */
   prior?: tf.Tensor2D
 }
@@ -211,7 +214,11 @@ export class PolicyNet {
       entities: tf.tensor2d(entities, [n, s.entitySize]),
       globals: tf.tensor2d(batch.globals.subarray(start * G, (start + n) * G), [n, G]),
     }
-    if (this.entityBoard) x.entityHex = tf.tensor3d(this.entityHexOneHot(entities, n), [n, s.maxEntities, s.hexes])
+    if (this.entityBoard) {
+      const { index, present } = this.entityHexRows(entities, n)
+      x.entityHex = tf.tensor1d(index, 'int32')
+      x.entityPresent = tf.tensor2d(present, [n * s.maxEntities, 1])
+    }
     if (this.config.prior === true) {
       if (!batch.prior) throw new Error('PolicyNet.inputs: this net reads the prior agent\'s actions (ObsBatch.prior); fill them with PriorHints')
       // tf.oneHot gives an all-zero row for −1
@@ -220,31 +227,38 @@ export class PolicyNet {
     return x
   }
 
-  private hexScratch = new Float32Array(0)
-  /** The one-hot [n, M, hexes] of each present entity's hex, decoded from its col/row
-   *  features (scaled by cols−1, rows−1; rounded). Entities off the map encode col = row = 0
-   *  and so read hex 0's features (their own features say what they are). A reused buffer:
-   *  tf.tensor copies it. */
-  private entityHexOneHot(entities: Float32Array, n: number): Float32Array {
+  private hexIndex = new Int32Array(0)
+  private hexPresent = new Float32Array(0)
+  /** Each entity row's hex as a row of the flattened board features [n·hexes, F]
+   *  (b·hexes + row·cols + col), decoded from its col/row features (scaled by cols−1,
+   *  rows−1; rounded), and whether it reads one (present and on the board). Entities off the
+   *  map encode col = row = 0 and so read hex 0's features (their own features say what they
+   *  are). Reused buffers: tf.tensor copies them. */
+  private entityHexRows(entities: Float32Array, n: number): { index: Int32Array; present: Float32Array } {
     const s = this.shape
     const ix = s.entityHex as NonNullable<PolicyShape['entityHex']>
     const M = s.maxEntities
     const F = s.entityFeatures
-    const size = n * M * s.hexes
-    if (this.hexScratch.length < size) this.hexScratch = new Float32Array(size)
-    const out = this.hexScratch.subarray(0, size)
-    out.fill(0)
+    if (this.hexIndex.length < n * M) {
+      this.hexIndex = new Int32Array(n * M)
+      this.hexPresent = new Float32Array(n * M)
+    }
+    const index = this.hexIndex.subarray(0, n * M)
+    const present = this.hexPresent.subarray(0, n * M)
     const cs = Math.max(1, s.cols - 1)
     const rs = Math.max(1, s.rows - 1)
     for (let r = 0; r < n * M; r++) {
       const e = r * F
+      index[r] = 0
+      present[r] = 0
       if ((entities[e + ix.present] as number) < 0.5) continue
       const col = Math.round((entities[e + ix.col] as number) * cs)
       const row = Math.round((entities[e + ix.row] as number) * rs)
       if (col < 0 || col >= s.cols || row < 0 || row >= s.rows) continue
-      out[r * s.hexes + row * s.cols + col] = 1
+      index[r] = Math.floor(r / M) * s.hexes + row * s.cols + col
+      present[r] = 1
     }
-    return out
+    return { index, present }
   }
 
   /** Mask rows [start, start+n) as a float [n, N] tensor. Call inside tf.tidy. */
@@ -261,9 +275,20 @@ export class PolicyNet {
     const B = x.planes.shape[0]
     const relu = tf.relu
     let h = x.planes.reshape([B, s.channels, s.rows, s.cols]).transpose([0, 2, 3, 1]) as tf.Tensor4D
-    h = tf.concat([h, tf.tile(this.parity, [B, 1, 1, 1])], 3)
+    if (c.convLayers === 0) h = tf.concat([h, tf.tile(this.parity, [B, 1, 1, 1])], 3)
     for (let i = 0; i < c.convLayers; i++) {
-      h = relu(tf.conv2d(h, this.v(`conv${i}/w`) as tf.Tensor4D, 1, 'same').add(this.v(`conv${i}/b`))) as tf.Tensor4D
+      const w = this.v(`conv${i}/w`) as tf.Tensor4D
+      let pre: tf.Tensor4D
+      if (i === 0) {
+        // conv(concat(x, parity), w) = conv(x, w[..C]) + conv(parity, w[C]): the parity plane is
+        // the same for every row, so its part is one [1,R,W,Co] map broadcast over the batch
+        // (no batch-sized concat and tile, and a conv over C channels instead of C + 1).
+        const co = w.shape[3]
+        const wx = w.slice([0, 0, 0, 0], [3, 3, s.channels, co])
+        const wp = w.slice([0, 0, s.channels, 0], [3, 3, 1, co])
+        pre = tf.conv2d(h, wx, 1, 'same').add(tf.conv2d(this.parity, wp, 1, 'same')) as tf.Tensor4D
+      } else pre = tf.conv2d(h, w, 1, 'same')
+      h = relu(pre.add(this.v(`conv${i}/b`))) as tf.Tensor4D
     }
     const boardF = h.shape[3]
     // Mean pooling only: a max pool's gradient goes through Equal, which the wasm backend
@@ -273,10 +298,11 @@ export class PolicyNet {
     if (this.hasEntities) {
       let pre = x.entities.reshape([B * s.maxEntities, s.entityFeatures]).matMul(this.v('ent/w'))
       if (this.entityBoard) {
-        if (!x.entityHex) throw new Error('PolicyNet.forward: this net reads entityHex; build inputs with net.inputs()')
-        // The board features under each entity: [B,M,hexes] × [B,hexes,F] (a gather as a matmul, cheap to differentiate).
-        const at = tf.matMul(x.entityHex, h.reshape([B, s.hexes, boardF]))
-        pre = pre.add(at.reshape([B * s.maxEntities, boardF]).matMul(this.v('entBoard/w')))
+        if (!x.entityHex || !x.entityPresent) throw new Error('PolicyNet.forward: this net reads entityHex; build inputs with net.inputs()')
+        // The board features under each entity, [B·M, F]: a row gather (its gradient a
+        // scatter-add), zero for entities off the board.
+        const at = gatherRows(h.reshape([B * s.hexes, boardF]) as tf.Tensor2D, x.entityHex).mul(x.entityPresent)
+        pre = pre.add(at.matMul(this.v('entBoard/w')))
       }
       const e = relu(pre.add(this.v('ent/b')))
       const e3r = e.reshape([B, s.maxEntities, c.entityHidden]) as tf.Tensor3D
@@ -355,6 +381,25 @@ export class PolicyNet {
     return null
   }
 
+  /** All weights as one new Float32Array, in variables() order (one message between threads). */
+  getFlat(): Float32Array {
+    const t = tf.tidy(() => tf.concat(this.variables().map((x) => x.reshape([-1]))))
+    const out = (t.dataSync() as Float32Array).slice()
+    t.dispose()
+    return out
+  }
+
+  /** Loads weights written by getFlat of a network of the same config and spec. */
+  setFlat(data: Float32Array): void {
+    if (data.length !== this.paramCount()) throw new RangeError(`PolicyNet.setFlat: ${data.length} values, the network has ${this.paramCount()}`)
+    let o = 0
+    for (const x of this.vars.values()) {
+      const part = data.subarray(o, o + x.size)
+      tf.tidy(() => x.assign(tf.tensor(part, [...x.shape])))
+      o += x.size
+    }
+  }
+
   dispose(): void {
     if (this.disposed) return
     this.disposed = true
@@ -367,4 +412,22 @@ export class PolicyNet {
 export function maskedLogSoftmax(logits: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
   // logits + (mask − 1)·1e9 leaves legal logits exact and drives masked ones to −1e9.
   return tf.logSoftmax(logits.add(mask.sub(1).mul(-MASKED_LOGIT))) as tf.Tensor2D
+}
+
+/** Rows `index` of `src` [R, F] → [index.length, F], differentiable in `src`: the gradient is
+ *  a scatter-add (ScatterNd sums repeated rows). tf.gather's own gradient needs
+ *  UnsortedSegmentSum, which the wasm backend lacks; and the earlier one-hot batched matmul
+ *  ([B,M,hexes] × [B,hexes,F]) cost ~20% of a training step on wasm. Call inside tf.tidy. */
+export function gatherRows(src: tf.Tensor2D, index: tf.Tensor1D): tf.Tensor2D {
+  const shape = src.shape
+  const f = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+    // saved, not captured: a caller's tidy around the forward pass may dispose `index`
+    // before the backward pass runs (optimizer.minimize(() => tf.tidy(...)))
+    ;(args[1] as tf.GradSaveFunc)([index])
+    return {
+      value: tf.gather(args[0] as tf.Tensor, index),
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => tf.scatterND((saved[0] as tf.Tensor).reshape([-1, 1]), dy, shape),
+    }
+  })
+  return f(src) as tf.Tensor2D
 }

@@ -127,7 +127,7 @@ describe('train', () => {
     expect(r.progress.imitateSteps).toBeLessThan(100_000)
     expect(logs.some((l) => /^imitation: stopped at \d+\/100000 minibatches .* the 40% of the 0.5 s budget/.test(l))).toBe(true)
     expect(r.progress.update).toBeGreaterThanOrEqual(1)
-    const m = lines(join(out, 'metrics.jsonl')).map((l) => JSON.parse(l) as { update: number; entropy: number; meanReturn: number | null; evalHeuristic?: number; evalRandom?: number })
+    const m = lines(join(out, 'metrics.jsonl')).map((l) => JSON.parse(l) as { update: number; entropy: number; meanReturn: number | null; rolloutReward: number; evalHeuristic?: number; evalRandom?: number })
     expect(m.length).toBe(r.progress.update)
     expect(lines(join(out, 'metrics.csv')).length).toBe(m.length + 1)
     // the curve's panels: win rates (the last update is evaluated), mean return, entropy, imitation
@@ -135,12 +135,14 @@ describe('train', () => {
     expect(typeof lastRow.evalHeuristic).toBe('number')
     expect(typeof lastRow.evalRandom).toBe('number')
     expect(m.some((x) => typeof x.meanReturn === 'number')).toBe(true)
+    // the return panel's rollout reward is there on every update, finished games or not
+    expect(m.every((x) => Number.isFinite(x.rolloutReward))).toBe(true)
     expect(m.every((x) => Number.isFinite(x.entropy))).toBe(true)
     const im = lines(join(out, 'imitate.jsonl')).map((l) => JSON.parse(l) as { step: number; accuracy?: number; evalHeuristic?: number })
     expect(im.some((x) => typeof x.accuracy === 'number')).toBe(true)
     expect(typeof im[im.length - 1]?.evalHeuristic).toBe('number')
     const svg = readFileSync(join(out, 'curve.svg'), 'utf8')
-    for (const title of ['win rate', 'mean episode return', 'policy entropy', 'imitation before PPO']) expect(svg).toContain(title)
+    for (const title of ['win rate', 'return (EMA)', 'mean episode return', 'reward per env per rollout', 'policy entropy', 'imitation before PPO']) expect(svg).toContain(title)
     // a resumed run does not go back to imitation once PPO began
     const again = await train({}, out, { seconds: 0.1 }, { resume: true, hooks: quiet })
     expect(again.progress.imitateSteps).toBe(r.progress.imitateSteps)

@@ -47,6 +47,7 @@ describe('niceTicks and tickLabels', () => {
 const rows = Array.from({ length: 40 }, (_, i) => ({
   steps: 1024 * (i + 1) + 7,
   meanReturn: -1.6 + i * 0.06,
+  rolloutReward: 0.1 - i * 0.01,
   trainWinRate: i / 40,
   entropy: 0.27 - i * 0.004,
   ...(i % 10 === 9 ? { evalRandom: 0.9, evalHeuristic: 0.2 + i / 100 } : {}),
@@ -56,9 +57,9 @@ describe('curveSvg', () => {
   it('draws win rate, return and entropy as three panels, each with its own round-number axis', () => {
     const svg = curveSvg(rows, ['a <title>', 'PPO opponents: heuristic 100%'])
     expect(svg).toContain('a &lt;title&gt;')
-    for (const t of ['win rate', 'mean episode return (EMA)', 'policy entropy (EMA, nats)']) expect(svg).toContain(`font-weight="bold">${t}</text>`)
-    // 3 win-rate series + return + entropy = 5 paths; 4 evaluations × 2 opponents = 8 dots.
-    expect(svg.match(/<path /g)).toHaveLength(5)
+    for (const t of ['win rate', 'return (EMA)', 'policy entropy (EMA, nats)']) expect(svg).toContain(`font-weight="bold">${t}</text>`)
+    // 3 win-rate series + episode return + rollout reward + entropy = 6 paths; 4 evaluations × 2 opponents = 8 dots.
+    expect(svg.match(/<path /g)).toHaveLength(6)
     expect(svg.match(/<circle /g)).toHaveLength(8)
     const y = labels(svg, 'end')
     // Win rate in percent, on its own axis.
@@ -95,7 +96,8 @@ describe('curveSvg', () => {
     const svg = curveSvg(rows, 't', [{ step: 10, samples: 2560, loss: 1.3, accuracy: 0.5 }, { step: 20, samples: 5120, loss: 0.9, accuracy: 0.7 }])
     expect(svg).toContain('imitation before PPO')
     expect(svg).toContain('labelled decisions')
-    expect(svg.match(/<path /g)).toHaveLength(7)
+    // the six PPO paths and the imitation's agreement and cross-entropy
+    expect(svg.match(/<path /g)).toHaveLength(8)
   })
 })
 

@@ -122,7 +122,7 @@ describe('value-head warm-up', () => {
 })
 
 describe('entity rows read the board at their hex', () => {
-  it('the one-hot marks a hex where the entity stands on the unit or leader planes', () => {
+  it('each present entity reads the hex where it stands on the unit or leader planes', () => {
     const env = mkEnv()
     env.reset({ seed: 3 })
     const net = new PolicyNet(env.spec, TINY, 7)
@@ -133,18 +133,22 @@ describe('entity rows read the board at their hex', () => {
     let checked = 0
     for (let step = 0; step < 40 && !env.isDone; step++) {
       copyObsRow(rows, 0, env.obs, s)
-      const oh = tf.tidy(() => net.inputs(rows, 1).entityHex?.dataSync() as Float32Array)
-      expect(oh).toBeDefined()
+      // each entity row's hex as a row of the board features (row 0 of the batch: the hex itself) and whether it reads one
+      const [hexOf, reads] = tf.tidy(() => {
+        const x = net.inputs(rows, 1)
+        return [x.entityHex?.dataSync() as Int32Array, x.entityPresent?.dataSync() as Float32Array]
+      })
+      expect(hexOf).toBeDefined()
       for (let m = 0; m < s.maxEntities; m++) {
         const present = (rows.entities[m * s.entityFeatures] as number) > 0.5
-        const hot: number[] = []
-        for (let h = 0; h < s.hexes; h++) if (oh[m * s.hexes + h] === 1) hot.push(h)
         if (!present) {
-          expect(hot).toEqual([])
+          expect(reads[m]).toBe(0)
           continue
         }
-        expect(hot.length).toBe(1)
-        const h = hot[0] as number
+        expect(reads[m]).toBe(1)
+        const h = hexOf[m] as number
+        expect(h).toBeGreaterThanOrEqual(0)
+        expect(h).toBeLessThan(s.hexes)
         // Off-map entities (replacement leaders, exited units) encode col = row = 0: they read hex 0.
         if (h === 0) continue
         expect(occupied.some((c) => (rows.planes[c * s.hexes + h] as number) > 0)).toBe(true)

@@ -28,30 +28,70 @@ export class RolloutBuffer {
   /** Steps recorded so far (0..T). */
   t = 0
 
-  constructor(shape: PolicyShape, T: number, B: number) {
+  /** `store`: the arrays of another buffer of this shape to work on (e.g. one allocated by
+   *  RolloutBuffer.shared on another thread); by default fresh ones. */
+  constructor(shape: PolicyShape, T: number, B: number, store?: RolloutStore) {
     if (!Number.isInteger(T) || !Number.isInteger(B) || T < 1 || B < 1) throw new RangeError(`RolloutBuffer: T and B must be positive integers, got ${T}, ${B}`)
     this.T = T
     this.B = B
     this.shape = shape
     const n = T * B
-    this.obs = {
-      planes: new Float32Array(n * shape.planeSize),
-      entities: new Float32Array(n * shape.entitySize),
-      globals: new Float32Array(n * shape.globals),
-      mask: new Uint8Array(n * shape.actions),
-      prior: new Int32Array(n).fill(-1),
+    const a = store ?? allocStore(shape, T, B, (bytes) => new ArrayBuffer(bytes))
+    if (a.actions.length !== n || a.obs.planes.length !== n * shape.planeSize || a.lastValues.length !== B) throw new RangeError(`RolloutBuffer: the store holds ${a.actions.length} rows, need ${n}`)
+    this.obs = a.obs
+    this.actions = a.actions
+    this.logp = a.logp
+    this.values = a.values
+    this.rewards = a.rewards
+    this.terminated = a.terminated
+    this.truncated = a.truncated
+    this.truncValues = a.truncValues
+    this.lastValues = a.lastValues
+    this.advantages = a.advantages
+    this.returns = a.returns
+    this.teacher = a.teacher
+  }
+
+  /** A buffer whose arrays live in SharedArrayBuffers: posting `store()` to a worker thread
+   *  shares them (no copy), and the worker attaches with `new RolloutBuffer(shape, T, B, store)`. */
+  static shared(shape: PolicyShape, T: number, B: number): RolloutBuffer {
+    return new RolloutBuffer(shape, T, B, allocStore(shape, T, B, (bytes) => new SharedArrayBuffer(bytes)))
+  }
+
+  /** Every array of the buffer (live views). */
+  store(): RolloutStore {
+    return { ...this.arrays(), advantages: this.advantages, returns: this.returns }
+  }
+
+  /** Copies a full rollout of `src` (same T, fewer envs) into env columns b0 .. b0 + src.B − 1
+   *  of this buffer (rows t·B + b0 + b), its bootstrap values included. Two collectors of half
+   *  the envs each fill one buffer this way. */
+  putColumns(src: RolloutBuffer, b0: number): void {
+    const s = this.shape
+    const Bs = src.B
+    if (src.T !== this.T || b0 < 0 || b0 + Bs > this.B) throw new RangeError(`RolloutBuffer.putColumns: ${src.T}×${Bs} at column ${b0} does not fit ${this.T}×${this.B}`)
+    const row = <A extends Float32Array | Int32Array | Uint8Array>(d: A, x: A, size: number) => {
+      for (let t = 0; t < this.T; t++) d.set(x.subarray(t * Bs * size, (t + 1) * Bs * size), (t * this.B + b0) * size)
     }
-    this.actions = new Int32Array(n)
-    this.logp = new Float32Array(n)
-    this.values = new Float32Array(n)
-    this.rewards = new Float32Array(n)
-    this.terminated = new Uint8Array(n)
-    this.truncated = new Uint8Array(n)
-    this.truncValues = new Float32Array(n)
-    this.lastValues = new Float32Array(B)
-    this.advantages = new Float32Array(n)
-    this.returns = new Float32Array(n)
-    this.teacher = new Int32Array(n).fill(-1)
+    row(this.obs.planes, src.obs.planes, s.planeSize)
+    row(this.obs.entities, src.obs.entities, s.entitySize)
+    row(this.obs.globals, src.obs.globals, s.globals)
+    row(this.obs.mask, src.obs.mask, s.actions)
+    row(this.obs.prior, src.obs.prior, 1)
+    row(this.actions, src.actions, 1)
+    row(this.logp, src.logp, 1)
+    row(this.values, src.values, 1)
+    row(this.rewards, src.rewards, 1)
+    row(this.terminated, src.terminated, 1)
+    row(this.truncated, src.truncated, 1)
+    row(this.truncValues, src.truncValues, 1)
+    row(this.teacher, src.teacher, 1)
+    this.lastValues.set(src.lastValues, b0)
+  }
+
+  /** Marks the buffer full (its rows were written by putColumns). */
+  markFull(): void {
+    this.t = this.T
   }
 
   get size(): number {
@@ -133,4 +173,31 @@ export interface RolloutArrays {
   truncValues: Float32Array
   lastValues: Float32Array
   teacher: Int32Array
+}
+
+/** All arrays of a buffer, advantages and returns included. */
+export interface RolloutStore extends RolloutArrays {
+  advantages: Float32Array
+  returns: Float32Array
+}
+
+function allocStore(shape: PolicyShape, T: number, B: number, mem: (bytes: number) => ArrayBufferLike): RolloutStore {
+  const n = T * B
+  const f32 = (k: number) => new Float32Array(mem(4 * k))
+  const i32 = (k: number) => new Int32Array(mem(4 * k))
+  const u8 = (k: number) => new Uint8Array(mem(k))
+  return {
+    obs: { planes: f32(n * shape.planeSize), entities: f32(n * shape.entitySize), globals: f32(n * shape.globals), mask: u8(n * shape.actions), prior: i32(n).fill(-1) },
+    actions: i32(n),
+    logp: f32(n),
+    values: f32(n),
+    rewards: f32(n),
+    terminated: u8(n),
+    truncated: u8(n),
+    truncValues: f32(n),
+    lastValues: f32(B),
+    advantages: f32(n),
+    returns: f32(n),
+    teacher: i32(n).fill(-1),
+  }
 }

@@ -6,9 +6,9 @@
 import * as tf from '@tensorflow/tfjs'
 import type { PolicyNet } from '../../agents/policy/net.ts'
 import { Mulberry32 } from '../../agents/policy/sample.ts'
-import type { ObsBatch } from '../../agents/policy/spec.ts'
+import type { ObsBatch, PolicyShape } from '../../agents/policy/spec.ts'
 import type { RolloutBuffer } from './buffer.ts'
-import { policyTerms, ppoLoss, type LossConfig } from './loss.ts'
+import { policyTerms, ppoLoss, type LossConfig, type LossDenominators } from './loss.ts'
 import { computeGae } from './gae.ts'
 
 export interface PpoConfig extends LossConfig {
@@ -72,6 +72,116 @@ export interface PpoStats {
   rhoClipped: number
 }
 
+/** A minibatch: observation rows gathered from a rollout and the per-row PPO quantities. */
+export type Minibatch = ObsBatch & { prior: Int32Array; actions: Int32Array; teacher: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array; w: Float32Array }
+
+export function allocMinibatch(s: PolicyShape, rows: number): Minibatch {
+  return {
+    planes: new Float32Array(rows * s.planeSize),
+    entities: new Float32Array(rows * s.entitySize),
+    globals: new Float32Array(rows * s.globals),
+    mask: new Uint8Array(rows * s.actions),
+    prior: new Int32Array(rows),
+    actions: new Int32Array(rows),
+    teacher: new Int32Array(rows),
+    oldLogp: new Float32Array(rows),
+    adv: new Float32Array(rows),
+    ret: new Float32Array(rows),
+    oldV: new Float32Array(rows),
+    w: new Float32Array(rows),
+  }
+}
+
+/** Copies rows `idx[0..rows-1]` of a rollout into the minibatch arrays (observations, actions, teacher). */
+export function gatherMinibatch(buf: Pick<RolloutBuffer, 'obs' | 'actions' | 'teacher'>, s: PolicyShape, mb: Minibatch, rows: number, idx: ArrayLike<number>): void {
+  for (let r = 0; r < rows; r++) {
+    const k = idx[r] as number
+    mb.planes.set(buf.obs.planes.subarray(k * s.planeSize, (k + 1) * s.planeSize), r * s.planeSize)
+    mb.entities.set(buf.obs.entities.subarray(k * s.entitySize, (k + 1) * s.entitySize), r * s.entitySize)
+    mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
+    mb.mask.set(buf.obs.mask.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
+    mb.prior[r] = buf.obs.prior[k] as number
+    mb.actions[r] = buf.actions[k] as number
+    mb.teacher[r] = buf.teacher[k] as number
+  }
+}
+
+/** Rows of a minibatch that carry a teacher's action (id ≥ 0). */
+export function teacherRows(teacher: Int32Array, rows: number): number {
+  let n = 0
+  for (let r = 0; r < rows; r++) if ((teacher[r] as number) >= 0) n++
+  return n
+}
+
+/** Names and order of the loss parts minibatchGradients reports. */
+export const LOSS_PARTS = ['loss', 'policy', 'value', 'entropy', 'approxKl', 'clipFrac', 'teacher'] as const
+
+/**
+ * Gradients of the PPO loss over rows 0..rows-1 of a prepared minibatch, one tensor per
+ * variable in net.variables() order, and the loss parts (LOSS_PARTS) as one tensor. With
+ * `denom` the rows are a share of a larger minibatch and every mean is divided by the whole
+ * minibatch's counts, so the shares' gradients add up to the whole minibatch's: this is what
+ * lets two threads split a minibatch (PpoLearner.updateDual). The caller disposes the tensors.
+ */
+export function minibatchGradients(net: PolicyNet, mb: Minibatch, rows: number, o: { loss: LossConfig; weighted: boolean; denom: LossDenominators }): { grads: tf.Tensor[]; parts: tf.Tensor1D } {
+  const vars = net.variables()
+  return tf.tidy(() => {
+    const obs = net.inputs(mb, rows)
+    const b = {
+      mask: net.maskTensor(mb.mask, rows),
+      actions: tf.tensor1d(mb.actions.subarray(0, rows), 'int32'),
+      oldLogp: tf.tensor1d(mb.oldLogp.subarray(0, rows)),
+      advantages: tf.tensor1d(mb.adv.subarray(0, rows)),
+      returns: tf.tensor1d(mb.ret.subarray(0, rows)),
+      oldValues: tf.tensor1d(mb.oldV.subarray(0, rows)),
+      ...(o.loss.teacherCoef > 0 ? { teacher: tf.tensor1d(mb.teacher.subarray(0, rows), 'int32') } : {}),
+      ...(o.weighted ? { weights: tf.tensor1d(mb.w.subarray(0, rows)) } : {}),
+    }
+    let aux: tf.Tensor1D | null = null
+    const { value: loss, grads } = tf.variableGrads(() => {
+      const parts = ppoLoss(net.forward(obs), b, o.loss, o.denom)
+      // Side channel out of the gradient scope: kept, then disposed below.
+      aux = tf.keep(tf.stack([parts.policy, parts.value, parts.entropy, parts.approxKl, parts.clipFrac, parts.teacher]) as tf.Tensor1D)
+      return parts.loss
+    }, vars)
+    const kept = aux as unknown as tf.Tensor1D
+    const parts = tf.concat([loss.reshape([1]), kept]) as tf.Tensor1D
+    kept.dispose() // tf.keep exempts it from every tidy
+    return { grads: vars.map((v) => grads[v.name] as tf.Tensor), parts }
+  })
+}
+
+/** Computes a share of a minibatch's gradient elsewhere (another thread with a copy of the
+ *  network and the same rollout: training/train/dual.ts). */
+export interface GradHelper {
+  /** The gradient (flat, net.variables() order) and loss parts (LOSS_PARTS) of rows `rows`
+   *  of the shared rollout, with the network's weights set to `weights` (net.getFlat()). */
+  grads(req: GradRequest): Promise<{ grads: Float32Array; parts: Float32Array }>
+}
+
+export interface GradRequest {
+  weights: Float32Array
+  /** Rollout row indices of the share. */
+  rows: Int32Array
+  oldLogp: Float32Array
+  adv: Float32Array
+  ret: Float32Array
+  oldV: Float32Array
+  w: Float32Array
+  weighted: boolean
+  loss: LossConfig
+  denom: LossDenominators
+}
+
+/** One minibatch of an update: the rollout rows (idx) and their PPO quantities in mb (observations not gathered yet). */
+interface MinibatchJob {
+  mb: Minibatch
+  rows: number
+  idx: Int32Array
+  weighted: boolean
+}
+type StepStats = Omit<PpoStats, 'minibatches' | 'explainedVariance' | 'lagKl' | 'rhoMean' | 'rhoClipped'>
+
 export class PpoLearner {
   readonly net: PolicyNet
   readonly cfg: PpoConfig
@@ -84,7 +194,7 @@ export class PpoLearner {
   /** Weight of the teacher cross-entropy (starts at cfg.teacherCoef; a trainer may anneal it). */
   teacherCoef: number
   private perm = new Int32Array(0)
-  private mb: (ObsBatch & { prior: Int32Array; actions: Int32Array; teacher: Int32Array; oldLogp: Float32Array; adv: Float32Array; ret: Float32Array; oldV: Float32Array; w: Float32Array }) | null = null
+  private mb: Minibatch | null = null
   /** Lagged rollouts: π_prox's log-probs and values of the rollout's rows, ρ and c per row. */
   private prox: { logp: Float32Array; values: Float32Array; rho: Float32Array; c: Float32Array } | null = null
 
@@ -104,39 +214,17 @@ export class PpoLearner {
     return (this.optimizer as unknown as { learningRate: number }).learningRate
   }
 
-  private buffers(rows: number): NonNullable<PpoLearner['mb']> {
+  private buffers(rows: number): Minibatch {
     if (this.mb && this.mb.actions.length >= rows) return this.mb
-    const s = this.net.shape
-    this.mb = {
-      planes: new Float32Array(rows * s.planeSize),
-      entities: new Float32Array(rows * s.entitySize),
-      globals: new Float32Array(rows * s.globals),
-      mask: new Uint8Array(rows * s.actions),
-      prior: new Int32Array(rows),
-      actions: new Int32Array(rows),
-      teacher: new Int32Array(rows),
-      oldLogp: new Float32Array(rows),
-      adv: new Float32Array(rows),
-      ret: new Float32Array(rows),
-      oldV: new Float32Array(rows),
-      w: new Float32Array(rows),
-    }
+    this.mb = allocMinibatch(this.net.shape, rows)
     return this.mb
   }
 
   /** Copies rows `idx(0..rows-1)` of the buffer into the minibatch arrays (observations, actions, teacher). */
-  private gather(buf: RolloutBuffer, mb: NonNullable<PpoLearner['mb']>, rows: number, idx: (r: number) => number): void {
-    const s = this.net.shape
-    for (let r = 0; r < rows; r++) {
-      const k = idx(r)
-      mb.planes.set(buf.obs.planes.subarray(k * s.planeSize, (k + 1) * s.planeSize), r * s.planeSize)
-      mb.entities.set(buf.obs.entities.subarray(k * s.entitySize, (k + 1) * s.entitySize), r * s.entitySize)
-      mb.globals.set(buf.obs.globals.subarray(k * s.globals, (k + 1) * s.globals), r * s.globals)
-      mb.mask.set(buf.obs.mask.subarray(k * s.actions, (k + 1) * s.actions), r * s.actions)
-      mb.prior[r] = buf.obs.prior[k] as number
-      mb.actions[r] = buf.actions[k] as number
-      mb.teacher[r] = buf.teacher[k] as number
-    }
+  private gather(buf: RolloutBuffer, mb: Minibatch, rows: number, idx: (r: number) => number): void {
+    const ix = new Int32Array(rows)
+    for (let r = 0; r < rows; r++) ix[r] = idx(r)
+    gatherMinibatch(buf, this.net.shape, mb, rows, ix)
   }
 
   /**
@@ -195,6 +283,38 @@ export class PpoLearner {
    *  log-probs stored with each sample, clipped around μ, GAE from the behaviour values — with
    *  no extra pass (its lagKl is the first minibatch's approx KL, taken before any step). */
   update(buf: RolloutBuffer, o: { lagged?: boolean; correction?: LagCorrection } = {}): PpoStats {
+    const plan = this.plan(buf, o)
+    let r = plan.next()
+    while (!r.done) {
+      const { mb, rows, idx, weighted } = r.value
+      gatherMinibatch(buf, this.net.shape, mb, rows, idx)
+      r = plan.next(this.step(mb, rows, weighted))
+    }
+    return r.value
+  }
+
+  /**
+   * The same update (same minibatches, same Adam steps), each minibatch's gradient computed
+   * in two shares at once: rows [0, h) on this thread, [h, rows) by `helper` (another thread
+   * with its own copy of the network, sent this network's weights with each share), h =
+   * ⌈rows/2⌉. Each share's loss divides by the whole minibatch's counts, so the two gradients
+   * add up to the one-thread gradient (to float rounding); this thread adds them, clips the
+   * norm and applies Adam as update() does. The helper reads the rollout's rows itself, so
+   * `buf` must be the rollout it shares (RolloutBuffer.shared).
+   */
+  async updateDual(buf: RolloutBuffer, helper: GradHelper, o: { lagged?: boolean; correction?: LagCorrection } = {}): Promise<PpoStats> {
+    const plan = this.plan(buf, o)
+    let r = plan.next()
+    while (!r.done) {
+      const { mb, rows, idx, weighted } = r.value
+      r = plan.next(await this.stepDual(buf, mb, rows, idx, weighted, helper))
+    }
+    return r.value
+  }
+
+  /** The epochs × minibatches of one update: yields each minibatch's rows and PPO quantities
+   *  (observations not gathered), takes its step's stats back, returns the update's stats. */
+  private *plan(buf: RolloutBuffer, o: { lagged?: boolean; correction?: LagCorrection }): Generator<MinibatchJob, PpoStats, StepStats> {
     const cfg = this.cfg
     const n = buf.size
     if (this.perm.length !== n) this.perm = new Int32Array(n)
@@ -229,7 +349,6 @@ export class PpoLearner {
       }
       for (let start = 0; start < n && !stop; start += mbSize) {
         const rows = Math.min(mbSize, n - start)
-        this.gather(buf, mb, rows, (r) => perm[start + r] as number)
         for (let r = 0; r < rows; r++) {
           const k = perm[start + r] as number
           // lagged: the ratio is taken against π_prox, and ρ = min(ρ̄, π_prox/μ) weights the row
@@ -239,7 +358,7 @@ export class PpoLearner {
           mb.ret[r] = buf.returns[k] as number
           mb.oldV[r] = values[k] as number
         }
-        const st = this.step(mb, rows, prox !== null)
+        const st: StepStats = yield { mb, rows, idx: perm.subarray(start, start + rows), weighted: prox !== null }
         // before the first step the network is π_prox: this minibatch's KL is the lag's
         if (o.lagged === true && !decoupled && count === 0) lag.lagKl = st.approxKl
         sum.loss += st.loss
@@ -279,60 +398,92 @@ export class PpoLearner {
     }
   }
 
+  /** The loss settings of a step (the teacher weight as it stands). */
+  private lossCfg(): LossConfig {
+    return { ...this.cfg, teacherCoef: this.teacherCoef }
+  }
+
   /** One gradient step on rows 0..rows-1 of a prepared minibatch. */
-  private step(mb: NonNullable<PpoLearner['mb']>, rows: number, weighted: boolean): Omit<PpoStats, 'minibatches' | 'explainedVariance' | 'lagKl' | 'rhoMean' | 'rhoClipped'> {
-    const net = this.net
-    const cfg = this.cfg
-    const vars = net.variables()
+  private step(mb: Minibatch, rows: number, weighted: boolean): StepStats {
+    const loss = this.lossCfg()
+    const { grads, parts } = minibatchGradients(this.net, mb, rows, { loss, weighted, denom: { rows, teacherRows: teacherRows(mb.teacher, rows) } })
+    const gradNorm = this.apply(grads)
+    tf.dispose(grads)
+    return this.stepStats(parts, gradNorm)
+  }
+
+  /** One gradient step whose gradient two threads compute (see updateDual). */
+  private async stepDual(buf: RolloutBuffer, mb: Minibatch, rows: number, idx: Int32Array, weighted: boolean, helper: GradHelper): Promise<StepStats> {
+    const { grads, parts } = await this.gradientsDual(buf, mb, rows, idx, weighted, helper)
+    const gradNorm = this.apply(grads)
+    tf.dispose(grads)
+    return this.stepStats(parts, gradNorm)
+  }
+
+  /**
+   * The gradient (net.variables() order) and loss parts of the minibatch of rollout rows
+   * `idx[0..rows-1]` whose PPO quantities (oldLogp, adv, ret, oldV, w) are in `mb`, computed
+   * in two shares at once: rows [0, h) here, [h, rows) by the helper, h = ⌈rows/2⌉ (see
+   * updateDual). Equal to minibatchGradients over all rows up to float rounding (tested).
+   * The caller disposes the tensors.
+   */
+  async gradientsDual(buf: RolloutBuffer, mb: Minibatch, rows: number, idx: Int32Array, weighted: boolean, helper: GradHelper): Promise<{ grads: tf.Tensor[]; parts: tf.Tensor1D }> {
+    const loss = this.lossCfg()
+    const h = Math.ceil(rows / 2)
+    const denom = { rows, teacherRows: 0 }
+    for (let r = 0; r < rows; r++) if ((buf.teacher[idx[r] as number] as number) >= 0) denom.teacherRows++
+    // the helper starts on its share first, then this thread gathers and computes its own
+    const theirs = helper.grads({ weights: this.net.getFlat(), rows: idx.slice(h, rows), oldLogp: mb.oldLogp.slice(h, rows), adv: mb.adv.slice(h, rows), ret: mb.ret.slice(h, rows), oldV: mb.oldV.slice(h, rows), w: mb.w.slice(h, rows), weighted, loss, denom })
+    gatherMinibatch(buf, this.net.shape, mb, h, idx)
+    const mine = minibatchGradients(this.net, mb, h, { loss, weighted, denom })
+    let other: { grads: Float32Array; parts: Float32Array }
+    try {
+      other = await theirs
+    } catch (e) {
+      tf.dispose([...mine.grads, mine.parts])
+      throw e
+    }
+    const [grads, parts] = tf.tidy(() => {
+      const flat = tf.tensor1d(other.grads)
+      let off = 0
+      const sum = mine.grads.map((g) => {
+        const part = flat.slice(off, g.size).reshape(g.shape)
+        off += g.size
+        return g.add(part)
+      })
+      return [sum, mine.parts.add(tf.tensor1d(other.parts))] as const
+    })
+    tf.dispose([...mine.grads, mine.parts])
+    return { grads, parts: parts as tf.Tensor1D }
+  }
+
+  /** Clips the gradient's global norm and applies Adam; returns the norm before clipping. */
+  private apply(grads: readonly tf.Tensor[]): number {
+    const vars = this.net.variables()
     // valueOnly zeroes the other gradients rather than leaving those variables out: tfjs' Adam
     // keys its moments by position in the variable list, which must therefore never change.
-    const valueNames = this.valueOnly ? new Set(net.valueVariables().map((v) => v.name)) : null
-    const lossCfg = { ...cfg, teacherCoef: this.teacherCoef }
-    const stats = tf.tidy(() => {
-      const obs = net.inputs(mb, rows)
-      const b = {
-        mask: net.maskTensor(mb.mask, rows),
-        actions: tf.tensor1d(mb.actions.subarray(0, rows), 'int32'),
-        oldLogp: tf.tensor1d(mb.oldLogp.subarray(0, rows)),
-        advantages: tf.tensor1d(mb.adv.subarray(0, rows)),
-        returns: tf.tensor1d(mb.ret.subarray(0, rows)),
-        oldValues: tf.tensor1d(mb.oldV.subarray(0, rows)),
-        ...(this.teacherCoef > 0 ? { teacher: tf.tensor1d(mb.teacher.subarray(0, rows), 'int32') } : {}),
-        ...(weighted ? { weights: tf.tensor1d(mb.w.subarray(0, rows)) } : {}),
+    const valueNames = this.valueOnly ? new Set(this.net.valueVariables().map((v) => v.name)) : null
+    const maxNorm = this.cfg.maxGradNorm
+    const norm = tf.tidy(() => {
+      const g = valueNames ? grads.map((x, i) => (valueNames.has((vars[i] as tf.Variable).name) ? x : tf.zerosLike(x))) : grads
+      const norm = tf.sqrt(tf.addN(g.map((x) => x.square().sum())))
+      let applied = g
+      if (maxNorm > 0) {
+        const scale = tf.minimum(tf.scalar(1), tf.scalar(maxNorm).div(norm.add(1e-6)))
+        applied = g.map((x) => x.mul(scale))
       }
-      let aux: tf.Tensor1D | null = null
-      const { value: loss, grads } = tf.variableGrads(() => {
-        const parts = ppoLoss(net.forward(obs), b, lossCfg)
-        // Side channel out of the gradient scope: kept, then disposed by the outer tidy.
-        aux = tf.keep(tf.stack([parts.policy, parts.value, parts.entropy, parts.approxKl, parts.clipFrac, parts.teacher]) as tf.Tensor1D)
-        return parts.loss
-      }, vars)
-      const names = Object.keys(grads)
-      if (valueNames) for (const k of names) if (!valueNames.has(k)) grads[k] = tf.zerosLike(grads[k] as tf.Tensor)
-      const norm = tf.sqrt(tf.addN(names.map((k) => (grads[k] as tf.Tensor).square().sum())))
-      let applied = grads
-      if (cfg.maxGradNorm > 0) {
-        const scale = tf.minimum(tf.scalar(1), tf.scalar(cfg.maxGradNorm).div(norm.add(1e-6)))
-        applied = Object.fromEntries(names.map((k) => [k, (grads[k] as tf.Tensor).mul(scale)]))
-      }
-      this.optimizer.applyGradients(applied as tf.NamedTensorMap as Parameters<tf.AdamOptimizer['applyGradients']>[0])
-      const kept = aux as unknown as tf.Tensor1D
-      const all = tf.concat([tf.stack([loss, norm]), kept])
-      kept.dispose() // tf.keep exempts it from every tidy
-      return all
+      this.optimizer.applyGradients(Object.fromEntries(vars.map((v, i) => [v.name, applied[i] as tf.Tensor])) as Parameters<tf.AdamOptimizer['applyGradients']>[0])
+      return norm
     })
-    const v = stats.dataSync()
-    stats.dispose()
-    return {
-      loss: v[0] as number,
-      gradNorm: v[1] as number,
-      policy: v[2] as number,
-      value: v[3] as number,
-      entropy: v[4] as number,
-      approxKl: v[5] as number,
-      clipFrac: v[6] as number,
-      teacher: v[7] as number,
-    }
+    const v = norm.dataSync()[0] as number
+    norm.dispose()
+    return v
+  }
+
+  private stepStats(parts: tf.Tensor1D, gradNorm: number): StepStats {
+    const v = parts.dataSync()
+    parts.dispose()
+    return { loss: v[0] as number, policy: v[1] as number, value: v[2] as number, entropy: v[3] as number, approxKl: v[4] as number, clipFrac: v[5] as number, teacher: v[6] as number, gradNorm }
   }
 
   /** Adam state (iteration count and moments) for checkpoints. */

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads'
 import type { Engine } from '../../env/core/types.ts'
 import type { NamedWeight, NetConfig, PolicyNet } from '../../agents/policy/net.ts'
 import type { RolloutArrays, RolloutBuffer } from '../ppo/buffer.ts'
+import type { GradHelper } from '../ppo/ppo.ts'
 import { Collector, teacherCoefAt, type CollectorState, type RolloutStats } from './collector.ts'
 import type { TrainConfig } from './config.ts'
 
@@ -21,6 +22,8 @@ export interface RolloutSource {
   /** After update `u` − 1: the learner's weights (version u) and the league as it stands. */
   publish(version: number, weights: readonly NamedWeight[], league: readonly NamedWeight[][] | null): void
   close(): Promise<void>
+  /** The dual loop's helper thread, which also computes a share of each minibatch's gradient. */
+  readonly gradHelper?: GradHelper
 }
 
 /** The sequential loop: collect with the learner's own network on this thread. */

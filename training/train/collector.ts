@@ -28,6 +28,9 @@ export interface CollectorState {
   rngOpp: number
   /** Seed of the next episode reset. */
   nextEpisodeSeed: number
+  /** Step between this collector's episode seeds (default 1; 2 when two collectors share the
+   *  seeds, one taking the even and one the odd offsets: the `dual` loop). */
+  seedStep?: number
 }
 
 /** What one rollout's finished episodes gave, and the collector's state after it. */
@@ -49,6 +52,7 @@ export class Collector {
   private readonly actRng: Mulberry32
   private readonly oppRng: Mulberry32
   private nextSeed: number
+  private readonly seedStep: number
   private league: NamedWeight[][] = []
   private readonly leagueNets: PolicyNet[] = []
   private readonly leagueAgents: PolicyAgent[] = []
@@ -79,6 +83,7 @@ export class Collector {
     this.actRng = new Mulberry32(state.rngAct)
     this.oppRng = new Mulberry32(state.rngOpp)
     this.nextSeed = state.nextEpisodeSeed
+    this.seedStep = state.seedStep ?? 1
     this.heuristic = makeHeuristic(engine, cfg.seed)
     this.teacher = makeHeuristic(engine, cfg.seed + 1)
     this.random = new RandomAgent(cfg.seed)
@@ -110,7 +115,7 @@ export class Collector {
 
   /** The random streams and episode seed counter as they stand. */
   state(): CollectorState {
-    return { rngAct: this.actRng.state, rngOpp: this.oppRng.state, nextEpisodeSeed: this.nextSeed }
+    return { rngAct: this.actRng.state, rngOpp: this.oppRng.state, nextEpisodeSeed: this.nextSeed, ...(this.seedStep !== 1 ? { seedStep: this.seedStep } : {}) }
   }
 
   /** Replaces the league of past snapshots the opponents are drawn from. */
@@ -149,7 +154,8 @@ export class Collector {
 
   private resetEnv(b: number): void {
     this.pickOpponent(b)
-    ;(this.sps[b] as SelfPlayEnv).reset({ seed: this.nextSeed++ })
+    ;(this.sps[b] as SelfPlayEnv).reset({ seed: this.nextSeed })
+    this.nextSeed += this.seedStep
     this.returns[b] = 0
     this.nextRow(b)
   }

@@ -62,8 +62,10 @@ export interface TrainConfig {
   /** Where rollouts are collected (training/train/actor.ts): `thread` = an actor worker
    *  thread collecting the next rollout while this thread updates (both cores; the rollout
    *  is one update behind and the learner corrects for it), `inline` = collect, then update,
-   *  on one thread (the sequential loop). Absent in older configs: inline. */
-  actor?: 'thread' | 'inline'
+   *  on one thread (the sequential loop), `dual` = a helper thread collects half the envs and
+   *  computes half of every minibatch's gradient (both cores, no lag: training/train/dual.ts).
+   *  Absent in older configs: inline. */
+  actor?: 'thread' | 'inline' | 'dual'
   /** With the actor thread: how the learner treats the one-update-old rollouts
    *  (PpoLearner.update): `behaviour` = PPO with the stale behaviour log-probs (ratio against
    *  them, no extra pass; default), `decoupled` = score the rollout with the learner's policy

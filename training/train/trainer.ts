@@ -21,6 +21,7 @@ import { restoreLearner, savePolicy } from '../checkpoint/policy.ts'
 import { DEFAULT_TRAIN, NET_PRESETS, netConfigOf, type TrainConfig } from './config.ts'
 import { teacherCoefAt, type CollectorState } from './collector.ts'
 import { ActorThread, InlineSource, type RolloutSource } from './actor.ts'
+import { DualSource, splitStates, type DualStates } from './dual.ts'
 import { writeCurveSvg } from '../curve.ts'
 import { evaluatePolicy, type EvalResult } from '../evaluate.ts'
 import { Imitator, type ImitateStats } from '../imitate.ts'
@@ -42,6 +43,9 @@ export interface UpdateMetrics {
   updateSec: number
   /** Mean return / win rate of the training episodes finished since the last line. */
   meanReturn: number | null
+  /** Reward per env over this update's rollout (T decisions; shaping included): known every
+   *  update, even before the first game ends (a game is ~250 of the learner's decisions). */
+  rolloutReward: number
   trainWinRate: number | null
   loss: number
   policyLoss: number
@@ -78,6 +82,9 @@ export interface Progress {
   /** Imitation minibatches done (the phase before PPO) and the seconds they took. */
   imitateSteps?: number
   imitateSeconds?: number
+  /** The dual loop: the random streams and episode seed counters of both halves (rngAct,
+   *  rngOpp are the main half's too; nextEpisodeSeed is the larger counter). */
+  dual?: DualStates
 }
 
 export interface TrainHooks {
@@ -132,7 +139,8 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   if (c.imitate.stagger !== undefined && (!Number.isInteger(c.imitate.stagger) || c.imitate.stagger < 0)) throw new RangeError(`imitate stagger must be a whole number >= 0, got ${c.imitate.stagger}`)
   if (!(c.imitateShare > 0 && c.imitateShare < 1)) throw new RangeError(`imitateShare must be in (0, 1), got ${c.imitateShare}`)
   if (!(c.teacher.coef >= 0) || !Number.isInteger(c.teacher.updates) || c.teacher.updates < 1) throw new RangeError(`teacher needs coef ≥ 0 and updates a positive integer, got ${c.teacher.coef}, ${c.teacher.updates}`)
-  if (c.actor !== undefined && c.actor !== 'thread' && c.actor !== 'inline') throw new RangeError(`actor must be thread or inline, got ${c.actor}`)
+  if (c.actor !== undefined && c.actor !== 'thread' && c.actor !== 'inline' && c.actor !== 'dual') throw new RangeError(`actor must be thread, inline or dual, got ${c.actor}`)
+  if (c.actor === 'dual' && c.envs < 2) throw new RangeError(`the dual loop splits the envs over two threads: envs must be at least 2, got ${c.envs}`)
   if (c.lagCorrection !== undefined && c.lagCorrection !== 'behaviour' && c.lagCorrection !== 'decoupled') throw new RangeError(`lagCorrection must be behaviour or decoupled, got ${c.lagCorrection}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
@@ -193,10 +201,11 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   }
   // Imitation samples with this stream; PPO's collector continues it.
   const actRng = new Mulberry32(prog.rngAct)
-  log(`train: ${cfg.ruleset}/${cfg.scenario}, tf backend ${backend}, net ${cfg.net} (${net.paramCount().toLocaleString('en-US')} params), ${K} envs × ${T} steps per update, ${cfg.actor === 'thread' ? 'rollouts on an actor thread overlapping the updates' : 'rollouts and updates in turn on one thread'}${resumed ? `, resumed at update ${prog.update} (${prog.steps} steps)` : ''}`)
+  log(`train: ${cfg.ruleset}/${cfg.scenario}, tf backend ${backend}, net ${cfg.net} (${net.paramCount().toLocaleString('en-US')} params), ${K} envs × ${T} steps per update, ${cfg.actor === 'thread' ? 'rollouts on an actor thread overlapping the updates' : cfg.actor === 'dual' ? 'rollouts and every minibatch gradient split over two threads' : 'rollouts and updates in turn on one thread'}${resumed ? `, resumed at update ${prog.update} (${prog.steps} steps)` : ''}`)
   // League: weight snapshots the opponents are drawn from.
   const league: NamedWeight[][] = resumed?.league ?? []
-  const buf = new RolloutBuffer(net.shape, T, K)
+  // the dual loop's helper thread writes its envs' columns and reads its minibatch shares in place
+  const buf = cfg.actor === 'dual' ? RolloutBuffer.shared(net.shape, T, K) : new RolloutBuffer(net.shape, T, K)
   const metricsFile = join(out, 'metrics.jsonl')
   const csvFile = join(out, 'metrics.csv')
   if (!resumed) {
@@ -314,7 +323,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const source: RolloutSource =
     cfg.actor === 'thread'
       ? ActorThread.start({ cfg, net: net.config, weights: net.getWeights(), league, state: cstate, first: prog.update })
-      : new InlineSource(engine, cfg, net, league, cstate)
+      : cfg.actor === 'dual'
+        ? DualSource.start(engine, cfg, net, league, prog.dual ?? splitStates(cstate), buf)
+        : new InlineSource(engine, cfg, net, league, cstate)
   try {
   // The end is decided once per update (where its evaluation is decided), so the last update
   // of a run is always the evaluated one.
@@ -327,18 +338,23 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     prog.rngAct = rs.rngAct
     prog.rngOpp = rs.rngOpp
     prog.nextEpisodeSeed = rs.nextEpisodeSeed
+    if ('dual' in rs) prog.dual = rs.dual as DualStates
     prog.episodes += rs.episodes
     epN += rs.episodes
     epRet += rs.returnSum
     epWin += rs.wins
     prog.steps += K * T
+    let rolloutReward = 0
+    for (let i = 0; i < buf.size; i++) rolloutReward += buf.rewards[i] as number
+    rolloutReward /= K
     buf.finish(buf.lastValues, learner.cfg.gamma, learner.cfg.lambda)
     const tu0 = performance.now()
     // After imitation (or from an imitated --init, or with a residual net that plays the heuristic's
     // moves) the value head is untrained: fit it alone first, so the first policy updates do not
     // follow advantages from an arbitrary baseline.
     learner.valueOnly = (cfg.imitate.steps > 0 || cfg.init !== undefined || cfg.prior === true) && prog.update < cfg.valueWarmup
-    const st: PpoStats = learner.update(buf, { lagged: rs.lagged, correction: cfg.lagCorrection ?? 'behaviour' })
+    const lag = { lagged: rs.lagged, correction: cfg.lagCorrection ?? 'behaviour' } as const
+    const st: PpoStats = source.gradHelper ? await learner.updateDual(buf, source.gradHelper, lag) : learner.update(buf, lag)
     const tu1 = performance.now()
     prog.update++
     prog.seconds = sec0 + (performance.now() - t0) / 1000
@@ -371,6 +387,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       rolloutSec: round((tu0 - tr0) / 1000, 3),
       updateSec: round((tu1 - tu0) / 1000, 3),
       meanReturn: epN ? round(epRet / epN, 4) : null,
+      rolloutReward: round(rolloutReward, 4),
       trainWinRate: epN ? round(epWin / epN, 4) : null,
       loss: round(st.loss, 5),
       policyLoss: round(st.policy, 5),
@@ -411,7 +428,7 @@ const evalText = (ev: readonly EvalResult[]): string => ev.map((e) => `vs ${e.op
 
 const round = (x: number, d: number) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : x)
 
-const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'rolloutSec', 'updateSec', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'teacherLoss', 'teacherCoef', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic'] as const
+const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'rolloutSec', 'updateSec', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'teacherLoss', 'teacherCoef', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic', 'rolloutReward'] as const
 function csvLine(m: UpdateMetrics, header: boolean): string {
   const row = CSV_COLS.map((k) => {
     const v = m[k]
