@@ -303,7 +303,7 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
 }
 
 describe('marignan 12.5 in play', () => {
-  it('12.5: heuristic play meets commanders stacked with routing units and commanders left alone; random answers keep the invariants', () => {
+  it('12.5: heuristic play meets commanders stacked with routing units and commanders left alone; the state restores mid-decision; random answers keep the invariants', () => {
     // uniform random play seldom stacks a commander with a unit that then routs: the heuristic
     // players (commanders kept with their corps) fight, and each 12.5 decision gets a random legal answer
     const e = engineFor('marignan-1515-first-day')
@@ -319,6 +319,14 @@ describe('marignan 12.5 in play', () => {
         let a: number
         if (d.kind === 'rout-follow' || d.kind === 'reposition') {
           counts.set(d.kind, (counts.get(d.kind) ?? 0) + 1)
+          // the state mid-decision survives JSON and restore: same hash, same decision, same mask
+          const r = e.restore(JSON.parse(JSON.stringify(s)))
+          if (!r.ok) throw new Error(r.error.message)
+          expect(e.hash(r.value)).toBe(e.hash(s))
+          expect(e.decision(r.value)).toEqual(d)
+          const m2 = new Uint8Array(e.layout.size)
+          expect(e.legal(r.value, m2)).toBe(n)
+          expect(Array.from(m2)).toEqual(Array.from(mask))
           a = pick(mask, n, rnd())
         } else a = (agents[d.player] as Agent).act({ engine: e as unknown as Engine, state: s, mask, legalCount: n, player: d.player })
         const ev: MEvent[] = []
