@@ -754,6 +754,13 @@ fx({
   expect: { wings: { 'F-INF': { order: 'attack' } }, decision: { player: 1, kind: 'leader-select' } },
 })
 
+fx({
+  id: 'cfeo-charge-shelter-owner-picks-hex', rule: 'Evade: skirmishers within 60 yds of a friendly pikemen unit may take shelter amongst the pikes: they move back behind the pikemen', description: 'Skirmishers charged from 0608 shelter behind their pike at 0604: their owner picks one of the three free hexes beside it farther from the charger (0603, 0504, 0704): 0603; the cavalry (AvD 3) do not reach.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), { id: 'I-S1', hex: '0605', facing: 'SW' }, unit('I-P1', 'pike', '0604', 'SW')], start: { phase: 'combat', first: 0 }, dice: [3],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', { expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-S1', legalIncludes: ['choice:shelter'] } } }, 'choice:shelter', { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-S1', legal: ['hex:0603', 'hex:0504', 'hex:0704'] } } }, 'hex:0603'],
+  expect: { events: [{ type: 'fast-move', unit: 'I-S1', how: 'shelter among the pikes', from: '0605', to: '0603' }], units: { 'I-S1': { hex: '0603' } } },
+})
+
 export function write(): void {
   const dir = new URL('../fixtures/cfeo/', import.meta.url)
   mkdirSync(dir, { recursive: true })

@@ -112,29 +112,32 @@ export function responseOptions(c: Ctx, s: CfeoState, x: Scratch, t: number, cha
   return o
 }
 
-/** Sheltering among the pikes: a free hex next to a friendly pike unit within 60 yds, on its far side
- *  from the charger (the farthest such hex; ties to the lower index). */
-export function shelterHex(c: Ctx, x: Scratch, s: CfeoState, t: number, charger: number): number {
+/** The first hex found by the last shelterHexes call. */
+export let shelterFirst = -1
+
+/** Sheltering among the pikes: the free hexes next to a friendly pike unit within 60 yds, on its far side
+ *  from the charger ("behind the pikemen"); the owner picks one (marked at off + hex). */
+export function shelterHexes(c: Ctx, x: Scratch, s: CfeoState, t: number, hc: number, mask: Uint8Array | null, off: number): number {
   const ht = s.uHex[t] as number
-  const hc = s.uHex[charger] as number
-  let best = -1
-  let bd = -1
+  let n = 0
+  shelterFirst = -1
   for (let p = 0; p < c.n; p++) {
     if (c.uSide[p] !== c.uSide[t] || c.uType[p] !== T.pike || (s.uHex[p] as number) < 0 || s.uStatus[p] !== S_OK) continue
     const hp = s.uHex[p] as number
     if (dist(c, ht, hp) > withinHexes(60)) continue
     for (let k = 0; k < 6; k++) {
       const nb = c.grid.neighbors[hp * 6 + k] as number
-      if (nb < 0 || (x.occ[nb] as number) >= 0 || c.impassable[nb]) continue
-      const d = dist(c, nb, hc)
-      if (d > dist(c, hp, hc) && d > bd) {
-        bd = d
-        best = nb
+      if (nb < 0 || (x.occ[nb] as number) >= 0 || c.impassable[nb] || dist(c, nb, hc) <= dist(c, hp, hc)) continue
+      if (mask) {
+        if (mask[off + nb]) continue
+        mask[off + nb] = 1
       }
+      if (n++ === 0) shelterFirst = nb
     }
   }
-  return best
+  return n
 }
+export const shelterHex = (c: Ctx, x: Scratch, s: CfeoState, t: number, charger: number): number => (shelterHexes(c, x, s, t, s.uHex[charger] as number, null, 0) > 0 ? shelterFirst : -1)
 
 /** Counter-charge eligibility needs a front-arc charger; a unit that declared its own charge stands. */
 const pipsOf = (c: Ctx, x: Scratch, s: CfeoState, u: number, k: number, out: number[]): number => {
@@ -153,17 +156,8 @@ export function executeCharges(c: Ctx, x: Scratch, s: CfeoState): void {
   for (const u of q) {
     const t = s.uCharge[u] as number
     if (t < 0 || (s.uHex[t] as number) < 0) continue
-    // (evaders have already moved: flow.ts nextEvade, their path the owner's choice)
-    if (s.uResp[t] === R_SHELTER) {
-      const h = shelterHex(c, x, s, t, u)
-      if (h >= 0) {
-        const from = s.uHex[t] as number
-        place(c, x, s, t, h)
-        s.uFl[t] = (s.uFl[t] as number) | U_MOVED
-        if (x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[t] as string, how: 'shelter among the pikes', from: c.grid.labels[from] as string, to: c.grid.labels[h] as string, pips: 0 })
-      }
-      s.uResp[t] = R_STAND
-    }
+    // (evaders and sheltering skirmishers have already moved: flow.ts nextEvade, their path the owner's choice)
+    void t
   }
   for (const u of q) {
     const t = s.uCharge[u] as number

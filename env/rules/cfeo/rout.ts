@@ -8,7 +8,8 @@ import { d6 } from '../../dice.ts'
 import type { Ctx } from './context.ts'
 import { addDp, betweenOf, casualties, destroy, dist, frontStands, isUnformed, nearestEnemyDist, place, rollMoveDice, type Scratch } from './core.ts'
 import { canStepWith } from './move.ts'
-import { type CfeoState, U_ABANDONED, FM_FALL_BACK, FM_EVADE, FM_NAMES, FM_PURSUE, FM_RETIRE, FM_ROUT, S_EXITED, S_OK, S_RETIRING, S_ROUTING, STATUSES, U_FAST_AGAIN, U_MOVED, U_REFUSED } from './state.ts'
+import { shelterFirst, shelterHexes } from './charge.ts'
+import { type CfeoState, U_ABANDONED, FM_SHELTER, FM_FALL_BACK, FM_EVADE, FM_NAMES, FM_PURSUE, FM_RETIRE, FM_ROUT, S_EXITED, S_OK, S_RETIRING, S_ROUTING, STATUSES, U_FAST_AGAIN, U_MOVED, U_REFUSED } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_UNFORMED, FREE_HACK_FROM, HEXSIDES, MOVE, PIPS_PER_HEX, ROUT_SAFE_YARDS, withinHexes } from './tables.ts'
 
 const dice: number[] = []
@@ -95,7 +96,7 @@ export function startFast(c: Ctx, x: Scratch, s: CfeoState, u: number, kind: num
   s.fmFrom = h
   s.fmSteps = 0
   s.fmCont = cont
-  if (kind === FM_FALL_BACK) s.fmMp = PIPS_PER_HEX
+  if (kind === FM_FALL_BACK || kind === FM_SHELTER) s.fmMp = PIPS_PER_HEX
   else {
     s.fmMp = fastPips(c, x, s, u, FM_NAMES[kind] as string)
     s.uForm[u] = F_UNFORMED
@@ -134,6 +135,13 @@ export function fastOptions(c: Ctx, x: Scratch, s: CfeoState, mask: Uint8Array |
       if (n++ === 0) fastFirst = nb
     }
     return n
+  }
+  if (kind === FM_SHELTER) {
+    // one placement: any free hex behind a friendly pike unit within 60 yds (charge.ts shelterHexes)
+    if (s.fmSteps > 0) return 0
+    const n2 = shelterHexes(c, x, s, u, s.fmAway, mask, off)
+    fastFirst = shelterFirst
+    return n2
   }
   if (kind === FM_FALL_BACK && s.fmSteps > 0) return 0
   if (kind === FM_ROUT && routSafe(c, x, s, u, h)) return 0
@@ -174,7 +182,7 @@ export function fastStepTo(c: Ctx, x: Scratch, s: CfeoState, to: number): void {
   place(c, x, s, u, to)
   s.fmMp -= PIPS_PER_HEX
   s.fmSteps++
-  if (s.fmKind === FM_FALL_BACK) s.uFl[u] = (s.uFl[u] as number) | U_MOVED
+  if (s.fmKind === FM_FALL_BACK || s.fmKind === FM_SHELTER) s.uFl[u] = (s.uFl[u] as number) | U_MOVED
 }
 
 /** Ends the fast move in progress: its event, and the blocked cases (retirers 1 DP; routers a casualty
@@ -185,11 +193,11 @@ export function endFast(c: Ctx, x: Scratch, s: CfeoState): number {
   const kind = s.fmKind
   const h = s.uHex[u] as number
   if (h >= 0) {
-    if (kind !== FM_FALL_BACK && x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: FM_NAMES[kind] as string, from: c.grid.labels[s.fmFrom] as string, to: c.grid.labels[h] as string, pips: s.fmRoll })
+    if (kind !== FM_FALL_BACK && x.ev) x.ev.push({ type: 'fast-move', unit: c.uId[u] as string, how: FM_NAMES[kind] as string, from: c.grid.labels[s.fmFrom] as string, to: c.grid.labels[h] as string, pips: kind === FM_SHELTER ? 0 : s.fmRoll })
     const stuck = canStepWith(s.fmMp, PIPS_PER_HEX) && fastOptions(c, x, s, null, 0) === 0
     if (kind === FM_ROUT && stuck && !routSafe(c, x, s, u, h) && onOwnEdge(c, c.uSide[u] as number, h)) exit(c, x, s, u)
     else if (s.fmSteps === 0 && kind === FM_FALL_BACK) addDp(c, x, s, u, 1, 'combat', 'unable to fall back')
-    else if (s.fmSteps === 0 && kind !== FM_PURSUE && !(kind === FM_ROUT && routSafe(c, x, s, u, h))) blockedFlee(c, x, s, u, FM_NAMES[kind] as string)
+    else if (s.fmSteps === 0 && kind !== FM_PURSUE && kind !== FM_SHELTER && !(kind === FM_ROUT && routSafe(c, x, s, u, h))) blockedFlee(c, x, s, u, FM_NAMES[kind] as string)
   }
   s.fmUnit = -1
   s.fmKind = 0

@@ -152,7 +152,8 @@ export const FM_ROUT = 2
 export const FM_EVADE = 3
 export const FM_PURSUE = 4
 export const FM_FALL_BACK = 5
-export const FM_NAMES = ['', 'retire', 'rout', 'evade', 'pursue', 'fall back'] as const
+export const FM_SHELTER = 6
+export const FM_NAMES = ['', 'retire', 'rout', 'evade', 'pursue', 'fall back', 'shelter among the pikes'] as const
 // what follows the fast move (s.fmCont)
 export const FC_NONE = 0
 export const FC_FINISH_MOVE = 1 // a retire chosen in the movement phase: the unit's move ends
