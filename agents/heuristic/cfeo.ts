@@ -48,6 +48,7 @@ const GENERAL_W = 50
  *  (to charge from a stand: its charge reaches 5 hexes). */
 const LIGHT_HOLD = 3
 const HORSE_HOLD = 4
+const REITER_HOLD = 4
 /** The least charge value worth declaring for a unit at its DP capacity. */
 const WORN_CHARGE_FROM = 2.5
 /** What a charge that fails to contact costs (fatigue DPs, the failed-charge mark), in band-cost units. */
@@ -225,6 +226,8 @@ export class CfeoHeuristic implements Agent {
       case K['counter-dice']:
         return m[C.dice3] ? C.dice3 : C.dice2
       case K['charge-response']:
+        // (valuing each answer by the expected exchange lost games: standing skirmishers and light horse
+        // fare worse than this fixed order suggests; measured, docs/rules/cfeo.md)
         for (const r of [C['counter-charge'], C['stand-shoot'], C['turn-rank'], C.shelter, C.evade, C.stand]) if (m[r]) return r
         return -1
       case K['after-combat']:
@@ -410,7 +413,7 @@ export class CfeoHeuristic implements Agent {
     // infantry within charge range stays to charge; light troops keep their distance to shoot
     if (arm === ARM_FOOT && d <= 2 && m[C.hold]) return C.hold
     if (c.uLight[u] && d <= LIGHT_HOLD && m[C.hold]) return C.hold
-    if (c.uType[u] === 6 && d <= 2 && m[C.hold]) return C.hold // reiters: close to 40 yds and shoot
+    if (c.uType[u] === T.reiters && d <= REITER_HOLD && m[C.hold]) return C.hold // reiters: close to 40 yds and shoot
     if (arm === ARM_HORSE && c.uType[u] !== 6 && d <= HORSE_HOLD && m[C.hold] && !c.uLight[u]) return C.hold
     for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
     return m[C.hold] ? C.hold : -1
