@@ -182,6 +182,9 @@ export class MarignanHeuristic implements Agent {
       case K['rout-follow']:
         // a commander's place is with his corps, not with a unit running for the edge
         return C.end
+      case K['rout-order']:
+        // the routed units in scenario order
+        return this.firstUnit(c, mask, () => true, -1)
       case K.reposition:
         return this.repositionHex(c, s, mask)
       case K['night-face']: {

@@ -2196,6 +2196,30 @@ add({
     rolls: 6,
   },
 })
+// 10.1: "the routed units of the active player must perform rout movement" before any other unit
+// moves; which goes first is the player's. Two routed French units in column 05 with the Swiss 3
+// and 2 hexes off (no rally test, 2.1): the French player sends F-R2 (0504) first; it passes through
+// F-R1's hex 0505 (routed units do not test, +1 MP for the friendly hex) and runs off the edge
+// (5 MP: 0505 2, 0506 1, 0507 1, 0508 1), then F-R1 follows, unasked.
+add({
+  id: '10.1-rout-order-chosen',
+  rule: '10.1',
+  description: 'At the start of the French movement phase two routed units must rout; the French player names the one that goes first.',
+  units: [fr('F-R1', 'aventuriers', '0505', 'N', { status: 'routed' }), fr('F-R2', 'aventuriers', '0504', 'N', { status: 'routed' }), sw('S-P1', 'swiss-pike', '0502', 'N')],
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [{ expect: { phase: 'rout', decision: { player: 1, kind: 'rout-order', legal: ['unit:F-R1', 'unit:F-R2'] } } }, 'unit:F-R2'],
+  expect: {
+    units: { 'F-R1': { status: 'exited' }, 'F-R2': { status: 'exited' } },
+    events: [
+      { type: 'rout-move', unit: 'F-R2', path: ['0505', '0506', '0507', '0508'] },
+      { type: 'eliminated', unit: 'F-R2', why: 'routed off the friendly edge' },
+      { type: 'rout-move', unit: 'F-R1', path: ['0506', '0507', '0508'] },
+      { type: 'eliminated', unit: 'F-R1', why: 'routed off the friendly edge' },
+    ],
+    decision: { player: 1, kind: 'move' },
+  },
+})
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },
   '8.1-swiss-army-demoralised': { army: 0 },

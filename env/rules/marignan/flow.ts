@@ -15,11 +15,11 @@ import { occ, sync, touch } from './occupancy.ts'
 import { placeReplacement, reorganisation, replacementHexes } from './reorganisation.ts'
 import { hitUnit, processHit } from './results.ts'
 import { generalRetreat, groable, processGeneralRetreat, retreatHexes, retreatable, retreatUnit } from './retreat.ts'
-import { follow, followCandidates, followDone, processRout, queueRout, routStep, routSteps } from './rout.ts'
+import { chooseRoutNext, follow, followCandidates, followDone, processRout, queueRout, routOrderCandidates, routStep, routSteps } from './rout.ts'
 import { deployHexes, deployNext, deployUnit } from './deploy.ts'
 import { heroicCandidates, heroicPending } from './morale.ts'
 import { faceStack } from './stacking.ts'
-import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, LF_MOVED, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_REPL, Q_SUCC, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
+import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, LF_MOVED, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_REPL, Q_SUCC, RQ_PHASE, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { zocOn } from './zoc.ts'
 
@@ -77,7 +77,7 @@ export function enterPhase(c: Ctx, s: MState, p: number, ev: Events): void {
       reorganisation(c, s, ev)
       break
     case P.rout:
-      for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && s.st[u] === S_ROUT) queueRout(c, s, u) // 10.1, run by settle
+      for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && s.st[u] === S_ROUT) queueRout(c, s, u, RQ_PHASE) // 10.1, run by settle
       break
     case P.movement:
     case P['hedgehog-removal']:
@@ -293,6 +293,7 @@ export function decisionPlayer(c: Ctx, s: MState): Player {
       return FRENCH
     case K['rout-hex']:
     case K['rout-follow']:
+    case K['rout-order']:
       return c.uSide[s.rq[0] as number] as Player
     case K['replace-hex']:
       return c.lSide[s.q[1] as number] as Player
@@ -458,6 +459,10 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
     case K['replace-hex']:
       replacementHexes(c, s, s.q[1] as number, buf)
       for (const h of buf) set(HX + h)
+      break
+    case K['rout-order']:
+      routOrderCandidates(s, buf)
+      for (const u of buf) set(UN + u)
       break
     case K['rout-follow']:
       followCandidates(c, s, s.rq[0] as number, buf)
@@ -688,6 +693,9 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
       nightBack(c, s, u, hex, ev)
       break
     }
+    case K['rout-order']:
+      chooseRoutNext(s, unit)
+      break
     case K['rout-follow']:
       if (choice === C.end) followDone(s)
       else follow(c, s, unit - c.nU, ev)

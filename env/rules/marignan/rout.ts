@@ -6,7 +6,7 @@ import type { Ctx, TypeStats } from './context.ts'
 import { moraleDelta, moraleTest } from './morale.ts'
 import { occ, sync, touch } from './occupancy.ts'
 import { stackLegal } from './stacking.ts'
-import { type Events, FRENCH, K, LF_FOLLOW, LF_ISO, L_INJ, L_OK, RQ_FOLLOW_ASKED, RQ_PROLONGED, RW, F_CHARGE, F_HEDGE, type MState, STATUS, SWISS, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
+import { type Events, FRENCH, K, LF_FOLLOW, LF_ISO, L_INJ, L_OK, RQ_CHOSEN, RQ_FOLLOW_ASKED, RQ_PHASE, RQ_PROLONGED, RW, F_CHARGE, F_HEDGE, type MState, STATUS, SWISS, S_DIS, S_ELIM, S_EXIT, S_ORD, S_ROUT, T, lbl, onMap } from './state.ts'
 import { dirTo, stepCost } from './terrain.ts'
 import { inEnemyZoc } from './zoc.ts'
 
@@ -169,9 +169,31 @@ export function routSteps(c: Ctx, s: MState, u: number, out: number[]): number {
 /** Cost of the steps routSteps returned last. */
 export let routCost = 0
 
-/** Queues the rout movement of u (10.1: at once, before anything else still pending). */
-export function queueRout(c: Ctx, s: MState, u: number): void {
-  s.rq.push(u, T(c, s, u).move[1], 0, 0)
+/** Queues the rout movement of u (10.1: at once, before anything else still pending); `bits` RQ_PHASE for the rout phase's. */
+export function queueRout(c: Ctx, s: MState, u: number, bits = 0): void {
+  s.rq.push(u, T(c, s, u).move[1], 0, bits)
+}
+
+/** Rout-phase records not yet started whose units are still routed on the map (10.1); writes their units into out. */
+export function routOrderCandidates(s: MState, out: number[]): number {
+  out.length = 0
+  for (let i = 0; i < s.rq.length; i += RW) {
+    const u = s.rq[i] as number
+    const bits = s.rq[i + 3] as number
+    if (bits & RQ_PHASE && !(bits & (RQ_CHOSEN | RQ_FOLLOW_ASKED)) && s.rq[i + 2] === 0 && onMap(s, u) && s.st[u] === S_ROUT) out.push(u)
+  }
+  return out.length
+}
+
+/** 10.1: the player names the routed unit whose rout movement comes next: its record goes to the head. */
+export function chooseRoutNext(s: MState, u: number): void {
+  for (let i = 0; i < s.rq.length; i += RW) {
+    if (s.rq[i] !== u) continue
+    const rec = s.rq.splice(i, RW)
+    rec[3] = (rec[3] as number) | RQ_CHOSEN
+    s.rq.unshift(...rec)
+    return
+  }
 }
 
 const steps: number[] = []
@@ -207,6 +229,11 @@ export function processRout(c: Ctx, s: MState, ev: Events): number {
       endSegment(c, u, ev)
       endWith(c, s, u, 'routed off the friendly edge', true, ev)
       return -1
+    }
+    // 10.1: at the start of the movement phase the player orders his routed units' movements
+    if ((s.rq[3] as number) & RQ_PHASE && !((s.rq[3] as number) & (RQ_CHOSEN | RQ_FOLLOW_ASKED)) && moved === 0 && routOrderCandidates(s, steps) > 1) {
+      endSegment(c, u, ev)
+      return K['rout-order']
     }
     // 12.5: the commanders stacked with it say first whether they go along
     if (!((s.rq[3] as number) & RQ_FOLLOW_ASKED)) {

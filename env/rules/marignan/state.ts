@@ -61,6 +61,7 @@ export const KINDS = [
   'reposition', // owner of an isolated commander: the hex of a nearest friendly unit he moves to, or stop (12.5)
   'night-face', // 14.2: the facing of a unit placed in an empty hex at the night reorganisation
   'replace-hex', // Swiss, 7.1: the hex (a unit of his corps) where a fallen captain's replacement is placed
+  'rout-order', // active, 10.1: which of his routed units makes its rout movement next at the start of his movement phase
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -121,6 +122,10 @@ export const RW = 4
 /** Bits of a rout record's last field: the move was prolonged (10.1); the commanders stacked with it have said whether they go along (12.5). */
 export const RQ_PROLONGED = 1
 export const RQ_FOLLOW_ASKED = 2
+/** Queued by the rout phase (10.1: the routed units' movements that open the movement phase, in the player's order)... */
+export const RQ_PHASE = 4
+/** ...and this one was named to go next. */
+export const RQ_CHOSEN = 8
 
 export interface MState extends BaseState {
   ruleset: 'marignan'
