@@ -59,6 +59,8 @@ export function fireTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
     if (d > 0 && d < best) best = d
   }
   let n = 0
+  // the callers that only ask whether there is a target need no more than this
+  if (mask === null && best !== 99) return 1
   if (best !== 99) {
     for (let v = 0; v < c.n; v++) {
       const d = targetable(c, x, s, u, v, range)
@@ -71,7 +73,8 @@ export function fireTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask: U
   // lone leaders (and messengers) more than 40 yds from any friend may be fired on: a permitted target
   for (let j = 0; j < c.m; j++) {
     if (loneLeaderTarget(c, x, s, u, j, range)) {
-      if (mask) mask[off + (s.lHex[j] as number)] = 1
+      if (!mask) return 1
+      mask[off + (s.lHex[j] as number)] = 1
       n++
     }
   }

@@ -304,7 +304,7 @@ export class Flow {
     }
     let b = diceChoices(c, s, u)
     // one roll for the battalia: once rolled, its controlled units move on the same dice
-    const slot = b !== 0 ? battaliaSlot(c, this.x, s, u) : -1
+    const slot = b !== 0 && this.anyBattaliaRoll(s, u) ? battaliaSlot(c, this.x, s, u) : -1
     if (slot >= 0 && s.bRoll[slot] !== 0 && (b & (1 << ((s.bRoll[slot] as number) & 3))) !== 0) b = 1 << ((s.bRoll[slot] as number) & 3)
     for (let k = 1; k <= 3; k++) if (b & (1 << k)) set(C.dice1 + k - 1)
     if (s.mdecl) return n
@@ -360,6 +360,13 @@ export class Flow {
       x.ev.push({ type: 'status', unit: c.uId[g] as string, from: 'formed', to: 'destroyed' })
       x.ev.push({ type: 'destroyed', unit: c.uId[g] as string, why: `taken over and driven off by a stand of ${c.uId[u]}` })
     }
+  }
+  /** Has any leader of u's side a roll for u's arm this phase? (a cheap test before battaliaSlot) */
+  private anyBattaliaRoll(s: CfeoState, u: number): boolean {
+    const c = this.c
+    const a = c.uArm[u] === ARM_HORSE ? 1 : 0
+    for (let j = 0; j < c.m; j++) if (c.lSide[j] === c.uSide[u] && s.bRoll[j * 2 + a] !== 0) return true
+    return false
   }
   /** An abandoned gun's crew may return: alive, and no formed enemy within 40 yds. */
   mayRecrew(s: CfeoState, u: number): boolean {

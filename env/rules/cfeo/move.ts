@@ -250,8 +250,8 @@ export function atDeclaredPlace(c: Ctx, x: Scratch, s: CfeoState, u: number): bo
   const obj = c.wObjective[w] as number
   if (obj >= 0 && s.wOrder[w] === 1 && dist(c, h, obj) <= 1) return true
   const f = s.uFace[u] as number
-  for (const k of [rot(f, 2), rot(f, 5)]) {
-    const nb = c.grid.neighbors[h * 6 + k] as number
+  for (let i = 0; i < 2; i++) {
+    const nb = c.grid.neighbors[h * 6 + rot(f, i === 0 ? 2 : 5)] as number
     const v = nb >= 0 ? (x.occ[nb] as number) : -1
     if (v >= 0 && v !== u && c.uSide[v] === c.uSide[u] && s.uFace[v] === f && !isUnformed(c, s, v) && s.uStatus[v] === S_OK) return true
   }

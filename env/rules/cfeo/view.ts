@@ -145,7 +145,13 @@ export function viewOf(c: Ctx, s: CfeoState, decision: Decision | null): GameVie
     })
   }
   const wings: WingView[] = []
-  for (let w = 0; w < c.w; w++) wings.push({ id: c.wId[w] as string, side: c.wSide[w] as Player, order: ORDERS[s.wOrder[w] as number] as string, markers: [], commander: c.lId[c.wCmd[w] as number] ?? null })
+  for (let w = 0; w < c.w; w++) {
+    // a messenger riding to the battalia's commander with new orders: shown in the wing's line (the map
+    // draws units and leaders only) and as its own field
+    const mh = s.wMsgHex[w] as number
+    const msg = mh >= 0 ? { hex: c.grid.labels[mh] as string, order: ORDERS[s.wMsgOrder[w] as number] as string } : null
+    wings.push({ id: c.wId[w] as string, side: c.wSide[w] as Player, order: ORDERS[s.wOrder[w] as number] as string, markers: msg ? [`messenger at ${msg.hex} with ${msg.order}`] : [], commander: c.lId[c.wCmd[w] as number] ?? null, messenger: msg })
+  }
   return {
     turn: s.turn,
     phase: PHASES[s.winner >= 0 ? PHASES.length - 1 : s.phase] as string,
@@ -173,11 +179,12 @@ export function asciiOf(c: Ctx, s: CfeoState): string {
       txt = (c.uSide[u] === 0 ? '' : '*') + st.letter + (s.uStands[u] as number) + FACE_CH[s.uFace[u] as number] + ((s.uDp[u] as number) > 0 ? String(s.uDp[u]) : '') + (s.uStatus[u] === 2 ? 'R' : s.uStatus[u] === 1 ? 'r' : '')
     }
     for (let j = 0; j < c.m; j++) if (s.lHex[j] === h) txt += c.lRole[j] === 0 ? '@' : '+'
+    for (let w = 0; w < c.w; w++) if (s.wMsgHex[w] === h) txt += 'm'
     return (txt || (TERR_CH[c.terrain[h] as number] as string).repeat(3)).slice(0, 7)
   }
   const lines: string[] = [`turn ${s.turn} ${PHASES[s.phase]}  ${s.winner >= 0 ? 'game over: ' + s.reason : `deciding: player ${s.player} ${KINDS[s.kind] ?? ''}`}`]
   lines.push(...staggeredAscii(g, cell, 7))
-  lines.push('legend: * side 1; letter type (P pike S skirmishers T tercio W swordsmen R rabble H heavy cav K reiters L light cav g/G/Y guns), stands, facing arrow, DPs, r retiring R routing; @ general + commander')
+  lines.push('legend: * side 1; letter type (P pike S skirmishers T tercio W swordsmen R rabble H heavy cav K reiters L light cav g/G/Y guns), stands, facing arrow, DPs, r retiring R routing; @ general + commander m messenger')
   return lines.filter((l) => l.length > 0).join('\n')
 }
 
