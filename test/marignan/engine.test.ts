@@ -303,7 +303,7 @@ for (const id of ['marignan-1515-first-day', 'marignan-1515-two-days']) {
 }
 
 describe('marignan 12.5 in play', () => {
-  it('12.5: heuristic play meets commanders stacked with routing units and commanders left alone; the state restores mid-decision; random answers keep the invariants', () => {
+  it('12.5 / 10.1: heuristic play meets commanders stacked with routing units, commanders left alone and several routs to order; the state restores mid-decision; random answers keep the invariants', () => {
     // uniform random play seldom stacks a commander with a unit that then routs: the heuristic
     // players (commanders kept with their corps) fight, and each 12.5 decision gets a random legal answer
     const e = engineFor('marignan-1515-first-day')
@@ -317,7 +317,7 @@ describe('marignan 12.5 in play', () => {
       for (let d = e.decision(s); d; d = e.decision(s)) {
         const n = e.legal(s, mask)
         let a: number
-        if (d.kind === 'rout-follow' || d.kind === 'reposition') {
+        if (d.kind === 'rout-follow' || d.kind === 'reposition' || d.kind === 'rout-order') {
           counts.set(d.kind, (counts.get(d.kind) ?? 0) + 1)
           // the state mid-decision survives JSON and restore: same hash, same decision, same mask
           const r = e.restore(JSON.parse(JSON.stringify(s)))
@@ -340,6 +340,7 @@ describe('marignan 12.5 in play', () => {
     }
     expect(counts.get('rout-follow') ?? 0).toBeGreaterThan(0)
     expect(counts.get('reposition') ?? 0).toBeGreaterThan(0)
+    expect(counts.get('rout-order') ?? 0).toBeGreaterThan(0) // 10.1
     expect(seen.has('leader-follows')).toBe(true)
   })
 })
