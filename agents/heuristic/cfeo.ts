@@ -16,10 +16,11 @@ import type { Engine } from '../../env/core/types.ts'
 import type { Ctx } from '../../env/rules/cfeo/context.ts'
 import type { CfeoEngine } from '../../env/rules/cfeo/index.ts'
 import { chargeTargets } from '../../env/rules/cfeo/charge.ts'
+import { controlModifier } from '../../env/rules/cfeo/control.ts'
 import { arcOf, inspired, makeScratch, type Scratch, sync } from '../../env/rules/cfeo/core.ts'
 import { canEnter, MV_DOUBLE } from '../../env/rules/cfeo/move.ts'
 import { badWar, bandOf, modifiers, outnumberMod, sideNumbers } from '../../env/rules/cfeo/melee.ts'
-import { C, type CfeoState, FM_PURSUE, K, KINDS, S_OK, U_CHARGING, U_COUNTER, U_FLANK_HIT } from '../../env/rules/cfeo/state.ts'
+import { C, type CfeoState, FM_PURSUE, K, KINDS, S_OK, U_CHARGING, U_COUNTER, U_FLANK_HIT, U_PURSUING } from '../../env/rules/cfeo/state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, CONTROL_TEST, MOVE, T, withinHexes } from '../../env/rules/cfeo/tables.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
 
@@ -38,7 +39,7 @@ const dist = (c: Ctx, a: number, b: number): number => c.grid.dist[a * c.size + 
 const D6_FACES = [1, 2, 3, 4, 5, 6] as const
 const AVD_FACES = [2, 3, 3, 4, 4, 5] as const
 /** The least charge value worth declaring. */
-const CHARGE_FROM = 0.5
+const CHARGE_FROM = 1.5
 /** Hex distance just beyond 120 yds of enemy (withinHexes(120) + 1): a move from here is doubled (Double Moves). */
 const DOUBLE_EDGE = withinHexes(MOVE.doubleBeyondYards) + 1
 /** The General keeps out of this distance of enemy (a lost General costs every unit near him 2 DPs). */
@@ -48,6 +49,8 @@ const GENERAL_W = 50
  *  (to charge from a stand: its charge reaches 5 hexes). */
 const LIGHT_HOLD = 3
 const HORSE_HOLD = 4
+/** A-grade heavy horse (gendarmes) closes to 80 yds before it stands to charge. */
+const HORSE_HOLD_A = 2
 const REITER_HOLD = 4
 /** The least charge value worth declaring for a unit at its DP capacity. */
 const WORN_CHARGE_FROM = 2.5
@@ -202,9 +205,11 @@ export class CfeoHeuristic implements Agent {
       case K['order-choice']:
         return C.attack
       case K['control-nudge']: {
-        // steer the total into "act as player wishes" (3-4)
-        const base = s.pendingRoll + (s.uStatus[u] === 2 ? CONTROL_TEST.routPursuitChargeBonus : 0)
-        if (base >= CONTROL_TEST.freeLo && base <= CONTROL_TEST.freeHi) return C.none
+        // steer the total into "act as player wishes" (3-4); the rules' own flat modifier (rout, pursuit,
+        // failed charge)
+        const base = s.pendingRoll + controlModifier(s, u)
+        const free = base >= CONTROL_TEST.freeLo && base <= CONTROL_TEST.freeHi
+        if (free) return C.none
         return base < CONTROL_TEST.freeLo ? C.plus : C.minus
       }
       case K['move-select']:
@@ -414,7 +419,7 @@ export class CfeoHeuristic implements Agent {
     if (arm === ARM_FOOT && d <= 2 && m[C.hold]) return C.hold
     if (c.uLight[u] && d <= LIGHT_HOLD && m[C.hold]) return C.hold
     if (c.uType[u] === T.reiters && d <= REITER_HOLD && m[C.hold]) return C.hold // reiters: close to 40 yds and shoot
-    if (arm === ARM_HORSE && c.uType[u] !== 6 && d <= HORSE_HOLD && m[C.hold] && !c.uLight[u]) return C.hold
+    if (arm === ARM_HORSE && c.uType[u] !== T.reiters && d <= ((c.uGrade[u] as number) <= 1 ? HORSE_HOLD_A : HORSE_HOLD) && m[C.hold] && !c.uLight[u]) return C.hold
     for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
     return m[C.hold] ? C.hold : -1
   }
