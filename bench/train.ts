@@ -13,7 +13,7 @@
 // teacher term, lr 3e-3), whose rollouts also ask the heuristic for its proposal.
 //
 //   npx tsx bench/train.ts [--imitate 60] [--updates 20] [--loops inline,thread,dual] [--repeat 1] [--prior] [--scenario piwam-training] [--json FILE]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -64,8 +64,26 @@ interface LoopResult {
   rows: UpdateMetrics[]
   updateAt: number[]
   cpuAt: number[]
+  threadsAt: Map<number, number>[]
   /** 1-minute load average when the run ended. */
   load: number
+}
+
+/** CPU seconds of each thread of this process (Linux: /proc/self/task/<tid>/stat utime +
+ *  stime, in clock ticks of 1/100 s); empty elsewhere. */
+function threadCpu(): Map<number, number> {
+  const out = new Map<number, number>()
+  if (!existsSync('/proc/self/task')) return out
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const st = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ') // fields from the 3rd on
+      out.set(Number(tid), (Number(f[11]) + Number(f[12])) / 100)
+    } catch {
+      // the thread ended
+    }
+  }
+  return out
 }
 
 const cpuSec = () => {
@@ -79,6 +97,7 @@ async function measure(loop: Loop, bar: Progress, done: number): Promise<LoopRes
   const imitateAt: [step: number, seconds: number][] = []
   const updateAt: number[] = []
   const cpuAt: number[] = []
+  const threadsAt: Map<number, number>[] = []
   let imitateSeconds = 0
   const t0 = performance.now()
   try {
@@ -94,6 +113,7 @@ async function measure(loop: Loop, bar: Progress, done: number): Promise<LoopRes
         onUpdate: (m) => {
           updateAt.push(performance.now())
           cpuAt.push(cpuSec())
+          threadsAt.push(threadCpu())
           rows.push(m)
           bar.update(done + imitate + m.update)
         },
@@ -102,7 +122,7 @@ async function measure(loop: Loop, bar: Progress, done: number): Promise<LoopRes
     // From the first report on when there are two (the first interval holds the env setup).
     const [s0, t0s] = imitateAt.length > 1 ? (imitateAt[0] as [number, number]) : [0, 0]
     const [s1, t1s] = imitateAt[imitateAt.length - 1] ?? [1, NaN]
-    return { loop, run, imMinibatch: (t1s - t0s) / (s1 - s0), imitateSeconds, rows, updateAt, cpuAt, load: loadavg()[0] as number }
+    return { loop, run, imMinibatch: (t1s - t0s) / (s1 - s0), imitateSeconds, rows, updateAt, cpuAt, threadsAt, load: loadavg()[0] as number }
   } finally {
     rmSync(out, { recursive: true, force: true })
   }
@@ -120,12 +140,31 @@ try {
 // Leave out the first updates (value warm-up, JIT): five, or half of a short run.
 const skip = Math.min(5, Math.floor(updates / 2))
 const diffs = (xs: number[]) => xs.slice(skip + 1).map((t, i) => t - (xs[i + skip] as number))
+/** Median CPU seconds per update of this thread (the trainer's) and of the busiest other
+ *  thread (the actor or helper thread; GC and libuv threads are far below it). */
+const perThread = (r: LoopResult): { main: number; other: number } => {
+  const main: number[] = []
+  const other: number[] = []
+  for (let i = skip + 1; i < r.threadsAt.length; i++) {
+    const a = r.threadsAt[i - 1] as Map<number, number>
+    const b = r.threadsAt[i] as Map<number, number>
+    let o = 0
+    for (const [tid, t] of b) {
+      const d = t - (a.get(tid) ?? t)
+      if (tid === process.pid) main.push(d)
+      else o = Math.max(o, d)
+    }
+    other.push(o)
+  }
+  return { main: main.length ? median(main) : NaN, other: other.length ? median(other) : NaN }
+}
 const summary = (r: LoopResult) => {
+  const th = perThread(r)
   const steady = r.rows.slice(skip)
   const rollout = median(steady.map((m) => m.rolloutSec))
   const update = median(steady.map((m) => m.updateSec))
   const wall = median(diffs(r.updateAt)) / 1000
-  return { loop: r.loop, updates: r.rows.length, rolloutSecPerUpdate: rollout, updateSecPerUpdate: update, samplePassesPerSec: (samples * (r.run.config.ppo.epochs ?? 1)) / update, cycleSec: wall, agentStepsPerSec: samples / wall, updatesPerSec: 1 / wall, cpuSecPerUpdate: median(diffs(r.cpuAt)), lagKl: median(steady.map((m) => m.lagKl)), load: r.load }
+  return { loop: r.loop, updates: r.rows.length, rolloutSecPerUpdate: rollout, updateSecPerUpdate: update, samplePassesPerSec: (samples * (r.run.config.ppo.epochs ?? 1)) / update, cycleSec: wall, agentStepsPerSec: samples / wall, updatesPerSec: 1 / wall, cpuSecPerUpdate: median(diffs(r.cpuAt)), mainThreadCpuSec: th.main, otherThreadCpuSec: th.other, busiestThreadAgentStepsPerSec: samples / Math.max(th.main, th.other), lagKl: median(steady.map((m) => m.lagKl)), load: r.load }
 }
 const first = results[0] as LoopResult
 const run = first.run
@@ -160,8 +199,12 @@ for (const [i, s] of runs.entries()) {
   rows.push([`${what[s.loop]} (${samples} agent steps)`, s.loop, run, `${f(s.rolloutSecPerUpdate, 2)} s`, ''])
   rows.push([`PPO update (${samples} samples x ${first.run.config.ppo.epochs} epochs${s.loop === 'thread' ? ', lag correction' : s.loop === 'dual' ? ', gradients on two threads' : ''})`, s.loop, run, `${f(s.updateSecPerUpdate, 2)} s`, `${f(s.samplePassesPerSec)} sample-passes/s`])
   rows.push(['whole PPO update cycle', s.loop, run, `${f(s.cycleSec, 2)} s`, `${f(s.agentStepsPerSec)} agent steps/s, ${f(s.updatesPerSec, 2)} updates/s, ${f(s.cpuSecPerUpdate, 2)} CPU s/update`])
+  rows.push(['CPU per update: trainer thread / busiest other thread', s.loop, run, `${f(s.mainThreadCpuSec, 2)} / ${f(s.otherThreadCpuSec, 2)} s`, `${f(s.busiestThreadAgentStepsPerSec)} agent steps/s if the busiest thread had a core to itself`])
 }
 console.log(formatTable(['phase', 'loop', 'run', 'time', 'rate'], rows))
 for (const [l, x] of Object.entries(speedup)) console.log(`\n${l} / inline agent steps/s: ${f(x, 2)}x${repeat > 1 ? ` (median runs of ${repeat})` : ''}`)
+// Wall time on a loaded machine says little; the busiest thread's CPU time per update is what
+// the cycle would take with a core per thread (it leaves out waits between the threads).
+if (base) for (const l of loops.filter((x) => x !== 'inline')) console.log(`${l} / inline by the busiest thread's CPU time per update: ${f((per[l] as Summary).busiestThreadAgentStepsPerSec / base.busiestThreadAgentStepsPerSec, 2)}x`)
 console.log(`\n${run.config.scenario}, ${run.backend}, net ${run.config.net}${prior ? ' with the heuristic prior (residual)' : ''}; ${result.machine.cpu}, ${result.machine.cores} cores, load ${result.machine.load.map((x) => x.toFixed(1)).join(' ')}`)
 if (a.json) writeFileSync(a.json, JSON.stringify(result, null, 2) + '\n')
