@@ -17,7 +17,8 @@ import * as PR from '../../env/rules/piwam/context.ts'
 import { cone, inZone } from '../../env/rules/piwam/fire.ts'
 import { canAttack } from '../../env/rules/piwam/melee.ts'
 import { canRally } from '../../env/rules/piwam/morale.ts'
-import { reactOpts } from '../../env/rules/piwam/reaction.ts'
+import { interceptHex, reactOpts } from '../../env/rules/piwam/reaction.ts'
+import { retreatBest, routBest } from '../../env/rules/piwam/retreat.ts'
 import * as PS from '../../env/rules/piwam/state.ts'
 import type { PiwamState } from '../../env/rules/piwam/state.ts'
 import * as PT from '../../env/rules/piwam/tables.ts'
@@ -187,6 +188,14 @@ export class PiwamHeuristic implements Agent {
         return this.offC + (s.uStatus[s.advUnit] === 0 ? C.yes : C.no)
       case K.continuation:
         return this.offC + (this.wingUseful(s, s.activeWing) ? C.yes : C.no)
+      // retreats, routs and the interceptor's hex: the engine's former fixed ranking (nearest the friendly
+      // edge; cheapest and away from enemies; the first free front hex)
+      case K['retreat-hex']:
+        return this.offH + retreatBest(this.R, s)
+      case K['rout-hex']:
+        return this.offH + routBest(this.R, s)
+      case K['intercept-hex']:
+        return this.offH + interceptHex(this.R, s, s.react)
     }
     return NONE
   }

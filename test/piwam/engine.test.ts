@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { actionText, parseAction } from '../../env/core/actions.ts'
 import { piwam } from '../../env/rules/piwam/index.ts'
+import { KINDS } from '../../env/rules/piwam/state.ts'
 import type { PiwamEvent, PiwamState } from '../../env/rules/piwam/index.ts'
 import { bindScenario, builtin, lcg, pick, playGame } from './play.ts'
 import { mini, u } from './mini.ts'
@@ -211,5 +212,64 @@ describe('piwam fixture start block', () => {
     expect(e.apply(s, e.layout.size)?.code).toBe('ACTION_OUT_OF_RANGE')
     const t = playGame(e, 4, true)
     expect(e.apply(t, 0)?.code).toBe('GAME_OVER')
+  })
+})
+
+describe('piwam player decisions: retreat-hex, rout-hex, intercept-hex (issue 15)', () => {
+  const STEP_KINDS = ['retreat-hex', 'rout-hex', 'intercept-hex']
+  it('random play meets each one as a real choice of its owner, with the pending register set; mid-decision clone, JSON restore and replay agree', () => {
+    const e = builtin('piwam-training')
+    const mask = new Uint8Array(e.layout.size)
+    const seen = new Map<string, number>()
+    const stages = new Set<number>()
+    for (let g = 0; g < 30; g++) {
+      playGame(e, 500 + g, true, (st) => {
+        const d = e.decision(st)
+        if (!d || !STEP_KINDS.includes(d.kind)) return
+        seen.set(d.kind, (seen.get(d.kind) ?? 0) + 1)
+        const n = e.legal(st, mask)
+        // the engine asks only when there is a choice; every legal action is a hex
+        expect(n).toBeGreaterThanOrEqual(2)
+        for (let i = 0; i < mask.length; i++) if (mask[i]) expect(actionText(e.layout, i)).toMatch(/^hex:/)
+        const u = d.kind === 'intercept-hex' ? st.react : st.rtUnit
+        expect(d.subject).toBe(e.ctx.uId[u])
+        expect(d.player).toBe(e.ctx.uSide[u])
+        if (d.kind !== 'intercept-hex') stages.add(st.pend[0]!)
+        // the state mid-decision restores and replays bit for bit
+        const j = e.restore(JSON.parse(JSON.stringify(st)))
+        expect(j.ok).toBe(true)
+        if (!j.ok) return
+        expect(e.hash(j.value)).toBe(e.hash(st))
+        const c = e.clone(st)
+        const a = mask.indexOf(1)
+        expect(e.apply(c, a)).toBeNull()
+        expect(e.apply(j.value, a)).toBeNull()
+        expect(e.hash(j.value)).toBe(e.hash(c))
+        expect(e.invariants(c)).toEqual([])
+      })
+    }
+    for (const k of STEP_KINDS) expect(seen.get(k) ?? 0, k).toBeGreaterThan(0)
+    // fire (1), close combat (3) and the rout phase (4) were each interrupted and resumed
+    for (const p of [1, 3, 4]) expect(stages.has(p), `pending stage ${p}`).toBe(true)
+  })
+  it('the hash covers the pending register; restore rejects a bad one', () => {
+    const e = builtin('piwam-training')
+    const s = e.init(3)
+    const t = e.clone(s)
+    t.pend[6] = 2
+    expect(e.hash(t)).not.toBe(e.hash(s))
+    const t2 = e.clone(s)
+    t2.lCc[0] = 1
+    expect(e.hash(t2)).not.toBe(e.hash(s))
+    const bad = JSON.parse(JSON.stringify(s))
+    bad.pend = [0, 0]
+    const r = e.restore(bad)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/pend/)
+    const bad2 = JSON.parse(JSON.stringify(s))
+    bad2.kind = KINDS.indexOf('retreat-hex') // a retreat-hex decision without a retreating unit
+    const r2 = e.restore(bad2)
+    expect(r2.ok).toBe(false)
+    if (!r2.ok) expect(r2.error.message).toMatch(/rtUnit/)
   })
 })

@@ -36,6 +36,8 @@ export class Board {
   readonly tmpLeaders: Int32Array
   readonly parsed: CcResult[]
   readonly carried: Int32Array
+  /** The legal next hexes of a retreat / rout step (at most 6). */
+  readonly steps = new Int32Array(6)
   readonly coneCache = new Map<number, Int32Array>()
   /** Line of sight: the lines between hex pairs (cached), what blocks them, terrain that blocks per hex. */
   readonly sight: SightLines

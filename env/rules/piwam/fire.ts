@@ -3,10 +3,10 @@
 
 import { belowBothEnds, clearLine, type SightRule } from '../shared/los.ts'
 import { STATUSES, T_ART, T_R, TERRAINS } from './tables.ts'
-import { F_ART_FIRED, F_ENDED, F_SPENT, LS_IN, type PiwamState, TR_FIRED, TR_MP } from './state.ts'
+import { F_ART_FIRED, F_ENDED, F_SPENT, LS_IN, P_FIRE, P_NONE, type PiwamState, TR_FIRED, TR_MP } from './state.ts'
 import type { Board } from './board.ts'
 import { removeLeader } from './command.ts'
-import { trigger } from './reaction.ts'
+import { openReactions, trigger } from './reaction.ts'
 import { moraleCheck } from './morale.ts'
 
 /** Is hex t in u's fire zone (4.1)? Front and flank hexes; Reiters also the range-2 frontal cone; artillery its cone. */
@@ -111,32 +111,71 @@ export function fireTest(R: Board, s: PiwamState, u: number, t: number, mask: Ui
   return 1
 }
 
-/** Resolves one fire at target hex t (4.1). Artillery within lineRange attacks the 3 hexes along the line. */
+/** Resolves one fire at target hex t (4.1). Artillery within lineRange attacks the 3 hexes along the line.
+ *  With s.rtUnit >= 0 on return a broken unit's owner picks its retreat: the pending register (P_FIRE) says
+ *  where the resolution resumes (resumeFire). */
 export function resolveFire(R: Board, s: PiwamState, u: number, t: number, extra: number, defensive: boolean): void {
   const h = s.uHex[u]!
   if (R.ctx.uType[u] === T_ART) {
     s.uFlags[u] = s.uFlags[u]! | F_ART_FIRED
-    const AR = R.ctx.tables.artilleryRange
     const d = R.dist(h, t)
-    if (d <= AR.lineRange) {
-      const g = R.ctx.grid
-      const q0 = g.q[h]!
-      const r0 = g.r[h]!
-      const dq = g.q[t]! - q0
-      const dr = g.r[t]! - r0
-      const side = R.ctx.uSide[u]!
-      const L = AR.lineRange
-      for (let k = 1; k <= L; k++) {
-        const x = lineHex(R, q0 + 1e-6, r0 + 2e-6, (dq * k) / d, (dr * k) / d)
-        if (x < 0) break
-        if (R.occ0[x]! > 0 && R.sideAt(x) !== side) fireAtHex(R, s, u, x, R.dist(h, x), 0, defensive)
-      }
+    if (d <= R.ctx.tables.artilleryRange.lineRange) {
+      fireLine(R, s, u, t, 1, defensive)
       return
     }
     fireAtHex(R, s, u, t, d, 0, defensive)
-    return
+  } else fireAtHex(R, s, u, t, R.dist(h, t), extra, defensive)
+  if (s.rtUnit >= 0) {
+    s.pend[2] = t
+    s.pend[3] = -1
   }
-  fireAtHex(R, s, u, t, R.dist(h, t), extra, defensive)
+}
+
+/** Artillery within lineRange: the hexes at ranges k0..lineRange along the line from the gun through t, each
+ *  enemy-held hex with its own roll. Returns false when a retreat choice interrupts it (pending P_FIRE). */
+function fireLine(R: Board, s: PiwamState, u: number, t: number, k0: number, defensive: boolean): boolean {
+  const h = s.uHex[u]!
+  const d = R.dist(h, t)
+  const g = R.ctx.grid
+  const q0 = g.q[h]!
+  const r0 = g.r[h]!
+  const dq = g.q[t]! - q0
+  const dr = g.r[t]! - r0
+  const side = R.ctx.uSide[u]!
+  const L = R.ctx.tables.artilleryRange.lineRange
+  for (let k = k0; k <= L; k++) {
+    const x = lineHex(R, q0 + 1e-6, r0 + 2e-6, (dq * k) / d, (dr * k) / d)
+    if (x < 0) break
+    if (R.occ0[x]! > 0 && R.sideAt(x) !== side) fireAtHex(R, s, u, x, R.dist(h, x), 0, defensive)
+    if (s.rtUnit >= 0) {
+      s.pend[2] = t
+      s.pend[3] = k
+      return false
+    }
+  }
+  return true
+}
+
+/** Resumes a fire resolution after a retreat its owner steered: the other unit of the hit hex, then the rest of
+ *  an artillery line. Returns false when another retreat choice interrupts it again. */
+export function resumeFire(R: Board, s: PiwamState): boolean {
+  const P = s.pend
+  const u = P[1]!
+  const next = P[5]!
+  P[5] = -1
+  if (next >= 0) {
+    moraleCheck(R, s, next, P[6]!, s.uHex[u]!, 'fire')
+    if (s.rtUnit >= 0) return false
+  }
+  return P[3]! < 0 || fireLine(R, s, u, P[2]!, P[3]! + 1, P[7] === 1)
+}
+
+/** What follows a resolved fire: defensive fire goes back to the reaction window, offensive fire opens one. */
+export function afterFire(R: Board, s: PiwamState): void {
+  const P = s.pend
+  P[0] = P_NONE
+  if (P[7] === 1) openReactions(R, s)
+  else trigger(R, s, P[1]!, TR_FIRED | (R.ctx.uType[P[1]!] === T_ART ? 0 : TR_MP), P[2]!)
 }
 
 /** The hex at axial offset (dq, dr) from (q0, r0) after cube rounding, -1 off the map. */
@@ -180,8 +219,21 @@ export function fireAtHex(R: Board, s: PiwamState, u: number, t: number, range: 
   const a = R.occ0[t]! - 1
   const b = R.occ1[t]! - 1
   const from = s.uHex[u]!
+  // each unit of the hex checks (3.2); a broken unit's retreat may wait for its owner's choice
   if (a >= 0) moraleCheck(R, s, a, margin, from, 'fire')
+  if (s.rtUnit >= 0) return pendFire(s, u, t, b, margin, defensive)
   if (b >= 0) moraleCheck(R, s, b, margin, from, 'fire')
+  if (s.rtUnit >= 0) pendFire(s, u, t, -1, margin, defensive)
+}
+
+function pendFire(s: PiwamState, u: number, t: number, next: number, margin: number, defensive: boolean): void {
+  const P = s.pend
+  P[0] = P_FIRE
+  P[1] = u
+  P[4] = t
+  P[5] = next
+  P[6] = margin
+  P[7] = defensive ? 1 : 0
 }
 
 export function doFire(R: Board, s: PiwamState, u: number, t: number): void {
@@ -192,6 +244,7 @@ export function doFire(R: Board, s: PiwamState, u: number, t: number): void {
     s.uFlags[u] = s.uFlags[u]! | F_SPENT
   }
   resolveFire(R, s, u, t, extra, false)
+  if (s.rtUnit >= 0) return // the flow resumes the fire after the retreat, then opens the reaction window
   trigger(R, s, u, TR_FIRED | (R.ctx.uType[u] === T_ART ? 0 : TR_MP), t)
 }
 

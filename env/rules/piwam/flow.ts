@@ -6,17 +6,17 @@ import { err, type Player, type TercioError } from '../../core/types.ts'
 import { VERTEX_NAMES } from '../../hex/grid.ts'
 import { ARM_ART, ARM_CAV } from './context.ts'
 import { ORDERS, T_ART } from './tables.ts'
-import { C, F_ACTED, F_OOC, F_ART_FIRED, F_G_REDUCED, K, KINDS, L_ACTED, L_AIDED, L_MOVED, L_REACTED, LS_IN, LS_REMOVED, LS_WAITING, M_FINISHED, M_NOCONT, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, type PiwamEvent, type PiwamState } from './state.ts'
+import { C, F_ACTED, F_OOC, F_ART_FIRED, F_G_REDUCED, K, KINDS, L_ACTED, L_AIDED, L_MOVED, L_REACTED, LS_IN, LS_REMOVED, LS_WAITING, M_FINISHED, M_NOCONT, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, P_CC, P_FIRE, P_RALLY, type PiwamEvent, type PiwamState } from './state.ts'
 import { clearAllMarks, hasAnyMark, nextPicker, setMark, type PickTest } from '../shared/phases.ts'
 import type { Board } from './board.ts'
 import { inCommand, leaderDests, wingCmdHex, wingHasUnits, withWing } from './command.ts'
 import { doContinuation, doOrderChange, doPreempt, finishWing, preemptors, startActivation } from './activation.ts'
 import { continueUnit, doMove, doTurn, selectUnit, unitMoves } from './move.ts'
-import { doReaction, doWithdraw, openReactions, reactOpts, reactors, withdrawDests } from './reaction.ts'
-import { canFireType, doFire, fireTargets } from './fire.ts'
-import { attackTargets, designate, designators, doDefenderAdvance, groupAttackers, nextCombat, resolveCombat, toDesignate, toDesignateReaction } from './melee.ts'
-import { canRally, doRally } from './morale.ts'
-import { routPhase } from './retreat.ts'
+import { doReaction, doWithdraw, interceptHexes, openReactions, placeInterceptor, reactOpts, reactors, withdrawDests } from './reaction.ts'
+import { afterFire, canFireType, doFire, fireTargets, resumeFire } from './fire.ts'
+import { attackTargets, ccAttacker, ccFinish, designate, designators, doDefenderAdvance, groupAttackers, nextCombat, resolveCombat, toDesignate, toDesignateReaction } from './melee.ts'
+import { afterRally, canRally, doRally } from './morale.ts'
+import { retreatChoices, retreatGo, retreatStepTo, routChoices, routFrom, routGo, routStepTo } from './retreat.ts'
 import { checkBreak, endByPoints } from './victory.ts'
 
 export function activatable(R: Board, s: PiwamState, w: number): boolean {
@@ -95,8 +95,8 @@ export function nextActivation(R: Board, s: PiwamState): void {
   s.sel = -1
   const lv = level(R, s)
   if (lv < 0) {
-    routPhase(R, s)
-    endTurn(R, s)
+    // 1.3 rout phase (it may stop for an owner's rout-hex choice; the flow ends the turn after it)
+    if (routFrom(R, s, 0)) endTurn(R, s)
     return
   }
   const pick = R.pickTest
@@ -152,7 +152,22 @@ export function enterReplacements(R: Board, s: PiwamState): void {
 }
 
 /** Decision kinds whose legal actions include hexes (unit-action moves/leader destinations and hex targets). */
-const HEX_KINDS: readonly boolean[] = KINDS.map((k) => ['unit-action', 'fire-target', 'withdraw-hex', 'attack-target', 'reaction-target'].includes(k))
+const HEX_KINDS: readonly boolean[] = KINDS.map((k) => ['unit-action', 'fire-target', 'withdraw-hex', 'attack-target', 'reaction-target', 'retreat-hex', 'rout-hex', 'intercept-hex'].includes(k))
+
+/** After the last step of a retreat its owner steered: resume what it interrupted (the pending register). */
+export function resumePending(R: Board, s: PiwamState): void {
+  switch (s.pend[0]) {
+    case P_FIRE:
+      if (resumeFire(R, s)) afterFire(R, s)
+      break
+    case P_RALLY:
+      afterRally(R, s)
+      break
+    case P_CC:
+      if (s.pend[7] === 1 ? ccAttacker(R, s) : ccFinish(R, s)) nextCombat(R, s)
+      break
+  }
+}
 
 /** Writes the legal actions of the decision in s into mask (cleared first); returns how many. */
 export function legalInto(R: Board, s: PiwamState, mask: Uint8Array): number {
@@ -281,6 +296,15 @@ export function legalInto(R: Board, s: PiwamState, mask: Uint8Array): number {
     case K.continuation:
       mask[offC + C.yes] = 1
       mask[offC + C.no] = 1
+      break
+    case K['retreat-hex']:
+    case K['rout-hex']: {
+      const k = s.kind === K['retreat-hex'] ? retreatChoices(R, s, R.steps) : routChoices(R, s, R.steps)
+      for (let i = 0; i < k; i++) mask[offH + R.steps[i]!] = 1
+      break
+    }
+    case K['intercept-hex']:
+      interceptHexes(R, s, s.react, mask)
       break
   }
   R.cmdWing = -1
@@ -429,6 +453,17 @@ export function applyAction(R: Board, s: PiwamState, action: number, events: Piw
       if (ci === C.yes) doContinuation(R, s)
       else finishWing(R, s)
       break
+    case K['retreat-hex']:
+      retreatStepTo(R, s, hi)
+      if (retreatGo(R, s)) resumePending(R, s)
+      break
+    case K['rout-hex']:
+      routStepTo(R, s, hi)
+      if (routGo(R, s) && routFrom(R, s, s.pend[1]! + 1)) endTurn(R, s)
+      break
+    case K['intercept-hex']:
+      placeInterceptor(R, s, s.react, hi)
+      break
   }
   if (s.winner < 0) checkBreak(R, s)
   R.ev = null
@@ -445,7 +480,11 @@ export function subjectOf(R: Board, units: readonly string[], s: PiwamState): st
       return s.sel >= 0 ? units[s.sel] : undefined
     case K['reaction-kind']:
     case K['withdraw-hex']:
+    case K['intercept-hex']:
       return units[s.react]
+    case K['retreat-hex']:
+    case K['rout-hex']:
+      return units[s.rtUnit]
     case K.reaction:
       return s.trigUnit >= 0 ? units[s.trigUnit] : undefined
     case K['advance-facing']:

@@ -4,7 +4,7 @@
 import { rot } from '../../hex/grid.ts'
 import { ARM_CAV, ARM_INF, IMPASSABLE } from './context.ts'
 import { T_ART, T_C, T_E, T_G, TERRAINS } from './tables.ts'
-import { F_CHARGED, F_INTERCEPTOR, F_NO_CHARGE, F_REACT_ATT, F_TURNED, K, LS_IN, type PiwamState } from './state.ts'
+import { F_CHARGED, F_INTERCEPTOR, F_NO_CHARGE, F_REACT_ATT, F_TURNED, K, LS_IN, P_CC, P_NONE, type PiwamState } from './state.ts'
 import { directionOf, type Board } from './board.ts'
 import { removeLeader, removeLeadersAt } from './command.ts'
 import { toContinuation } from './activation.ts'
@@ -152,7 +152,11 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
   const df = s.uFace[d]!
   let nl = 0
   const noteLeaders = (x: number, sd: number) => {
-    for (let j = 0; j < R.ctx.m; j++) if (s.lState[j] === LS_IN && s.lHex[j] === x && R.ctx.lSide[j] === sd) R.tmpLeaders[nl++] = j
+    for (let j = 0; j < R.ctx.m; j++) {
+      if (s.lState[j] !== LS_IN || s.lHex[j] !== x || R.ctx.lSide[j] !== sd) continue
+      R.tmpLeaders[nl++] = j
+      s.lCc[j] = nl // 2.1 A: he rolls for loss after the combat, in this order
+    }
   }
   noteLeaders(dh, dSide)
   const seenHex = R.tmpUnits
@@ -182,7 +186,7 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
     removeLeadersAt(R, s, dh, dSide, 'stacked unit eliminated in close combat')
     if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: 0, roll: -1, total: -1, result: 'eliminated (alone)', reaction })
     // 2.1 A: every leader who took part rolls for loss, also when no combat roll was made
-    leaderLossRolls(R, s, nl)
+    leaderLossRolls(R, s)
     return advanceAttacker(R, s, lead, dh, false)
   }
   let mod = R.morale(s, lead) - R.morale(s, d)
@@ -222,16 +226,14 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
   const pass = res.pass && (lt === T_G || lt === T_C) && (charged || (s.uFlags[lead]! & F_INTERCEPTOR) !== 0)
   if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: mod, roll, total, result: res.text, reaction })
   // defender
-  let vacated = false
   const dElim = ccLoss(R, s, d, dLoss)
-  if (dElim) vacated = true
-  else if (pass) {
+  if (!dElim && pass) {
     if (aLoss > 0) ccLoss(R, s, lead, aLoss)
     // passthrough: the lead cuts through to the hex opposite; if blocked the loser checks unable to retreat
     const dir = directionOf(R.ctx.grid.neighbors, lh, dh)
     const opp = R.ctx.grid.neighbors[dh * 6 + dir]!
     const arm = R.ctx.uArm[lead] === ARM_CAV ? 1 : 0
-    leaderLossRolls(R, s, nl)
+    leaderLossRolls(R, s)
     if (s.uHex[lead]! >= 0 && opp >= 0 && R.ctx.cost[(arm * R.size + dh) * 6 + dir] !== IMPASSABLE && R.occ0[opp] === 0) {
       moveUnit(R, s, lead, opp, true)
       if (ev) R.push({ type: 'advanced', unit: R.ctx.uId[lead]!, from: R.hexLabel(lh), to: R.hexLabel(opp), passthrough: true })
@@ -239,28 +241,60 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
     }
     if (!unableToRetreat(R, s, d, true)) ccShared(R, s, dh, d, true)
     return true
-  } else if (res.dRetreat > 0) {
+  }
+  // the rest may wait for retreat choices: the pending register (P_CC) holds what is left to resolve
+  const P = s.pend
+  P[0] = P_CC
+  P[1] = lead
+  P[2] = d
+  P[3] = lh
+  P[4] = dh
+  P[5] = aLoss
+  P[6] = res.aRetreat
+  P[7] = 1
+  if (!dElim && res.dRetreat > 0) {
     ccShared(R, s, dh, d, true)
     retreat(R, s, d, res.dRetreat, lh, true)
-    vacated = R.occ0[dh] === 0
+    if (s.rtUnit >= 0) return false
   }
-  // attacker
-  let aVacated = false
-  if (aLoss > 0 || res.aRetreat > 0) {
+  return ccAttacker(R, s)
+}
+
+/** The attacker's result of the close combat in the pending register, after the defender's (4.2). Returns true
+ *  when no decision is pending (the caller goes on to the next combat). */
+export function ccAttacker(R: Board, s: PiwamState): boolean {
+  const P = s.pend
+  const lead = P[1]!
+  const aLoss = P[5]!
+  const aRetreat = P[6]!
+  P[7] = 2
+  if (aLoss > 0 || aRetreat > 0) {
     const aElim = ccLoss(R, s, lead, aLoss)
-    if (!aElim && res.aRetreat > 0) {
-      ccShared(R, s, lh, lead, true)
-      retreat(R, s, lead, res.aRetreat, dh, true)
+    if (!aElim && aRetreat > 0) {
+      ccShared(R, s, P[3]!, lead, true)
+      retreat(R, s, lead, aRetreat, P[4]!, true)
+      if (s.rtUnit >= 0) return false
     }
-    aVacated = R.occ0[lh] === 0
   }
-  leaderLossRolls(R, s, nl)
-  if (vacated && s.uHex[lead] === lh && R.occ0[dh] === 0) return advanceAttacker(R, s, lead, dh, false)
-  if (aVacated && s.uHex[d] === dh && s.uHex[d]! >= 0) {
+  return ccFinish(R, s)
+}
+
+/** The end of the close combat in the pending register: leaders' loss rolls (2.1 A), then the attacker must
+ *  advance into a vacated defender hex, or the defender may advance into a vacated attacker hex (4.2). */
+export function ccFinish(R: Board, s: PiwamState): boolean {
+  const P = s.pend
+  const lead = P[1]!
+  const d = P[2]!
+  const lh = P[3]!
+  const dh = P[4]!
+  P[0] = P_NONE
+  leaderLossRolls(R, s)
+  if (R.occ0[dh] === 0 && s.uHex[lead] === lh) return advanceAttacker(R, s, lead, dh, false)
+  if (R.occ0[lh] === 0 && s.uHex[d] === dh) {
     s.advUnit = d
     s.advFrom = lh
     s.kind = K['defender-advance']
-    s.player = dSide
+    s.player = R.ctx.uSide[d]!
     return false
   }
   return true
@@ -286,14 +320,17 @@ export function ccShared(R: Board, s: PiwamState, h: number, u: number, _retreat
   if (o >= 0) R.eliminate(s, o, 'close combat (shares its fate)')
 }
 
-export function leaderLossRolls(R: Board, s: PiwamState, nl: number): void {
-  for (let i = 0; i < nl; i++) {
-    const j = R.tmpLeaders[i]!
+/** 2.1 A: each leader who took part in the combat (s.lCc, in order) rolls; on the loss roll he is removed. */
+export function leaderLossRolls(R: Board, s: PiwamState): void {
+  const m = R.ctx.m
+  for (let k = 1; k <= m; k++) {
+    let j = -1
+    for (let i = 0; i < m && j < 0; i++) if (s.lCc[i] === k) j = i
+    if (j < 0) break
+    s.lCc[j] = 0
     if (s.lState[j] !== LS_IN) continue
     if (R.roll(s, 'leader after close combat') >= R.ctx.tables.closeCombat.leaderLossRoll) removeLeader(R, s, j, 'rolled 9 after close combat')
   }
-  // only roll once per combat
-  R.tmpLeaders.fill(-1, 0, nl)
 }
 
 export function advanceAttacker(R: Board, s: PiwamState, lead: number, to: number, pass: boolean): boolean {

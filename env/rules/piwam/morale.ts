@@ -3,7 +3,7 @@
 
 import { ARM_ART } from './context.ts'
 import { STATUSES, T_ART, T_G } from './tables.ts'
-import { F_ENDED, F_G_REDUCED, F_SPENT, K, L_AIDED, L_MOVED, type PiwamState, TR_RALLY } from './state.ts'
+import { F_ENDED, F_G_REDUCED, F_SPENT, K, L_AIDED, L_MOVED, P_NONE, P_RALLY, type PiwamState, TR_RALLY } from './state.ts'
 import type { Board } from './board.ts'
 import { inCommand, leaderMod, wingCmdHex } from './command.ts'
 import { trigger } from './reaction.ts'
@@ -33,7 +33,8 @@ export function reduce(R: Board, s: PiwamState, u: number, levels: number, why: 
   return false
 }
 
-/** 5.0: roll + modifier + stacked leaders <= morale passes; failure reduces one level (broken: retreat 2, 5.3). */
+/** 5.0: roll + modifier + stacked leaders <= morale passes; failure reduces one level (broken: retreat 2, 5.3).
+ *  When the retreat waits for its owner's choice s.rtUnit >= 0 on return: the caller saves where it was and stops. */
 export function moraleCheck(R: Board, s: PiwamState, u: number, mod: number, away: number, why: string): boolean {
   if (s.uHex[u]! < 0) return true
   const roll = R.roll(s, 'morale')
@@ -81,7 +82,21 @@ export function doRally(R: Board, s: PiwamState, u: number): void {
     const aid = order === 2 && ch >= 0 && R.dist(ch, h) === 1 && (s.lFlags[j]! & L_MOVED) === 0 ? R.ctx.lRating[j]! : 0
     const ok = moraleCheck(R, s, u, aid, R.nearestEnemyHex(s, h, R.ctx.uSide[u]!), 'failed rally')
     if (ok) setStatus(R, s, u, s.uStatus[u]! - 1)
+    if (s.rtUnit >= 0) {
+      // the failed rally broke the unit and its owner picks the retreat: finish the rally after it
+      s.pend[0] = P_RALLY
+      s.pend[1] = u
+      return
+    }
     if (R.ev) R.push({ type: 'rally', unit: R.ctx.uId[u]!, success: ok, auto: false })
   }
+  trigger(R, s, u, TR_RALLY, -1)
+}
+
+/** The end of a failed rally whose retreat the owner steered (pending P_RALLY). */
+export function afterRally(R: Board, s: PiwamState): void {
+  const u = s.pend[1]!
+  s.pend[0] = P_NONE
+  if (R.ev) R.push({ type: 'rally', unit: R.ctx.uId[u]!, success: false, auto: false })
   trigger(R, s, u, TR_RALLY, -1)
 }

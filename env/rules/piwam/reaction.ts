@@ -92,18 +92,40 @@ export function reactors(R: Board, s: PiwamState, mask: Uint8Array | null): numb
   return c
 }
 
-/** The front hex of interceptor r adjacent to the trigger unit that r can enter (-1 none). */
+/** The first front hex of interceptor r next to the trigger unit that r can enter (-1 none). */
 export function interceptHex(R: Board, s: PiwamState, r: number): number {
-  const h = s.uHex[r]!
-  const f = s.uFace[r]!
-  const th = s.uHex[s.trigUnit]!
-  for (let k = 0; k < 2; k++) {
-    const x = R.ctx.grid.neighbors[h * 6 + ((f + k) % 6)]!
-    if (x < 0 || R.dist(x, th) !== 1) continue
-    if (R.ctx.cost[(R.size + h) * 6 + ((f + k) % 6)] === IMPASSABLE || R.canEnter(r, x) !== 1) continue
-    return x
-  }
+  for (let k = 0; k < 2; k++) if (interceptFront(R, s, r, k) >= 0) return interceptFront(R, s, r, k)
   return -1
+}
+
+/** Front hex k (0, 1) of interceptor r when it lies next to the trigger unit and r can enter it, else -1. */
+function interceptFront(R: Board, s: PiwamState, r: number, k: number): number {
+  const h = s.uHex[r]!
+  const d = (s.uFace[r]! + k) % 6
+  const x = R.ctx.grid.neighbors[h * 6 + d]!
+  if (x < 0 || R.dist(x, s.uHex[s.trigUnit]!) !== 1) return -1
+  if (R.ctx.cost[(R.size + h) * 6 + d] === IMPASSABLE || R.canEnter(r, x) !== 1) return -1
+  return x
+}
+
+/** The hexes a successful interceptor may move into (3.3 C: "moved adjacent"; its owner picks), marked in mask. */
+export function interceptHexes(R: Board, s: PiwamState, r: number, mask: Uint8Array | null): number {
+  let c = 0
+  for (let k = 0; k < 2; k++) {
+    const x = interceptFront(R, s, r, k)
+    if (x < 0) continue
+    if (mask) mask[R.offHex + x] = 1
+    c++
+  }
+  return c
+}
+
+/** The successful interceptor r moves into x (3.3 C); the window goes on. */
+export function placeInterceptor(R: Board, s: PiwamState, r: number, x: number): void {
+  const from = s.uHex[r]!
+  moveUnit(R, s, r, x, true)
+  if (R.ev) R.push({ type: 'moved', unit: R.ctx.uId[r]!, from: R.hexLabel(from), to: R.hexLabel(x), mp: 0 })
+  openReactions(R, s)
 }
 
 export function doReaction(R: Board, s: PiwamState, r: number, choice: number): void {
@@ -116,12 +138,12 @@ export function doReaction(R: Board, s: PiwamState, r: number, choice: number): 
   const t = s.trigUnit
   if (choice === C.fire) {
     resolveFire(R, s, r, s.uHex[t]!, 0, true)
+    if (s.rtUnit >= 0) return // the flow resumes the fire after the retreat its owner steers, then this window
   } else if (choice === C.withdraw) {
     s.kind = K['withdraw-hex']
     return
   } else if (choice === C.intercept) {
     s.uFlags[r] = s.uFlags[r]! | F_REACTED
-    const x = interceptHex(R, s, r)
     const T = R.ctx.tables.interception.target
     const arm = R.ctx.uArm[t]!
     const need = arm === ARM_CAV ? T.cav : arm === ARM_INF ? T.inf : T.art
@@ -130,11 +152,16 @@ export function doReaction(R: Board, s: PiwamState, r: number, choice: number): 
     const success = total <= need
     if (R.ev) R.push({ type: 'intercept-attempt', unit: R.ctx.uId[r]!, target: R.ctx.uId[t]!, need, total, success })
     if (success) {
-      const from = s.uHex[r]!
-      moveUnit(R, s, r, x, true)
-      if (R.ev) R.push({ type: 'moved', unit: R.ctx.uId[r]!, from: R.hexLabel(from), to: R.hexLabel(x), mp: 0 })
       s.uFlags[r] = s.uFlags[r]! | F_INTERCEPTOR
       s.uFlags[t] = s.uFlags[t]! | F_NO_CHARGE | F_ENDED
+      // "moved adjacent": with both front hexes free its owner picks one (intercept-hex)
+      if (interceptHexes(R, s, r, null) > 1) {
+        s.kind = K['intercept-hex']
+        s.player = R.ctx.uSide[r]!
+        return
+      }
+      placeInterceptor(R, s, r, interceptHex(R, s, r))
+      return
     }
   } else {
     s.uFlags[r] = s.uFlags[r]! | F_REACTED

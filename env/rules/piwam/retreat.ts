@@ -1,28 +1,37 @@
 // Retreats (4.2, 5.3), the Unable to Retreat table, and rout movement (1.3).
+// The owning player picks each step among the legal ones (`retreat-hex`,
+// `rout-hex`); a single legal step is taken without asking. The retreat or
+// rout in progress lives in the state (rtUnit, rtLeft, rtAway, rtCombat) and
+// what it interrupted in the pending register (state.pend), resumed by the
+// flow after the last step.
 
-import { bestStep, type StepScore } from '../shared/paths.ts'
+import { allowedSteps, bestStep, type StepScore } from '../shared/paths.ts'
 import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
 import { STATUSES, T_ART } from './tables.ts'
-import { LS_IN, type PiwamState } from './state.ts'
+import { K, L_RETREAT, LS_IN, P_NONE, P_ROUT, type PiwamState } from './state.ts'
 import { directionOf, type Board } from './board.ts'
 import { removeLeadersAt } from './command.ts'
 import { moveUnit } from './move.ts'
 import { setStatus } from './morale.ts'
 
-/** Retreats u n hexes away from `away` (4.2, 5.3); unable: the Unable to Retreat table. Returns false if eliminated. */
-export function retreat(R: Board, s: PiwamState, u: number, n: number, away: number, inCombat: boolean): boolean {
+/** Starts u's retreat of n hexes away from `away` (4.2, 5.3). When it returns with s.rtUnit >= 0 the owner
+ *  must pick a step (`retreat-hex`) and the caller stops: the flow resumes it after the last step. */
+export function retreat(R: Board, s: PiwamState, u: number, n: number, away: number, inCombat: boolean): void {
   const side = R.ctx.uSide[u]!
   const start = s.uHex[u]!
-  let nc = 0
-  if (R.mainAt(start) === u) for (let j = 0; j < R.ctx.m; j++) if (s.lState[j] === LS_IN && s.lHex[j] === start && R.ctx.lSide[j] === side) R.carried[nc++] = j
-  const ok = retreatSteps(R, s, u, n, away, inCombat)
-  const end = s.uHex[u]!
-  if (end >= 0) for (let i = 0; i < nc; i++) if (s.lState[R.carried[i]!] === LS_IN) s.lHex[R.carried[i]!] = end
-  return ok
+  // 2.1 A / 3.2: the leaders stacked with the unit retreat with it
+  if (R.mainAt(start) === u) {
+    for (let j = 0; j < R.ctx.m; j++) if (s.lState[j] === LS_IN && s.lHex[j] === start && R.ctx.lSide[j] === side) s.lFlags[j] = s.lFlags[j]! | L_RETREAT
+  }
+  s.rtUnit = u
+  s.rtLeft = n
+  s.rtAway = away
+  s.rtCombat = inCombat ? 1 : 0
+  retreatGo(R, s)
 }
 
-/** One retreat step (4.2, 5.3): strictly farther from `away`, enterable (terrain, stacking), nearest the
- *  friendly edge first. Preallocated per Board; retreatSteps sets the fields before each search. */
+/** One retreat step (4.2, 5.3): strictly farther from `away`, enterable (terrain, stacking). The score (nearest
+ *  the friendly edge first) is the fixed ranking the scripted player uses. Preallocated per Board. */
 export class RetreatStep implements StepScore {
   R: Board
   u = -1
@@ -42,26 +51,70 @@ export class RetreatStep implements StepScore {
   }
 }
 
-export function retreatSteps(R: Board, s: PiwamState, u: number, n: number, away: number, inCombat: boolean): boolean {
-  const side = R.ctx.uSide[u]!
+function retreatRule(R: Board, s: PiwamState): RetreatStep {
+  const u = s.rtUnit
   const rule = R.retreatStep
   rule.u = u
-  rule.away = away
-  rule.side = side
+  rule.away = s.rtAway
+  rule.side = R.ctx.uSide[u]!
   rule.arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
-  for (let step = 0; step < n; step++) {
-    const h = s.uHex[u]!
-    rule.fromDist = R.dist(h, away)
-    const pick = bestStep(R.ctx.grid, h, rule)
-    if (pick < 0) return unableToRetreat(R, s, u, inCombat)
-    const a = R.occ0[pick]! - 1
-    if (a >= 0 && R.ctx.uType[a] === T_ART && R.ctx.uType[u] !== T_ART) R.eliminate(s, a, 'retreated through')
-    const from = h
-    moveUnit(R, s, u, pick, false)
-    if (R.ev) R.push({ type: 'retreated', unit: R.ctx.uId[u]!, from: R.hexLabel(from), to: R.hexLabel(pick) })
+  rule.fromDist = R.dist(s.uHex[u]!, s.rtAway)
+  return rule
+}
+
+/** The legal next hexes of the retreat under way, written to out (side order); returns how many. */
+export function retreatChoices(R: Board, s: PiwamState, out: Int32Array): number {
+  return allowedSteps(R.ctx.grid, s.uHex[s.rtUnit]!, retreatRule(R, s), out)
+}
+
+/** The fixed ranking's next hex (nearest the friendly edge, then side order): the scripted player's pick; -1 none. */
+export function retreatBest(R: Board, s: PiwamState): number {
+  return bestStep(R.ctx.grid, s.uHex[s.rtUnit]!, retreatRule(R, s))
+}
+
+/** Goes on with the retreat under way: forced steps are taken, a choice stops it (returns false, decision set);
+ *  returns true when the retreat is over (done, stood or eliminated). */
+export function retreatGo(R: Board, s: PiwamState): boolean {
+  const u = s.rtUnit
+  const steps = R.steps
+  while (s.rtLeft > 0) {
+    const c = retreatChoices(R, s, steps)
+    if (c === 0) {
+      unableToRetreat(R, s, u, s.rtCombat === 1)
+      endRetreat(R, s)
+      return true
+    }
+    if (c > 1) {
+      s.kind = K['retreat-hex']
+      s.player = R.ctx.uSide[u]!
+      return false
+    }
+    retreatStepTo(R, s, steps[0]!)
   }
-  if (s.uStatus[u] === 3) s.uFace[u] = R.ctx.edgeFacing[side]!
+  if (s.uStatus[u] === 3) s.uFace[u] = R.ctx.edgeFacing[R.ctx.uSide[u]!]!
+  endRetreat(R, s)
   return true
+}
+
+/** One step of the retreat under way into x (checked legal by the caller). */
+export function retreatStepTo(R: Board, s: PiwamState, x: number): void {
+  const u = s.rtUnit
+  const from = s.uHex[u]!
+  const a = R.occ0[x]! - 1
+  // 3.2: a unit retreating through friendly artillery removes it
+  if (a >= 0 && R.ctx.uType[a] === T_ART && R.ctx.uType[u] !== T_ART) R.eliminate(s, a, 'retreated through')
+  moveUnit(R, s, u, x, false)
+  for (let j = 0; j < R.ctx.m; j++) if ((s.lFlags[j]! & L_RETREAT) !== 0 && s.lState[j] === LS_IN) s.lHex[j] = x
+  s.rtLeft--
+  if (R.ev) R.push({ type: 'retreated', unit: R.ctx.uId[u]!, from: R.hexLabel(from), to: R.hexLabel(x) })
+}
+
+function endRetreat(R: Board, s: PiwamState): void {
+  for (let j = 0; j < R.ctx.m; j++) s.lFlags[j] = s.lFlags[j]! & ~L_RETREAT
+  s.rtUnit = -1
+  s.rtLeft = 0
+  s.rtAway = -1
+  s.rtCombat = 0
 }
 
 export function unableToRetreat(R: Board, s: PiwamState, u: number, inCombat: boolean): boolean {
@@ -82,8 +135,8 @@ export function unableToRetreat(R: Board, s: PiwamState, u: number, inCombat: bo
   return false
 }
 
-/** One rout step (1.3, 5.3) along the path of least resistance: strictly nearer the friendly edge,
- *  affordable (a first step may always be taken), enterable; cheapest first, then not next to an enemy. */
+/** One rout step (1.3, 5.3): strictly nearer the friendly edge, affordable (a first step may always be taken),
+ *  enterable. Score: MP cost × 2, +1 next to an enemy (the fixed ranking: cheapest, then away from enemies). */
 export class RoutStep implements StepScore {
   R: Board
   s: PiwamState | null = null
@@ -106,38 +159,96 @@ export class RoutStep implements StepScore {
   }
 }
 
-/** 1.3 / 5.3: broken units spend their full allowance along the cheapest way to their edge, exiting off it. */
-export function routPhase(R: Board, s: PiwamState): void {
+function routRule(R: Board, s: PiwamState): RoutStep {
+  const u = s.rtUnit
   const rule = R.routStep
   rule.s = s
-  for (let u = 0; u < R.ctx.n; u++) {
-    if (s.uHex[u]! < 0 || s.uStatus[u] !== 3 || R.ctx.uArm[u] === ARM_ART) continue
-    const side = R.ctx.uSide[u]!
-    const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
-    let mp: number = R.ctx.tables.unitTypes.movement[R.typeName(u)]
-    rule.u = u
-    rule.side = side
-    rule.arm = arm
-    rule.full = mp
-    s.uFace[u] = R.ctx.edgeFacing[side]!
-    while (mp > 0) {
-      const h = s.uHex[u]!
-      const ed = R.ctx.edgeDist[side * R.size + h]!
-      if (ed === 0) {
-        R.place(s, u, -1)
-        s.uGone[u] = 2
-        if (R.ev) R.push({ type: 'exited', unit: R.ctx.uId[u]! })
-        break
-      }
-      rule.mp = mp
-      rule.edge = ed
-      const pick = bestStep(R.ctx.grid, h, rule)
-      if (pick < 0) break
-      mp -= Math.min(mp, R.ctx.cost[(arm * R.size + h) * 6 + directionOf(R.ctx.grid.neighbors, h, pick)]!)
-      // 3.2: leaders stacked with the unit move when it moves, routs included
-      moveUnit(R, s, u, pick, true)
-      if (R.ev) R.push({ type: 'rout', unit: R.ctx.uId[u]!, from: R.hexLabel(h), to: R.hexLabel(pick) })
-    }
-  }
+  rule.u = u
+  rule.side = R.ctx.uSide[u]!
+  rule.arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
+  rule.full = R.ctx.tables.unitTypes.movement[R.typeName(u)]
+  rule.mp = s.rtLeft
+  rule.edge = R.ctx.edgeDist[rule.side * R.size + s.uHex[u]!]!
+  return rule
+}
+
+/** The legal next hexes of the rout under way (the path of least resistance: the cheapest steps nearer the
+ *  edge; the owner picks among equally cheap ones), written to out in side order; returns how many. */
+export function routChoices(R: Board, s: PiwamState, out: Int32Array): number {
+  const rule = routRule(R, s)
+  const h = s.uHex[s.rtUnit]!
+  const c = allowedSteps(R.ctx.grid, h, rule, out)
   rule.s = null
+  if (c < 2) return c
+  let least = 1 << 30
+  for (let i = 0; i < c; i++) least = Math.min(least, stepCost(R, rule.arm, h, out[i]!))
+  let k = 0
+  for (let i = 0; i < c; i++) if (stepCost(R, rule.arm, h, out[i]!) === least) out[k++] = out[i]!
+  return k
+}
+
+/** The fixed ranking's next rout hex (cheapest, then not next to an enemy, then side order): the scripted player's pick. */
+export function routBest(R: Board, s: PiwamState): number {
+  const rule = routRule(R, s)
+  const pick = bestStep(R.ctx.grid, s.uHex[s.rtUnit]!, rule)
+  rule.s = null
+  return pick
+}
+
+function stepCost(R: Board, arm: number, h: number, x: number): number {
+  return R.ctx.cost[(arm * R.size + h) * 6 + directionOf(R.ctx.grid.neighbors, h, x)]!
+}
+
+/** 1.3 / 5.3: broken units (scenario order, from unit u0 on) spend their full allowance toward their edge, exiting
+ *  off it. Returns true when the phase is over; false when an owner must pick a rout step (`rout-hex`). */
+export function routFrom(R: Board, s: PiwamState, u0: number): boolean {
+  for (let u = u0; u < R.ctx.n; u++) {
+    if (s.uHex[u]! < 0 || s.uStatus[u] !== 3 || R.ctx.uArm[u] === ARM_ART) continue
+    s.pend[0] = P_ROUT
+    s.pend[1] = u
+    s.rtUnit = u
+    s.rtLeft = R.ctx.tables.unitTypes.movement[R.typeName(u)]
+    s.uFace[u] = R.ctx.edgeFacing[R.ctx.uSide[u]!]!
+    if (!routGo(R, s)) return false
+  }
+  s.pend[0] = P_NONE
+  s.pend[1] = 0
+  return true
+}
+
+/** Goes on with the rout under way: exits off the edge, takes forced steps, stops at a choice (returns false). */
+export function routGo(R: Board, s: PiwamState): boolean {
+  const u = s.rtUnit
+  const side = R.ctx.uSide[u]!
+  const steps = R.steps
+  while (s.rtLeft > 0) {
+    if (R.ctx.edgeDist[side * R.size + s.uHex[u]!] === 0) {
+      R.place(s, u, -1)
+      s.uGone[u] = 2
+      if (R.ev) R.push({ type: 'exited', unit: R.ctx.uId[u]! })
+      break
+    }
+    const c = routChoices(R, s, steps)
+    if (c === 0) break
+    if (c > 1) {
+      s.kind = K['rout-hex']
+      s.player = side
+      return false
+    }
+    routStepTo(R, s, steps[0]!)
+  }
+  s.rtUnit = -1
+  s.rtLeft = 0
+  return true
+}
+
+/** One rout step of the unit under way into x (checked legal by the caller). */
+export function routStepTo(R: Board, s: PiwamState, x: number): void {
+  const u = s.rtUnit
+  const h = s.uHex[u]!
+  const arm = R.ctx.uArm[u] === ARM_CAV ? 1 : 0
+  s.rtLeft -= Math.min(s.rtLeft, stepCost(R, arm, h, x))
+  // 3.2: leaders stacked with the unit move when it moves, routs included
+  moveUnit(R, s, u, x, true)
+  if (R.ev) R.push({ type: 'rout', unit: R.ctx.uId[u]!, from: R.hexLabel(h), to: R.hexLabel(x) })
 }

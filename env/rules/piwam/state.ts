@@ -27,6 +27,9 @@ export const KINDS = [
   'advance-facing', // the advancing unit's owner: turn one vertex or keep (4.2)
   'defender-advance', // defender: advance into the attacker's vacated hex? (4.2)
   'continuation', // active: attempt continuation? (1.2 E)
+  'retreat-hex', // the retreating unit's owner: its next retreat hex, when several are open (4.2, 5.3)
+  'rout-hex', // the routing unit's owner: its next hex along the path of least resistance, when several tie (1.3, 5.3)
+  'intercept-hex', // the interceptor's owner: which of its two free front hexes it moves into (3.3 C)
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [P in KindName]: number }
@@ -73,6 +76,7 @@ export const L_AIDED = 2 // a rally used him: may not move (2.1 B)
 export const L_ACTED = 4 // acted: army commander once per turn, wing commander once per activation (ending his action without moving counts)
 export const L_REACTED = 8
 export const L_CARRY = 16 // stacked with the acting unit when its action began: moves with it
+export const L_RETREAT = 32 // stacked with the retreating unit when its retreat began: retreats with it (2.1 A, 3.2)
 // leader states
 export const LS_WAITING = 0
 export const LS_IN = 1
@@ -84,6 +88,19 @@ export const M_NOCONT = 4
 export const M_PREEMPTING = 8
 export const M_CONTINUED = 16 // the wing has successfully continued this turn: preempting it finishes the wing (1.2 A)
 export const MARKER_NAMES = ['finished', 'bypassed', 'no-continue', 'preempting', 'continued'] as const
+// the pending register (state.pend): what a retreat or rout decision interrupted, resumed after its last step
+export const PEND_SIZE = 8
+export const P_NONE = 0
+/** A fire resolution: [1] firer, [2] aimed hex, [3] line index (artillery within 3 hexes) or -1, [4] hex being
+ *  resolved, [5] unit of that hex still to check (-1 none), [6] margin, [7] 1 defensive / 0 offensive. */
+export const P_FIRE = 1
+/** A rally whose failed check broke the unit: [1] the unit. */
+export const P_RALLY = 2
+/** A close combat: [1] lead, [2] defender, [3] lead's hex, [4] defender's hex, [5] attacker's loss, [6] attacker's
+ *  retreat, [7] 1 = the defender's retreat is under way (the attacker's result is next), 2 = the attacker's. */
+export const P_CC = 3
+/** The rout phase: [1] the routing unit (the phase goes on with the next broken units). */
+export const P_ROUT = 4
 // trigger bits (what an active unit just did, for reactions)
 export const TR_ENTERED = 1
 export const TR_MP = 2
@@ -152,6 +169,18 @@ export interface PiwamState extends BaseState {
   ccLead: number
   advUnit: number
   advFrom: number
+  /** The unit retreating (4.2, 5.3) or routing (1.3) whose owner picks its next hex, -1 none. */
+  rtUnit: number
+  /** Retreat: hexes still to go; rout: movement points left. */
+  rtLeft: number
+  /** Retreat: the hex it retreats away from (-1 for a rout). */
+  rtAway: number
+  /** 1 when the retreat comes from a close combat (a unit eliminated there takes its leaders with it). */
+  rtCombat: number
+  /** What the retreat / rout interrupted (P_* stage and its fields, PEND_SIZE entries). */
+  pend: number[]
+  /** Leaders taking part in the close combat being resolved: their loss-roll order 1..k, 0 not taking part (2.1 A). */
+  lCc: number[]
   /** -1 playing, 0/1 winner, 2 draw. */
   winner: number
   reason: string
@@ -189,7 +218,7 @@ export type PiwamEvent =
   | { type: 'game-over'; winner: Player | null; reason: string; score: [number, number] }
 
 
-const ARRAY_FIELDS = ['uHex', 'uFace', 'uStatus', 'uGone', 'uFlags', 'uMoved', 'uStamp', 'uTarget', 'lHex', 'lState', 'lFlags', 'wOrder', 'wMark', 'wCont', 'wCmd'] as const
+const ARRAY_FIELDS = ['uHex', 'uFace', 'uStatus', 'uGone', 'uFlags', 'uMoved', 'uStamp', 'uTarget', 'lHex', 'lState', 'lFlags', 'lCc', 'wOrder', 'wMark', 'wCont', 'wCmd', 'pend'] as const
 const NUM_FIELDS = [
   'turn',
   'ply',
@@ -215,6 +244,10 @@ const NUM_FIELDS = [
   'ccLead',
   'advUnit',
   'advFrom',
+  'rtUnit',
+  'rtLeft',
+  'rtAway',
+  'rtCombat',
   'winner',
 ] as const
 
@@ -267,6 +300,12 @@ export function initialState(ctx: Ctx, seed: number, opts?: { forcedDice?: numbe
     ccLead: -1,
     advUnit: -1,
     advFrom: -1,
+    rtUnit: -1,
+    rtLeft: 0,
+    rtAway: -1,
+    rtCombat: 0,
+    pend: new Array<number>(PEND_SIZE).fill(0),
+    lCc: new Array<number>(ctx.m).fill(0),
     winner: -1,
     reason: '',
     score: [0, 0],
@@ -322,6 +361,12 @@ export function cloneState(s: PiwamState): PiwamState {
     ccLead: s.ccLead,
     advUnit: s.advUnit,
     advFrom: s.advFrom,
+    rtUnit: s.rtUnit,
+    rtLeft: s.rtLeft,
+    rtAway: s.rtAway,
+    rtCombat: s.rtCombat,
+    pend: s.pend.slice(),
+    lCc: s.lCc.slice(),
     winner: s.winner,
     reason: s.reason,
     score: [s.score[0], s.score[1]],
@@ -348,7 +393,7 @@ export function restoreState(ctx: Ctx, json: unknown): Result<PiwamState> {
   if (o['ruleset'] !== 'piwam') return bad(`state.ruleset must be "piwam", got ${JSON.stringify(o['ruleset'])}`, 'ruleset')
   const notInt = firstNonInteger(o, NUM_FIELDS)
   if (notInt !== undefined) return bad(`state.${notInt} must be an integer`, notInt)
-  const lens: Record<string, number> = { u: n, l: ctx.m, w: ctx.w }
+  const lens: Record<string, number> = { u: n, l: ctx.m, w: ctx.w, p: PEND_SIZE }
   for (const f of ARRAY_FIELDS) {
     const a = o[f]
     const want = lens[f[0] as string] as number
@@ -367,6 +412,11 @@ export function restoreState(ctx: Ctx, json: unknown): Result<PiwamState> {
   }
   for (let j = 0; j < ctx.m; j++) if (s.lHex[j]! < -1 || s.lHex[j]! >= ctx.size) return bad(`state.lHex[${j}] (${ctx.lId[j]}) is off the map`, 'lHex')
   for (let w = 0; w < ctx.w; w++) if (s.wOrder[w]! < 0 || s.wOrder[w]! > 2) return bad(`state.wOrder[${w}] (${ctx.wId[w]}) must be 0..2`, 'wOrder')
+  if (s.rtUnit < -1 || s.rtUnit >= n) return bad(`state.rtUnit ${s.rtUnit} must be -1 or a unit index 0..${n - 1}`, 'rtUnit')
+  if (s.rtAway < -1 || s.rtAway >= ctx.size) return bad(`state.rtAway ${s.rtAway} is off the map`, 'rtAway')
+  if (s.pend[0]! < P_NONE || s.pend[0]! > P_ROUT) return bad(`state.pend[0] ${s.pend[0]} is not a pending stage 0..${P_ROUT}`, 'pend')
+  const kn = KINDS[s.kind]
+  if (s.winner < 0 && (kn === 'retreat-hex' || kn === 'rout-hex') && (s.rtUnit < 0 || s.uHex[s.rtUnit]! < 0)) return bad(`state.rtUnit must be a unit on the map while the decision is ${kn}`, 'rtUnit')
   return ok(s)
 }
 
@@ -414,5 +464,16 @@ export function stateInvariants(ctx: Ctx, s: PiwamState): string[] {
     if (j >= 0 && (ctx.lWing[j] !== w || s.lState[j] !== LS_IN)) out.push(`wing ${ctx.wId[w]} commander slot ${j} is not an active leader of the wing`)
   }
   if (s.winner < 0 && (s.kind < 0 || s.kind >= KINDS.length)) out.push(`decision kind ${s.kind} invalid while the game is on`)
+  if (s.winner < 0) {
+    // the pending register: set exactly while a retreat / rout waits for its owner's step
+    const stepping = s.kind === K['retreat-hex'] || s.kind === K['rout-hex']
+    if (stepping !== s.rtUnit >= 0) out.push(`decision ${KINDS[s.kind]} with rtUnit ${s.rtUnit}: a retreat or rout is pending exactly while its owner picks a step`)
+    if (stepping && s.rtUnit >= 0 && s.uHex[s.rtUnit]! < 0) out.push(`retreating unit ${ctx.uId[s.rtUnit]} is off the map`)
+    if (s.kind === K['rout-hex'] && s.pend[0] !== P_ROUT) out.push(`rout-hex decision with pending stage ${s.pend[0]}`)
+    if (s.kind === K['retreat-hex'] && (s.pend[0] === P_NONE || s.pend[0] === P_ROUT)) out.push(`retreat-hex decision with nothing to resume (pending stage ${s.pend[0]})`)
+    if (!stepping && s.pend[0] !== P_NONE) out.push(`pending stage ${s.pend[0]} left over at decision ${KINDS[s.kind]}`)
+    if (s.pend[0] !== P_CC && s.lCc.some((v) => v !== 0)) out.push('close-combat loss-roll list left over outside a close combat')
+    if (s.kind !== K['retreat-hex'] && s.lFlags.some((f) => (f & L_RETREAT) !== 0)) out.push('leaders marked as retreating while no retreat is under way')
+  }
   return out
 }

@@ -12,6 +12,7 @@ import {
   F_ACTED,
   F_ART_FIRED,
   F_INTERCEPTOR,
+  K,
   KINDS,
   LS_IN,
   LS_REMOVED,
@@ -282,6 +283,8 @@ export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out
   const ncol = Math.max(1, g.cols - 1)
   const nrow = Math.max(1, g.rows - 1)
   const F = ENTITY.length
+  // "selected": the unit the decision is about (the acting unit, or the one retreating / routing / intercepting)
+  const pick = s.kind === K['retreat-hex'] || s.kind === K['rout-hex'] ? s.rtUnit : s.kind === K['intercept-hex'] ? s.react : s.sel
   for (let u = 0; u < ctx.n; u++) {
     const h = s.uHex[u]!
     const mine = ctx.uSide[u] === own
@@ -302,7 +305,7 @@ export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out
     en[row + E['artillery-fired']] = fl & F_ART_FIRED ? 1 : 0
     en[row + E['active-wing']] = ctx.uWing[u] === s.activeWing ? 1 : 0
     en[row + E['in-command']] = mine && R.reach[h] ? 1 : 0
-    en[row + E.selected] = s.sel === u ? 1 : 0
+    en[row + E.selected] = pick === u ? 1 : 0
     wr.plane(((mine ? P['own:G'] : P['enemy:G']) + ctx.uType[u]!) * size + h, 1)
     wr.plane((P['status:normal'] + s.uStatus[u]!) * size + h, 1)
     wr.plane((P['facing:NE'] + s.uFace[u]!) * size + h, 1)
@@ -312,10 +315,8 @@ export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out
     if (fl & F_ART_FIRED) wr.plane(P['artillery-fired'] * size + h, 1)
     if (fl & F_INTERCEPTOR) wr.plane(P['intercept-marker'] * size + h, 1)
     if (ctx.uWing[u] === s.activeWing) wr.plane(P['active-wing'] * size + h, 1)
-    if (s.sel === u) {
-      wr.plane(P.selected * size + h, 1)
-      wr.plane(P['mp-left'] * size + h, s.mp / 8)
-    }
+    if (pick === u) wr.plane(P.selected * size + h, 1)
+    if (s.sel === u) wr.plane(P['mp-left'] * size + h, s.mp / 8)
     const t = s.uTarget[u]!
     if (t >= 0) wr.plane(P['attack-target'] * size + t, 1)
   }
