@@ -270,6 +270,14 @@ fx({
   keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: moveStart(), dice: [3, 3],
   actions: ['unit:F-H1', 'choice:dice2'], expect: { events: [{ type: 'move-roll', unit: 'F-H1', pips: 12, why: 'double move' }] },
 })
+// Yards between units are counted front to front: d hexes apart = (d - 1) x 40 yds, so 0605 to
+// 0601 (4 hexes) is exactly 120 yds: "not closer than 120 yds" lets the double move end there.
+fx({
+  id: 'cfeo-move-double-halts-at-120', rule: 'Double Moves: ... as long as their move does not bring them closer than 120 yds of enemy; if their roll would bring them within 120 yds they halt when they reach that point', description: 'F-H1 at 0608 rolls 2 AvD 3 + 3, doubled: 12 pips, 3 hexes; the last step to 0605 ends exactly 120 yds from I-P1 at 0601 and is allowed.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: moveStart(), dice: [3, 3],
+  actions: ['unit:F-H1', 'choice:dice2', 'hex:0607', 'hex:0606', { expect: { decision: { kind: 'move-step', legalIncludes: ['hex:0605'] } } }, 'hex:0605'],
+  expect: { events: [{ type: 'move-roll', unit: 'F-H1', pips: 12, why: 'double move' }], units: { 'F-H1': { hex: '0605' } } },
+})
 fx({
   id: 'cfeo-move-cavalry-stationary-max-2-dice', rule: 'Cavalry may only change speed by up to 2 dice per turn', description: 'A stationary cavalry unit may roll 1 or 2 dice, not 3.',
   keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [], actions: ['unit:F-H1'],

@@ -195,7 +195,8 @@ export function canEnter(c: Ctx, x: Scratch, s: CfeoState, u: number, h: number,
     if (reinforce && s.uFoe[v] !== -1 && c.uSide[s.uFoe[v] as number] === side) continue
     if (unformed || k === rot(f, 0) || k === rot(f, 1)) return false
   }
-  if (s.wheeled & MV_DOUBLE && nearestEnemyDist(c, s, side, h) <= withinHexes(MOVE.doubleBeyondYards)) return false
+  // Yards count front to front ((d - 1) x 40): a double move may end exactly 120 yds off, not closer.
+  if (s.wheeled & MV_DOUBLE && nearestEnemyDist(c, s, side, h) < withinHexes(MOVE.doubleBeyondYards)) return false
   return true
 }
 
