@@ -168,6 +168,14 @@ describe('train', () => {
     await expect(train(TINY, join(dir, 'none'), { steps: 16 }, { resume: true, hooks: quiet })).rejects.toThrow(/no checkpoint/)
   }, 60_000)
 
+  it('--resume continues a run of another ruleset on its own ruleset and scenario (not the default)', async () => {
+    const out = join(dir, 'mttsog')
+    await train({ ...TINY, ruleset: 'mttsog', scenario: 'mttsog-training' }, out, { steps: 16 }, { hooks: quiet })
+    const resumed = await train({}, out, { steps: 32 }, { resume: true, hooks: quiet })
+    expect([resumed.config.ruleset, resumed.config.scenario]).toEqual(['mttsog', 'mttsog-training'])
+    expect(resumed.progress.update).toBe(2)
+  }, 60_000)
+
   it('the checkpoint plays legal moves as an agent (sampled and greedy) through playGame', async () => {
     const ckpt = join(dir, 'a', 'checkpoint')
     const r = await loadPolicyAgent(engine, ckpt, 3, 'pol')

@@ -153,21 +153,20 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   mkdirSync(out, { recursive: true })
   let cfg = resolveConfig(cfgIn)
   let resumed: { net: PolicyNet; progress: Progress; league: NamedWeight[][]; data: Parameters<typeof restoreLearner>[1] } | null = null
+  const dir = ckptDir(out)
+  if (o.resume) {
+    if (!existsSync(dir)) throw new Error(`--resume ${out}: no checkpoint at ${dir}`)
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { config?: TrainConfig }
+    // The run's own settings win (its ruleset and scenario, same env spec, same schedule);
+    // limits come from this call. Runs from before kickstarting existed resume without it.
+    if (meta.config) cfg = resolveConfig({ ...meta.config, teacher: meta.config.teacher ?? { coef: 0, updates: 1 } })
+  }
   const b = bindEngine(cfg.ruleset, cfg.scenario)
   if (!b.ok) throw new Error(`${b.error.code}: ${b.error.message}`)
   const engine = b.value
   const mkEnv = () => new TercioEnv(engine, { reward: { shaping: cfg.shaping }, maxDecisions: cfg.maxDecisions })
-  let spec = mkEnv().spec
+  const spec = mkEnv().spec
   if (o.resume) {
-    const dir = ckptDir(out)
-    if (!existsSync(dir)) throw new Error(`--resume ${out}: no checkpoint at ${dir}`)
-    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { config?: TrainConfig }
-    if (meta.config) {
-      // The run's own settings win (same env spec, same schedule); limits come from this call.
-      // Runs from before kickstarting existed resume without it.
-      cfg = resolveConfig({ ...meta.config, teacher: meta.config.teacher ?? { coef: 0, updates: 1 } })
-      spec = new TercioEnv(engine, { reward: { shaping: cfg.shaping }, maxDecisions: cfg.maxDecisions }).spec
-    }
     const r = loadPolicy(dir, spec)
     if (!r.ok) throw new Error(`--resume ${out}: ${r.error.code}: ${r.error.message}`)
     const m = r.value.data.metrics as { progress: Progress }
