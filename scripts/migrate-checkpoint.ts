@@ -21,5 +21,7 @@ if (!loaded.ok) fail(`${loaded.error.code}: ${loaded.error.message}`)
 const added = a['added-kinds']!.split(',')
 const r = migrateAddedKinds(loaded.value, env.value.spec, added)
 if (!r.ok) fail(`${r.error.code}: ${r.error.message}`)
-saveCheckpoint(a.out!, { ...r.value, metrics: { migratedFrom: a.from, addedKinds: added, fromInterfaceHash: loaded.value.spec.interfaceHash } })
+const migrated = { from: a.from, addedKinds: added, fromInterfaceHash: loaded.value.spec.interfaceHash }
+const metrics = loaded.value.metrics
+saveCheckpoint(a.out!, { ...r.value, metrics: metrics && typeof metrics === 'object' ? { ...metrics, migrated } : { migrated } })
 console.log(`${a.from} (interface ${loaded.value.spec.interfaceHash}) -> ${a.out} (interface ${env.value.spec.interfaceHash}): the globals of ${added.join(', ')} enter with zero weights`)
