@@ -166,6 +166,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const engine = b.value
   const mkEnv = () => new TercioEnv(engine, { reward: { shaping: cfg.shaping }, maxDecisions: cfg.maxDecisions })
   const spec = mkEnv().spec
+  // The backend before any tensor: a resumed net built first would land on tfjs's default.
+  const backend = describeTf(await initTf())
   if (o.resume) {
     const r = loadPolicy(dir, spec)
     if (!r.ok) throw new Error(`--resume ${out}: ${r.error.code}: ${r.error.message}`)
@@ -173,7 +175,6 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     const league = loadLeague(join(out, LEAGUE_FILE))
     resumed = { net: r.value.net, progress: m.progress, league, data: r.value.data }
   }
-  const backend = describeTf(await initTf())
   const K = cfg.envs
   const T = cfg.rollout
   let initNet: PolicyNet | null = null
