@@ -183,7 +183,9 @@ export class MarignanHeuristic implements Agent {
         // a commander's place is with his corps, not with a unit running for the edge
         return C.end
       case K['rout-order']:
-        // the routed units in scenario order
+      case K['retreat-order']:
+      case K['night-order']:
+        // the routed units / the General Retreat Order / the night fall-back in scenario order
         return this.firstUnit(c, mask, () => true, -1)
       case K.reposition:
         return this.repositionHex(c, s, mask)

@@ -317,7 +317,7 @@ describe('marignan 12.5 in play', () => {
       for (let d = e.decision(s); d; d = e.decision(s)) {
         const n = e.legal(s, mask)
         let a: number
-        if (d.kind === 'rout-follow' || d.kind === 'reposition' || d.kind === 'rout-order') {
+        if (d.kind === 'rout-follow' || d.kind === 'reposition' || d.kind === 'rout-order' || d.kind === 'retreat-order' || d.kind === 'night-order') {
           counts.set(d.kind, (counts.get(d.kind) ?? 0) + 1)
           // the state mid-decision survives JSON and restore: same hash, same decision, same mask
           const r = e.restore(JSON.parse(JSON.stringify(s)))

@@ -2220,6 +2220,76 @@ add({
     decision: { player: 1, kind: 'move' },
   },
 })
+// 11: "On a General Retreat Order, all the units of an army corps must (if possible) retreat one
+// hex" — the text fixes no order among them, so the owner names which backs off next (while two or
+// more can). F-A1 (0505, facing N) has only 0506 behind it outside the ZOCs of S-P2 (0404 facing S:
+// 0305 0405 0505) and S-P3 (0604 facing S: 0505 0605 0705); 0506 holds F-A2 (F1) and F-X (F2), two
+// infantry, full (5.2). Scenario order (F-A1 first) would leave F-A1 blocked; the French player
+// sends F-A2 first: it backs to one of its rear hexes 0406 / 0507 / 0606 (his pick: 0507), which
+// leaves room in 0506, and F-A1, alone left, takes its only hex unasked, keeping facing N. No tests,
+// F1 morale 5 - 2 = 3 (8.2).
+add({
+  id: '11-general-retreat-order-chosen',
+  rule: '11, 5.2, 8.2',
+  description: 'General Retreat Order to F1: the French player names the unit that backs off first (F-A2), which frees room in 0506 for F-A1.',
+  units: [
+    fr('F-A1', 'aventuriers', '0505'),
+    fr('F-A2', 'aventuriers', '0506'),
+    fr('F-X', 'aventuriers', '0506', 'N', { wing: 'F2' }),
+    sw('S-P2', 'swiss-pike', '0404', 'S'),
+    sw('S-P3', 'swiss-pike', '0604', 'S'),
+  ],
+  start: SW_RETREAT,
+  dice: [],
+  actions: [
+    'wing:F1',
+    { expect: { decision: { player: 1, kind: 'retreat-order', legal: ['unit:F-A1', 'unit:F-A2'] } } },
+    'unit:F-A2',
+    { expect: { decision: { player: 1, kind: 'retreat-hex', subject: 'F-A2', legal: ['hex:0406', 'hex:0507', 'hex:0606'] } } },
+    'hex:0507',
+  ],
+  expect: {
+    units: { 'F-A1': { hex: '0506', facing: 'N' }, 'F-A2': { hex: '0507', facing: 'N' }, 'F-X': { hex: '0506' } },
+    events: [
+      { type: 'retreated', unit: 'F-A2', from: '0506', to: '0507' },
+      { type: 'retreated', unit: 'F-A1', from: '0505', to: '0506' },
+    ],
+    wings: { F1: { morale: 3 } },
+    rolls: 0,
+  },
+})
+// 14.2 step 1: "all French units adjacent to the enemy are moved back one hex toward the south, if
+// possible. A unit which is unable of moving back ... remains in place" — no order is set, so the
+// French player names the next unit. F-A1 and F-A2 (0404, even column, facing S) are next to S-P1
+// (0403); their southward hexes are 0305, 0405 and 0505; 0305 and 0405 hold two French infantry
+// each (full, 5.2), 0505 one: room for one more. Scenario order would send F-A1 there; the French
+// player names F-A2, which takes 0505 (its only open hex, unasked); F-A1 then has none and stays.
+add({
+  id: '14.2-night-fall-back-order-chosen',
+  rule: '14.2, 5.2',
+  description: 'At the night reorganisation two French units next to the enemy share one free place to the south; the French player names the one that falls back first and takes it.',
+  units: [
+    fr('F-A1', 'aventuriers', '0404', 'S'),
+    fr('F-A2', 'aventuriers', '0404', 'S'),
+    fr('F-B1', 'aventuriers', '0305', 'S'),
+    fr('F-B2', 'aventuriers', '0305', 'S'),
+    fr('F-B3', 'aventuriers', '0405', 'S'),
+    fr('F-B4', 'aventuriers', '0405', 'S'),
+    fr('F-B5', 'aventuriers', '0505', 'S'),
+    sw('S-P1', 'swiss-pike', '0403', 'N'),
+  ],
+  turns: 2,
+  rules: { nightReorganisation: 1, fortificationMarkers: 4 },
+  start: FR_MELEE,
+  dice: [],
+  actions: [{ expect: { phase: 'night-reorganisation', decision: { player: 1, kind: 'night-order', legal: ['unit:F-A1', 'unit:F-A2'] } } }, 'unit:F-A2'],
+  expect: {
+    units: { 'F-A1': { hex: '0404', facing: 'S' }, 'F-A2': { hex: '0505', facing: 'S' }, 'F-B5': { hex: '0505' } },
+    events: [{ type: 'retreated', unit: 'F-A2', from: '0404', to: '0505' }],
+    decision: { player: 1, kind: 'night-place' },
+    rolls: 0,
+  },
+})
 const BUILTIN: Record<string, Obj> = {
   '8.2-five-corps-demoralised': { morale: { ROI: 0, BOU: 0, BAY: 0, PAL: 0, TRI: 0 } },
   '8.1-swiss-army-demoralised': { army: 0 },

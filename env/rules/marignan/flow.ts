@@ -10,16 +10,16 @@ import { canFire, fireTargets, resolveFire } from './fire.ts'
 import { acrossWater, advanceCandidates, canAttack, meleeTargets, mustJoin, resolveMelee } from './melee.ts'
 import { demoralisedFrench, moraleTest } from './morale.ts'
 import { commitStack, entryHexes, hedgeStack, hedgehogOk, leaderMovable, movable, moveCost, moveUnitStep, moveUnitTo, terrainCheck } from './move.ts'
-import { fortifyHexes, nightBack, nightBackHexes, nightHexes, nightPlaceable, nightStart, processNight } from './night.ts'
+import { fortifyHexes, nightBack, nightBackHexes, nightHexes, nightOrderCandidates, nightPlaceable, nightStart, processNight } from './night.ts'
 import { occ, sync, touch } from './occupancy.ts'
 import { placeReplacement, reorganisation, replacementHexes } from './reorganisation.ts'
 import { hitUnit, processHit } from './results.ts'
-import { generalRetreat, groable, processGeneralRetreat, retreatHexes, retreatable, retreatUnit } from './retreat.ts'
+import { generalRetreat, groable, processGeneralRetreat, retreatHexes, retreatOrderCandidates, retreatable, retreatUnit } from './retreat.ts'
 import { chooseRoutNext, follow, followCandidates, followDone, processRout, queueRout, routOrderCandidates, routStep, routSteps } from './rout.ts'
 import { deployHexes, deployNext, deployUnit } from './deploy.ts'
 import { heroicCandidates, heroicPending } from './morale.ts'
 import { faceStack } from './stacking.ts'
-import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, LF_MOVED, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_REPL, Q_SUCC, RQ_PHASE, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive, popTask } from './state.ts'
+import { C, CHOICES, type Events, FACE0, FRENCH, F_CHARGE, F_DONE, F_HEDGE, F_OOC, K, LF_MOVED, L_DEAD, L_WAIT, type MState, P, PHASES, Q_ADV, Q_GRET, Q_HEDGE, Q_NIGHT, Q_HIT, Q_REPL, Q_SUCC, RQ_PHASE, SWISS, S_DIS, S_ORD, S_ROUT, S_WAIT, T, lbl, nameStep, onMap, passive, popTask } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { zocOn } from './zoc.ts'
 
@@ -277,6 +277,7 @@ export function decisionPlayer(c: Ctx, s: MState): Player {
     case K.hedgehog:
     case K.retreat:
     case K['retreat-hex']:
+    case K['retreat-order']:
       return passive(s) as Player
     case K.fire:
     case K['fire-target']:
@@ -290,6 +291,7 @@ export function decisionPlayer(c: Ctx, s: MState): Player {
     case K['deploy-hex']:
     case K['deploy-face']:
     case K['night-back']:
+    case K['night-order']:
       return FRENCH
     case K['rout-hex']:
     case K['rout-follow']:
@@ -462,6 +464,14 @@ export function legalMask(c: Ctx, s: MState, mask: Uint8Array): number {
       break
     case K['rout-order']:
       routOrderCandidates(s, buf)
+      for (const u of buf) set(UN + u)
+      break
+    case K['retreat-order']:
+      retreatOrderCandidates(c, s, buf)
+      for (const u of buf) set(UN + u)
+      break
+    case K['night-order']:
+      nightOrderCandidates(c, s, buf)
       for (const u of buf) set(UN + u)
       break
     case K['rout-follow']:
@@ -695,6 +705,12 @@ export function applyAction(c: Ctx, s: MState, id: number, ev: Events): void {
     }
     case K['rout-order']:
       chooseRoutNext(s, unit)
+      break
+    case K['retreat-order']:
+      nameStep(s, Q_GRET, unit)
+      break
+    case K['night-order']:
+      nameStep(s, Q_NIGHT, unit)
       break
     case K['rout-follow']:
       if (choice === C.end) followDone(s)

@@ -6,7 +6,7 @@ import { moraleDelta } from './morale.ts'
 import { moveUnitTo } from './move.ts'
 import { adjacentEnemy, occ, sync } from './occupancy.ts'
 import { alignFacing, canStack } from './stacking.ts'
-import { type Events, FRENCH, F_DONE, K, type MState, Q_NIGHT, SWISS, S_ORD, S_ROUT, T, lbl, onMap, popTask } from './state.ts'
+import { type Events, FRENCH, F_DONE, K, type MState, Q_NIGHT, SWISS, S_ORD, S_ROUT, T, lbl, onMap, popTask, unnamedSteps } from './state.ts'
 import { inEnemyZoc } from './zoc.ts'
 
 // scratch lists (module-level: the hot paths allocate nothing)
@@ -14,7 +14,8 @@ const buf2: number[] = []
 
 /**
  * 14.2 step 1: "all French units adjacent to the enemy" (routed ones included) "are moved back one
- * hex toward the south, if possible": a task each (scenario order), then step 2 as a last task.
+ * hex toward the south, if possible": a task each, then step 2 as a last task. The text fixes no
+ * order: while two or more have not stepped back, the French player names the next (`night-order`).
  */
 export function nightStart(c: Ctx, s: MState): void {
   sync(c, s)
@@ -23,14 +24,14 @@ export function nightStart(c: Ctx, s: MState): void {
 }
 
 /** Hexes one step south of u (S, or SE/SW where that is southward) free of the enemy and of enemy ZOCs, stacking kept. */
-export function nightBackHexes(c: Ctx, s: MState, u: number, out: number[]): number {
+export function nightBackHexes(c: Ctx, s: MState, u: number, out: number[], stacking = true): number {
   out.length = 0
   sync(c, s)
   const h = s.hex[u] as number
   for (const k of [2, 3, 4]) {
     const n = c.grid.neighbors[h * 6 + k] as number
     if (n < 0 || (c.edgeDist[FRENCH][n] as number) >= (c.edgeDist[FRENCH][h] as number)) continue
-    if (occ(c, SWISS, n) > 0 || inEnemyZoc(c, FRENCH, n) || !canStack(c, s, u, n)) continue
+    if (occ(c, SWISS, n) > 0 || inEnemyZoc(c, FRENCH, n) || (stacking && !canStack(c, s, u, n))) continue
     out.push(n)
   }
   return out.length
@@ -51,6 +52,7 @@ export function processNight(c: Ctx, s: MState, ev: Events): number {
     nightAuto(c, s, ev)
     return -1
   }
+  if (s.q[2] === 0 && canFallBack(c, s, u) && nightOrderCandidates(c, s, buf2) > 1) return K['night-order']
   const n = onMap(s, u) ? nightBackHexes(c, s, u, buf2) : 0
   if (n >= 2) {
     s.sel = u
@@ -59,6 +61,24 @@ export function processNight(c: Ctx, s: MState, ev: Events): number {
   popTask(s)
   if (n === 1) nightBack(c, s, u, buf2[0] as number, ev)
   return -1
+}
+
+/**
+ * A French unit of step 1 whose step the order can affect: on the map with a hex south the enemy
+ * does not hold or control (stacking aside: only the other units' steps free or fill room).
+ */
+function canFallBack(c: Ctx, s: MState, u: number): boolean {
+  return onMap(s, u) && nightBackHexes(c, s, u, buf3, false) > 0
+}
+const buf3: number[] = []
+let curC: Ctx
+let curS: MState
+const ableCur = (u: number): boolean => canFallBack(curC, curS, u)
+/** 14.2 step 1: the French units still to step back, not yet named, that can, into out. */
+export function nightOrderCandidates(c: Ctx, s: MState, out: number[]): number {
+  curC = c
+  curS = s
+  return unnamedSteps(s, Q_NIGHT, ableCur, out)
 }
 
 /** 14.2 step 2: disordered and routed units return to order. */

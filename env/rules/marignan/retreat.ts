@@ -7,7 +7,7 @@ import { moraleDelta } from './morale.ts'
 import { moveUnitTo, terrainCheck } from './move.ts'
 import { occ, sync } from './occupancy.ts'
 import { canStack } from './stacking.ts'
-import { type Events, F_DONE, F_HEDGE, K, type MState, Q_GRET, S_ROUT, T, lbl, onMap, passive, popTask } from './state.ts'
+import { type Events, F_DONE, F_HEDGE, K, type MState, Q_GRET, S_ROUT, T, lbl, onMap, passive, popTask, unnamedSteps } from './state.ts'
 import { stepCost } from './terrain.ts'
 import { inEnemyZoc } from './zoc.ts'
 
@@ -52,8 +52,9 @@ export function generalRetreat(c: Ctx, s: MState, w: number, ev: Events): void {
   const side = c.wSide[w] as number
   if (ev) ev.push({ type: 'general-retreat', corps: c.corpsIds[w] as string })
   moraleDelta(c, s, side, w, -2, `General Retreat Order to ${c.corpsIds[w]}`, ev)
-  // each unit of the corps backs one hex, one after the other (a task each): the player picks
-  // the rear hex when several are open (retreat-hex), the only one is taken, none: it stays
+  // each unit of the corps backs one hex, one after the other (a task each): the player names
+  // the next unit while two or more can still back off (retreat-order: the text fixes no order),
+  // picks the rear hex when several are open (retreat-hex), the only one is taken, none: it stays
   for (let u = 0; u < c.nU; u++) if (c.uCorps[u] === w) s.q.push(Q_GRET, u, 0, 0, 0, 0)
 }
 
@@ -61,6 +62,7 @@ export function generalRetreat(c: Ctx, s: MState, w: number, ev: Events): void {
 export function processGeneralRetreat(c: Ctx, s: MState, ev: Events): number {
   const u = s.q[1] as number
   sync(c, s)
+  if (s.q[2] === 0 && canBackOff(c, s, u) && retreatOrderCandidates(c, s, buf2) > 1) return K['retreat-order']
   const n = onMap(s, u) && s.st[u] !== S_ROUT && !((s.fl[u] as number) & F_HEDGE) ? retreatHexes(c, s, u, buf2, true) : 0
   if (n >= 2) {
     s.sel = u
@@ -69,6 +71,35 @@ export function processGeneralRetreat(c: Ctx, s: MState, ev: Events): number {
   popTask(s)
   if (n === 1) retreatUnit(c, s, u, buf2[0] as number, ev)
   return -1
+}
+
+/**
+ * A unit of a General Retreat Order whose step the order of the steps can affect: on the map, not
+ * routed, not in hedgehog, with a rear hex the enemy does not hold or control (stacking aside: the
+ * other units' steps can free or fill room, never the enemy's hexes or ZOCs).
+ */
+function canBackOff(c: Ctx, s: MState, u: number): boolean {
+  if (!onMap(s, u) || s.st[u] === S_ROUT || (s.fl[u] as number) & F_HEDGE) return false
+  const side = c.uSide[u] as number
+  const h = s.hex[u] as number
+  const f = s.face[u] as number
+  for (let r = 2; r <= 4; r++) {
+    const k = rot(f, r)
+    const n = c.grid.neighbors[h * 6 + k] as number
+    if (n >= 0 && occ(c, 1 - side, n) === 0 && !inEnemyZoc(c, side, n) && stepCost(c, h, k, T(c, s, u).cls) >= 0) return true
+  }
+  return false
+}
+let curC: Ctx
+let curS: MState
+const ableCur = (u: number): boolean => canBackOff(curC, curS, u)
+
+/** 11: the units of the General Retreat Order under way, not yet named, that can still back off, into out. */
+export function retreatOrderCandidates(c: Ctx, s: MState, out: number[]): number {
+  sync(c, s)
+  curC = c
+  curS = s
+  return unnamedSteps(s, Q_GRET, ableCur, out)
 }
 
 /** Backs unit u into rear hex x keeping its facing (11), then terrain tests (9.1). */

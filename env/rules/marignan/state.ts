@@ -62,6 +62,8 @@ export const KINDS = [
   'night-face', // 14.2: the facing of a unit placed in an empty hex at the night reorganisation
   'replace-hex', // Swiss, 7.1: the hex (a unit of his corps) where a fallen captain's replacement is placed
   'rout-order', // active, 10.1: which of his routed units makes its rout movement next at the start of his movement phase
+  'retreat-order', // passive, 11: which unit of his corps under a General Retreat Order backs off next
+  'night-order', // French, 14.2 step 1: which of his units next to the enemy falls back next
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -113,8 +115,8 @@ export const Q_HIT = 1 // [hex or -1 for the melee group, side, eliminations, te
 export const Q_ADV = 2 // [hex]
 export const Q_SUCC = 3 // [corps]
 export const Q_HEDGE = 4 // [hex, rear, 0]
-export const Q_GRET = 5 // [unit]: its step of a General Retreat Order (11)
-export const Q_NIGHT = 6 // [unit]: its step back south at the night reorganisation (14.2 step 1); [-1]: step 2
+export const Q_GRET = 5 // [unit, named]: its step of a General Retreat Order (11); named 1 once the player named it to go next
+export const Q_NIGHT = 6 // [unit, named]: its step back south at the night reorganisation (14.2 step 1), named as Q_GRET's; [-1]: step 2
 export const Q_REPL = 7 // [commander]: a dead Swiss captain's replacement to place (7.1)
 export const NO_TEST = 99
 /** Width of a rout record in MState.rq. */
@@ -243,6 +245,30 @@ export const passive = (s: MState): number => 1 - s.active
 
 export function popTask(s: MState): void {
   s.q.splice(0, QW)
+}
+
+/**
+ * The units of the leading run of `kind` tasks (Q_GRET / Q_NIGHT) not yet named, for which `able`
+ * holds, into out: the steps whose order is the player's (11, 14.2 step 1).
+ */
+export function unnamedSteps(s: MState, kind: number, able: (u: number) => boolean, out: number[]): number {
+  out.length = 0
+  for (let i = 0; i < s.q.length && s.q[i] === kind; i += QW) {
+    const u = s.q[i + 1] as number
+    if (u >= 0 && s.q[i + 2] === 0 && able(u)) out.push(u)
+  }
+  return out.length
+}
+
+/** The player names unit u's `kind` task to go next: it moves to the head, marked named. */
+export function nameStep(s: MState, kind: number, u: number): void {
+  for (let i = 0; i < s.q.length && s.q[i] === kind; i += QW) {
+    if (s.q[i + 1] !== u) continue
+    const rec = s.q.splice(i, QW)
+    rec[2] = 1
+    s.q.unshift(...rec)
+    return
+  }
 }
 
 export function initState(c: Ctx, seed: number, opts?: InitOptions): MState {
