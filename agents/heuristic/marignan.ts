@@ -333,6 +333,15 @@ export class MarignanHeuristic implements Agent {
       if (this.dist(c, h, cmdH) > Math.max(0, leaderRange(c, s, l) - 1)) return cmdH
     }
     if (side === SWISS) return this.nearestEnemyHex(c, s, side, h)
+    // French: a unit on the Swiss road entry hex bars the column waiting to come on (14.1), so the Swiss army
+    // can never be demoralised and the game ends drawn: step off it (beside it, facing the hex)
+    const blocking = this.swissWaitingOnRoad(c, s)
+    if (blocking && h === c.entryRoad) {
+      for (let k = 0; k < 6; k++) {
+        const n = c.grid.neighbors[h * 6 + k] as number
+        if (n >= 0 && occ(c, SWISS, n) === 0) return n
+      }
+    }
     const t = T(c, s, u)
     if (DOCTRINE.skirmish && t.cls === 1 && t.fire[0] > 0 && s.st[u] === S_ORD) {
       // French arquebusiers step up to short range of a nearby enemy, no closer
@@ -340,7 +349,11 @@ export class MarignanHeuristic implements Agent {
       return ed > 2 && ed <= DOCTRINE.skirmishReach ? this.nearestEnemyHex(c, s, side, h) : -1
     }
     // French, late in the scenario: a draw is worth less than a fight, every able unit closes in
-    if (c.scenario.turns - s.turn < DOCTRINE.lateAttackTurnsLeft && t.cls !== 2 && s.st[u] !== S_ROUT) return this.nearestEnemyHex(c, s, side, h)
+    if (c.scenario.turns - s.turn < DOCTRINE.lateAttackTurnsLeft && t.cls !== 2 && s.st[u] !== S_ROUT) {
+      const e = this.nearestEnemyHex(c, s, side, h)
+      // no Swiss unit on the map but some still to come: wait for them beside the entry hex (never on it)
+      return e >= 0 ? e : blocking ? c.entryRoad : -1
+    }
     // French: otherwise only cavalry leaves its post, to charge at good odds
     if (t.cls !== 0 || s.st[u] !== S_ORD) return -1
     const my = meleeValue(c, s, u)
@@ -479,6 +492,7 @@ export class MarignanHeuristic implements Agent {
     for (let k = 0; k < 6; k++) {
       const n = c.grid.neighbors[h * 6 + k] as number
       if (n < 0 || mask[this.HX + n] !== 1) continue
+      if (side === FRENCH && n === c.entryRoad && this.swissWaitingOnRoad(c, s)) continue // never bar the Swiss column
       const d = this.dist(c, n, g)
       if (d >= cur) continue
       // among equally close hexes: the road, and a hex of its own next to the enemy — joining a stack there
@@ -493,6 +507,12 @@ export class MarignanHeuristic implements Agent {
     const d = this.dirTo(c, h, g)
     if (d !== s.face[sel] && mask[FACE0 + d] === 1) return FACE0 + d
     return C.stop
+  }
+
+  /** Swiss units still waiting to come on by the road (14.1): the French must leave the entry hex free. */
+  private swissWaitingOnRoad(c: Ctx, s: MState): boolean {
+    for (let u = 0; u < c.nU; u++) if (c.uWaitVia[u] === 1 && s.st[u] === S_WAIT) return true
+    return false
   }
 
   /** How many adjacent enemy units hex n is a rear hex of (commitment at -2, rear attack +2: 9.2, 13.2). */

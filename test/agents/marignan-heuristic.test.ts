@@ -5,6 +5,8 @@ import type { Agent } from '../../agents/types.ts'
 import type { BaseState, Engine, Player } from '../../env/core/types.ts'
 import { getRuleset } from '../../env/rules/index.ts'
 import { builtinScenario } from '../../env/scenario/builtin.ts'
+import { marignanContext } from '../../env/rules/marignan/index.ts'
+import { C, FRENCH, K, S_WAIT, type MState } from '../../env/rules/marignan/state.ts'
 
 function bind(id: string): Engine {
   const sc = builtinScenario(id)
@@ -94,6 +96,37 @@ describe('marignan heuristic', () => {
     expect(mine).toBeLessThanOrEqual(1)
     expect(random).toBeGreaterThanOrEqual(5)
   }, 60_000)
+
+  it('as French never leaves a unit on the Swiss road entry hex while Swiss units wait to come on by it (14.1)', () => {
+    // a French unit there bars the column for good: the Swiss army cannot be demoralised and the game is drawn
+    // (the cause of most French draws against random Swiss before this rule: game 8002 here was one)
+    const cx = marignanContext(engine.scenario)
+    if (!cx.ok) throw new Error(cx.error.message)
+    const c = cx.value
+    const mask = new Uint8Array(engine.layout.size)
+    let checked = 0
+    let waitingChecks = 0
+    for (let g = 0; g < 10; g++) {
+      const agents = [new RandomAgent(1000 + g), makeMarignanHeuristic(g)] as const
+      const s = engine.init(8000 + g) as MState
+      for (let d = engine.decision(s); d; d = engine.decision(s)) {
+        const n = engine.legal(s, mask)
+        const a = (agents[d.player] as Agent).act({ engine, state: s, mask, legalCount: n, player: d.player as Player })
+        const endOfFrenchMove = d.player === FRENCH && s.dk === K.move && a === C.end
+        const e = engine.apply(s, a)
+        if (e) throw new Error(e.message)
+        if (!endOfFrenchMove) continue
+        checked++
+        let waiting = false
+        for (let u = 0; u < c.nU; u++) if (c.uWaitVia[u] === 1 && s.st[u] === S_WAIT) waiting = true
+        if (!waiting) continue
+        waitingChecks++
+        for (let u = 0; u < c.nU; u++) if (c.uSide[u] === FRENCH) expect(s.hex[u], `game ${8000 + g} turn ${s.turn}: unit ${u}`).not.toBe(c.entryRoad)
+      }
+    }
+    expect(checked).toBeGreaterThan(30)
+    expect(waitingChecks).toBeGreaterThan(10)
+  }, 120_000)
 
   it('beats random from both seats in a seeded sample', () => {
     // measured over 100 games (docs/agents-marignan.md): as Swiss 100 wins; as French 80 wins, 20 draws, 0 losses
