@@ -11,6 +11,8 @@
 // (the rules' own combat modifiers and numbers, the band each side would read, the chance to contact)
 // favours it; counter-charge, shoot or evade when charged; pursue after a win; a fast move closes on the
 // pursued or flees the enemy, halting behind friends when it may; re-form when unformed.
+// Late in the game a side not clear of a win at the turn limit closes in and charges on any positive
+// value; horse rides first at enemy horse near its own guns; low-grade light troops keep further off.
 import seedrandom from 'seedrandom'
 import type { Engine } from '../../env/core/types.ts'
 import type { Ctx } from '../../env/rules/cfeo/context.ts'
@@ -20,6 +22,7 @@ import { controlModifier } from '../../env/rules/cfeo/control.ts'
 import { arcOf, inspired, makeScratch, type Scratch, sync } from '../../env/rules/cfeo/core.ts'
 import { canEnter, MV_DOUBLE } from '../../env/rules/cfeo/move.ts'
 import { badWar, bandOf, modifiers, outnumberMod, sideNumbers } from '../../env/rules/cfeo/melee.ts'
+import { outOfFight } from '../../env/rules/cfeo/morale.ts'
 import { C, type CfeoState, FM_PURSUE, K, KINDS, S_OK, U_CHARGING, U_COUNTER, U_FLANK_HIT, U_PURSUING } from '../../env/rules/cfeo/state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, CONTROL_TEST, MOVE, T, withinHexes } from '../../env/rules/cfeo/tables.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
@@ -52,6 +55,16 @@ const HORSE_HOLD = 4
 /** A-grade heavy horse (gendarmes) closes to 80 yds before it stands to charge. */
 const HORSE_HOLD_A = 2
 const REITER_HOLD = 4
+/** Horse rides first at enemy horse within this distance of its own side's formed guns. */
+const GUARD_REACH = 8
+/** D- and E-grade light troops hold this much further off (caught, they are lost and count to the break). */
+const LOW_GRADE_EXTRA = 2
+/** In the last LATE_TURNS turns, a side not clear of the draw margin (the turn-limit verdict,
+ *  tables.VICTORY) by PRESS_SLACK closes in without holding and charges on any value above
+ *  LATE_CHARGE_FROM: a stand-off at range would only draw. */
+const LATE_TURNS = 4
+const PRESS_SLACK = 0.05
+const LATE_CHARGE_FROM = 0
 /** The least charge value worth declaring for a unit at its DP capacity. */
 const WORN_CHARGE_FROM = 2.5
 /** What a charge that fails to contact costs (fatigue DPs, the failed-charge mark), in band-cost units. */
@@ -261,7 +274,7 @@ export class CfeoHeuristic implements Agent {
     if (n === 0) return -1
     let best = -1
     // at its DP capacity every further DP costs a stand: only a clearly winning charge is worth it
-    let be = this.room(c, s, u) <= 1 ? WORN_CHARGE_FROM : CHARGE_FROM
+    let be = this.room(c, s, u) <= 1 ? WORN_CHARGE_FROM : this.mustPress(c, s, c.uSide[u] as number) ? LATE_CHARGE_FROM : CHARGE_FROM
     for (let v = 0; v < c.n; v++) {
       const hv = s.uHex[v] as number
       if (c.uSide[v] === c.uSide[u] || hv < 0 || !this.tmask[hv]) continue
@@ -273,6 +286,19 @@ export class CfeoHeuristic implements Agent {
     }
     this.tmask.fill(0)
     return best
+  }
+
+  /** Late in the game, is side p short of a win at the turn limit (its lead in the share of stands lost,
+   *  counted as the rules count it, within the draw margin or behind)? */
+  private mustPress(c: Ctx, s: CfeoState, p: number): boolean {
+    if (s.turn <= c.turns - LATE_TURNS) return false
+    const lost = [0, 0]
+    for (let v = 0; v < c.n; v++) {
+      const q = c.uSide[v] as number
+      lost[q]! += (c.init.stands[v] as number) - ((s.uHex[v] as number) >= 0 && !outOfFight(s, v) ? (s.uStands[v] as number) : 0)
+    }
+    const lead = (lost[1 - p] as number) / (c.startStands[1 - p] as number) - (lost[p] as number) / (c.startStands[p] as number)
+    return lead <= c.drawMargin + PRESS_SLACK
   }
 
   private x: Scratch | null = null
@@ -411,13 +437,15 @@ export class CfeoHeuristic implements Agent {
     const arm = c.uArm[u] as number
     const d = this.enemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number)
     if (arm === ARM_GUN) return C.hold
+    // late and not clear of a draw: close in, holding nowhere (a stand-off at range ends in a draw)
+    if (this.mustPress(c, s, c.uSide[u] as number) && !c.uLight[u]) for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
     // worn units stand still to re-dress ranks (stationary, out of combat: -1 DP in the Morale Phase)
     if (this.room(c, s, u) <= 1 && m[C.hold]) return C.hold
     // just beyond 120 yds of the nearest enemy a move is doubled and may not come closer: nothing to gain
     if (d === DOUBLE_EDGE && m[C.hold] && !this.canCloseOnDouble(c, s, u)) return C.hold
     // infantry within charge range stays to charge; light troops keep their distance to shoot
     if (arm === ARM_FOOT && d <= 2 && m[C.hold]) return C.hold
-    if (c.uLight[u] && d <= LIGHT_HOLD && m[C.hold]) return C.hold
+    if (c.uLight[u] && d <= LIGHT_HOLD + ((c.uGrade[u] as number) >= 4 ? LOW_GRADE_EXTRA : 0) && m[C.hold]) return C.hold
     if (c.uType[u] === T.reiters && d <= REITER_HOLD && m[C.hold]) return C.hold // reiters: close to 40 yds and shoot
     if (arm === ARM_HORSE && c.uType[u] !== T.reiters && d <= ((c.uGrade[u] as number) <= 1 ? HORSE_HOLD_A : HORSE_HOLD) && m[C.hold] && !c.uLight[u]) return C.hold
     for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
@@ -474,6 +502,12 @@ export class CfeoHeuristic implements Agent {
     const foot = c.uArm[u] === ARM_FOOT
     let best = -1
     let bs = Infinity
+    // horse first rides at enemy horse that threatens its own side's guns (a gun charged alone is lost,
+    // and an abandoned gun counts towards the army's break)
+    if (c.uArm[u] === ARM_HORSE) {
+      const th = this.gunThreat(c, s, c.uSide[u] as number)
+      if (th >= 0) return s.uHex[th] as number
+    }
     for (let v = 0; v < c.n; v++) {
       if (c.uSide[v] === c.uSide[u] || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK) continue
       let sc = dist(c, hu, s.uHex[v] as number)
@@ -482,6 +516,24 @@ export class CfeoHeuristic implements Agent {
       if (sc < bs) {
         bs = sc
         best = s.uHex[v] as number
+      }
+    }
+    return best
+  }
+
+  /** The enemy horse unit nearest a formed gun of side p within GUARD_REACH of it, or -1. */
+  private gunThreat(c: Ctx, s: CfeoState, p: number): number {
+    let best = -1
+    let bd = GUARD_REACH + 1
+    for (let g = 0; g < c.n; g++) {
+      if (c.uSide[g] !== p || c.uArm[g] !== ARM_GUN || (s.uHex[g] as number) < 0 || outOfFight(s, g)) continue
+      for (let v = 0; v < c.n; v++) {
+        if (c.uSide[v] === p || c.uArm[v] !== ARM_HORSE || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK) continue
+        const d = dist(c, s.uHex[g] as number, s.uHex[v] as number)
+        if (d < bd) {
+          bd = d
+          best = v
+        }
       }
     }
     return best
@@ -510,7 +562,7 @@ export class CfeoHeuristic implements Agent {
     if (goal < 0) return m[C.stop] ? C.stop : this.bestHex(c, m, H, (x) => x)
     const here = dist(c, h, goal)
     // stand off at the range the unit fights from: foot at charge range, shooters and reiters at 80 yds
-    const keep = c.uArm[u] === ARM_FOOT ? 2 : c.uLight[u] || c.uType[u] === T.reiters ? 2 : 1
+    const keep = !c.uLight[u] && this.mustPress(c, s, p) ? 1 : c.uArm[u] === ARM_FOOT ? 2 : c.uLight[u] || c.uType[u] === T.reiters ? 2 : 1
     const off = this.offFacing(c, h, f, goal)
     // wheel first (wheels come only before any step) when the goal lies off the front
     if (m[C.left] && m[C.right] && s.fwd === 0 && s.side === 0 && off > 40 && !isUnformedUnit(c, s, u)) {
