@@ -310,7 +310,7 @@ describe('marignan 12.5 in play', () => {
     const mask = new Uint8Array(e.layout.size)
     const counts = new Map<string, number>()
     const seen = new Set<string>()
-    for (let g = 1; g <= 3; g++) {
+    for (let g = 1; g <= 5; g++) {
       const s = e.init(500 + g)
       const agents = [makeMarignanHeuristic(g), makeMarignanHeuristic(g + 100)]
       const rnd = lcg(17 * g)

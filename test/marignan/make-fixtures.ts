@@ -1027,6 +1027,31 @@ add({
   expect: { units: { 'F-G1': { hex: '0504', status: 'ordered' } }, rolls: 0, events: [{ type: 'moved', cost: 1 }, { type: 'moved', cost: 1 }] },
 })
 add({
+  id: '9-stack-moved-unit-by-unit-arrives-together',
+  rule: '5, 9',
+  description:
+    'Two aventuriers (4 MP) stacked in 0508 move "as a stack" (9) four clear hexes north, one after the other. The second enters 0504, where its stack-mate stopped, with its last MP: moved as one the stack entered no friendly-occupied hex, so neither pays the +1.',
+  units: [fr('F-A1', 'aventuriers', '0508'), fr('F-A2', 'aventuriers', '0508'), sw('S-P1', 'swiss-pike', '0501')],
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-A1', 'hex:0507', 'hex:0506', 'hex:0505', 'hex:0504', 'unit:F-A2', 'hex:0507', 'hex:0506', 'hex:0505', 'hex:0504'],
+  expect: {
+    units: { 'F-A1': { hex: '0504', facing: 'N' }, 'F-A2': { hex: '0504', facing: 'N' } },
+    events: [{ type: 'moved', unit: 'F-A2', to: '0505', cost: 1 }, { type: 'moved', unit: 'F-A2', to: '0504', cost: 1 }],
+  },
+})
+add({
+  id: '9-joining-a-unit-from-another-hex-pays',
+  rule: '9',
+  description:
+    'F-A1 (from 0507) stops in 0504; F-A3 (4 MP) began the phase in 0508, not in its hex, so entering 0504 costs 1 more MP (9): after three clear hexes its last MP cannot pay 2, while the clear hexes beside 0504 (1 MP) stay open.',
+  units: [fr('F-A1', 'aventuriers', '0507'), fr('F-A3', 'aventuriers', '0508'), sw('S-P1', 'swiss-pike', '0501')],
+  start: FR_MOVE,
+  dice: [],
+  actions: ['unit:F-A1', 'hex:0506', 'hex:0505', 'hex:0504', 'choice:stop', 'unit:F-A3', 'hex:0507', 'hex:0506', 'hex:0505'],
+  expect: { decision: { player: 1, kind: 'move-unit', legalExcludes: ['hex:0504'], legalIncludes: ['hex:0404', 'hex:0604'] } },
+})
+add({
   id: '9.1-automatic-disorder',
   rule: '9.1',
   description: 'Cavalry entering a farm is disordered automatically (Terrain Table).',
@@ -2185,14 +2210,14 @@ add({
   id: '9.2-second-unit-of-a-stack-commits-no-one-again',
   rule: '9.2, 9, 3',
   description:
-    'Two aventuriers move one after the other into 0505, in the front of a Swiss pike: each tests to enter the ZOC (3+3 = 6 against 6), the pike is committed once (2+2 = 4 against 8) — by the first; the second joins the stack (1 + 1 MP) and commits no one again: six dice in all.',
+    'Two aventuriers move one after the other into 0505, in the front of a Swiss pike: each tests to enter the ZOC (3+3 = 6 against 6), the pike is committed once (2+2 = 4 against 8) — by the first; the second joins its stack-mate (1 MP: it began the phase in F-A1\'s hex, so no friendly-occupied +1, 9) and commits no one again: six dice in all.',
   units: [fr('F-A1', 'aventuriers', '0506'), fr('F-A2', 'aventuriers', '0506'), sw('S-P1', 'swiss-pike', '0504', 'S')],
   start: FR_MOVE,
   dice: [3, 3, 2, 2, 3, 3],
   actions: ['unit:F-A1', 'hex:0505', 'unit:F-A2', 'hex:0505'],
   expect: {
     units: { 'F-A1': { hex: '0505' }, 'F-A2': { hex: '0505', facing: 'N' }, 'S-P1': { status: 'ordered' } },
-    events: [{ type: 'committed', unit: 'S-P1', rear: false }, { type: 'moved', unit: 'F-A2', to: '0505', cost: 2 }],
+    events: [{ type: 'committed', unit: 'S-P1', rear: false }, { type: 'moved', unit: 'F-A2', to: '0505', cost: 1 }],
     rolls: 6,
   },
 })

@@ -80,6 +80,10 @@ export function enterPhase(c: Ctx, s: MState, p: number, ev: Events): void {
       for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && s.st[u] === S_ROUT) queueRout(c, s, u, RQ_PHASE) // 10.1, run by settle
       break
     case P.movement:
+      // 9: where each unit begins its voluntary movement (rout movement is over), so a stack moved unit by unit can arrive together
+      for (let u = 0; u < c.nU; u++) s.mhex[u] = s.hex[u] as number
+      clearDone(c, s, s.active)
+      break
     case P['hedgehog-removal']:
     case P['offensive-fire']:
       clearDone(c, s, s.active)

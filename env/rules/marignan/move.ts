@@ -42,6 +42,18 @@ export function terrainCheck(c: Ctx, s: MState, u: number, h: number, n: number,
   else if (d === 1 && !moraleTest(c, s, u, 0, 'terrain', ev)) failed(c, s, u, 'terrain', ev)
 }
 
+/**
+ * 9: true when every friendly unit in n began this movement phase in u's hex. The stack moved as one
+ * enters n together and pays no friendly-occupied MP; moved unit by unit, the followers pay none either.
+ */
+function stackMatesOnly(c: Ctx, s: MState, u: number, n: number): boolean {
+  const start = s.mhex[u] as number
+  if (start < 0) return false
+  const side = c.uSide[u] as number
+  for (let v = c.head[n] as number; v >= 0; v = c.next[v] as number) if (c.uSide[v] === side && s.mhex[v] !== start) return false
+  return true
+}
+
 /** Cost for unit u to move from its hex across side k (or -1 when it may not). */
 export function moveCost(c: Ctx, s: MState, u: number, k: number): number {
   const side = c.uSide[u] as number
@@ -51,7 +63,7 @@ export function moveCost(c: Ctx, s: MState, u: number, k: number): number {
   const t = T(c, s, u)
   let cost = stepCost(c, h, k, t.cls)
   if (cost < 0) return -1
-  if (occ(c, side, n) > 0) cost += 1 // 9: friendly-occupied hex
+  if (occ(c, side, n) > 0 && !stackMatesOnly(c, s, u, n)) cost += 1 // 9: friendly-occupied hex
   if (cost > s.mp && s.spent) return -1 // 9: only the first move may exceed the allowance
   if (!canStack(c, s, u, n)) return -1
   const inZ = inEnemyZoc(c, side, h)

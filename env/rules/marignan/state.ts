@@ -146,6 +146,8 @@ export interface MState extends BaseState {
   fl: number[]
   /** Counter type index (a Swiss replacement counter swaps the type, 1.1). */
   ty: number[]
+  /** Hex each unit held when the current (or last) movement phase began, after rout movement (-1 off the map): a stack moved unit by unit pays no friendly-occupied MP to its own stack-mates (9). */
+  mhex: number[]
   // commanders, scenario order
   lhex: number[]
   lst: number[]
@@ -289,6 +291,7 @@ export function initState(c: Ctx, seed: number, opts?: InitOptions): MState {
     face: c.uStart.map((u) => u.face),
     fl: c.uStart.map(() => 0),
     ty: c.uStart.map((u) => u.ty),
+    mhex: c.uStart.map(() => -1),
     lhex: c.lStart.map((l) => (l.st === L_WAIT ? -1 : l.hex)),
     lst: c.lStart.map((l) => l.st),
     lfl: c.lStart.map(() => 0),
@@ -332,6 +335,7 @@ export function cloneState(s: MState): MState {
     face: s.face.slice(),
     fl: s.fl.slice(),
     ty: s.ty.slice(),
+    mhex: s.mhex.slice(),
     lhex: s.lhex.slice(),
     lst: s.lst.slice(),
     lfl: s.lfl.slice(),
@@ -363,18 +367,18 @@ export function cloneState(s: MState): MState {
 export function hashState(s: MState): string {
   let h = FNV_BASIS
   for (const v of [s.turn, s.ply, s.active, s.phase, s.dk, s.army, s.sel, s.mp, s.spent, s.tgt, s.cap, s.flags, s.gro, s.over]) h = fnv(h, v)
-  for (const a of [s.hex, s.st, s.face, s.fl, s.ty, s.lhex, s.lst, s.lfl, s.cmd, s.pend, s.pendTurn, s.her, s.rq, s.mor, s.grp, s.q, s.lc, s.hit, s.forts]) h = fnvArr(h, a)
+  for (const a of [s.hex, s.st, s.face, s.fl, s.ty, s.mhex, s.lhex, s.lst, s.lfl, s.cmd, s.pend, s.pendTurn, s.her, s.rq, s.mor, s.grp, s.q, s.lc, s.hit, s.forts]) h = fnvArr(h, a)
   h = fnvDice(h, s.dice)
   return hashHex(fnvText(h, s.why))
 }
 
-export const INT_ARRAYS = ['hex', 'st', 'face', 'fl', 'ty', 'lhex', 'lst', 'lfl', 'cmd', 'pend', 'pendTurn', 'her', 'rq', 'mor', 'grp', 'q', 'lc', 'hit', 'forts'] as const
+export const INT_ARRAYS = ['hex', 'st', 'face', 'fl', 'ty', 'mhex', 'lhex', 'lst', 'lfl', 'cmd', 'pend', 'pendTurn', 'her', 'rq', 'mor', 'grp', 'q', 'lc', 'hit', 'forts'] as const
 
 export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'army', 'sel', 'mp', 'spent', 'tgt', 'cap', 'flags', 'gro', 'over'] as const
 
 export function restoreState(c: Ctx, json: unknown): Result<MState> {
   const bad = (what: string): Result<MState> => fail(err('STATE_INVALID', `marignan state: ${what}`))
-  const lengths = { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, pendTurn: c.nW, her: c.nL, mor: c.nW }
+  const lengths = { hex: c.nU, st: c.nU, face: c.nU, fl: c.nU, ty: c.nU, mhex: c.nU, lhex: c.nL, lst: c.nL, lfl: c.nL, cmd: c.nW, pend: c.nW, pendTurn: c.nW, her: c.nL, mor: c.nW }
   const problem = plainStateProblem(json, { ruleset: 'marignan', ints: INT_FIELDS, intArrays: INT_ARRAYS, lengths, strings: ['why'], wholeDice: false })
   if (problem !== undefined) return bad(problem)
   const s = cloneState(json as MState)
@@ -386,6 +390,7 @@ export function restoreState(c: Ctx, json: unknown): Result<MState> {
   for (let u = 0; u < c.nU; u++) {
     if ((s.st[u] as number) < 0 || (s.st[u] as number) >= STATUS.length) return bad(`unit ${c.unitIds[u]}: status ${s.st[u]} out of range`)
     if ((s.ty[u] as number) < 0 || (s.ty[u] as number) >= c.types.length) return bad(`unit ${c.unitIds[u]}: counter type ${s.ty[u]} out of range`)
+    if ((s.mhex[u] as number) < -1 || (s.mhex[u] as number) >= c.size) return bad(`unit ${c.unitIds[u]}: movement-phase start hex ${s.mhex[u]} out of range`)
   }
   for (let l = 0; l < c.nL; l++) if ((s.lst[l] as number) < 0 || (s.lst[l] as number) >= LSTATUS.length) return bad(`leader ${c.leaderIds[l]}: status out of range`)
   const inv = invariantsOf(c, s)
