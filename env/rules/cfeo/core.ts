@@ -293,7 +293,7 @@ export function place(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number): 
   const from = s.uHex[u] as number
   if (from >= 0 && x.occ[from] === u) x.occ[from] = -1
   s.uHex[u] = to
-  // a refused flank is bent where the unit stands: any move straightens it
+  // a refused flank is bent where the unit stands; every move straightens it
   if (to !== from) s.uFl[u] = (s.uFl[u] as number) & ~U_REFUSED
   if (to >= 0) x.occ[to] = u
   // an enemy messenger overrun is captured with his message

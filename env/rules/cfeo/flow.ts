@@ -361,7 +361,7 @@ export class Flow {
       x.ev.push({ type: 'destroyed', unit: c.uId[g] as string, why: `taken over and driven off by a stand of ${c.uId[u]}` })
     }
   }
-  /** Has any leader of u's side a roll for u's arm this phase? (a cheap test before battaliaSlot) */
+  /** Has a leader of u's side a roll for u's arm this phase? (a cheap test before battaliaSlot) */
   private anyBattaliaRoll(s: CfeoState, u: number): boolean {
     const c = this.c
     const a = c.uArm[u] === ARM_HORSE ? 1 : 0

@@ -137,7 +137,7 @@ export function fastOptions(c: Ctx, x: Scratch, s: CfeoState, mask: Uint8Array |
     return n
   }
   if (kind === FM_SHELTER) {
-    // one placement: any free hex behind a friendly pike unit within 60 yds (charge.ts shelterHexes)
+    // one placement: a free hex behind a friendly pike unit within 60 yds (charge.ts shelterHexes)
     if (s.fmSteps > 0) return 0
     const n2 = shelterHexes(c, x, s, u, s.fmAway, mask, off)
     fastFirst = shelterFirst
