@@ -2,27 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { CfeoHeuristic } from '../../agents/heuristic/cfeo.ts'
 import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { RandomAgent } from '../../agents/random.ts'
-import type { Agent } from '../../agents/types.ts'
 import type { Engine, Player } from '../../env/core/types.ts'
 import type { CfeoEngine } from '../../env/rules/cfeo/index.ts'
 import { C, type CfeoState, K, KINDS } from '../../env/rules/cfeo/state.ts'
 import { bindCfeo } from '../cfeo/helpers.ts'
-
-function play(engine: Engine, agents: readonly [Agent, Agent], seed: number): Player | null {
-  const mask = new Uint8Array(engine.layout.size)
-  const s = engine.init(seed)
-  for (const a of agents) a.reset?.(seed)
-  for (let d = engine.decision(s); d; d = engine.decision(s)) {
-    const n = engine.legal(s, mask)
-    const a = (agents[d.player] as Agent).act({ engine, state: s, mask, legalCount: n, player: d.player as Player })
-    expect(mask[a]).toBe(1)
-    const e = engine.apply(s, a)
-    if (e) throw new Error(e.message)
-  }
-  const o = engine.outcome(s)
-  if (!o) throw new Error('game ended without an outcome')
-  return o.winner
-}
+import { playToEnd } from '../helpers/play-to-end.ts'
 
 describe('cfeo heuristic', () => {
   const engine = bindCfeo() as unknown as Engine
@@ -35,7 +19,7 @@ describe('cfeo heuristic', () => {
       const seat = (g % 2) as Player
       const h = new CfeoHeuristic(g)
       const r = new RandomAgent(g)
-      if (play(engine, seat === 0 ? [h, r] : [r, h], 1000 + g) === seat) wins[seat]!++
+      if (playToEnd(engine, seat === 0 ? [h, r] : [r, h], 1000 + g) === seat) wins[seat]!++
     }
     // measured over 200 games (seeds 1000-1199): docs/rules/cfeo.md, Agents
     expect(wins[0]! + wins[1]!).toBeGreaterThanOrEqual(15)
@@ -44,7 +28,7 @@ describe('cfeo heuristic', () => {
   })
   it('only ever answers from the mask, falling back rarely, meeting no decision kind it does not know', () => {
     const h = new CfeoHeuristic(5)
-    play(engine, [h, h], 77)
+    playToEnd(engine, [h, h], 77)
     expect(h.fallbacks).toBeLessThan(5)
     expect(h.errors).toBe(0)
     expect([...h.unknown.keys()]).toEqual([])

@@ -7,36 +7,11 @@ import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { HblHeuristic } from '../../agents/heuristic/hbl.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import type { Agent } from '../../agents/types.ts'
-import type { Engine, Player } from '../../env/core/types.ts'
-import { hbl } from '../../env/rules/hbl/index.ts'
-import { builtinScenario } from '../../env/scenario/builtin.ts'
-
-function bind(id: string): Engine {
-  const sc = builtinScenario(id)
-  if (!sc.ok) throw new Error(sc.error.message)
-  const b = hbl.bind(sc.value)
-  if (!b.ok) throw new Error(b.error.message)
-  return b.value
-}
-
-function play(engine: Engine, agents: readonly [Agent, Agent], seed: number): Player | null {
-  const mask = new Uint8Array(engine.layout.size)
-  const s = engine.init(seed)
-  for (const a of agents) a.reset?.(seed)
-  for (let d = engine.decision(s); d; d = engine.decision(s)) {
-    const n = engine.legal(s, mask)
-    const a = (agents[d.player] as Agent).act({ engine, state: s, mask, legalCount: n, player: d.player as Player })
-    expect(mask[a]).toBe(1)
-    const e = engine.apply(s, a)
-    if (e) throw new Error(e.message)
-  }
-  const o = engine.outcome(s)
-  if (!o) throw new Error('game ended without an outcome')
-  return o.winner
-}
+import type { Player } from '../../env/core/types.ts'
+import { bindBuiltin, playToEnd } from '../helpers/play-to-end.ts'
 
 describe('hbl heuristic', () => {
-  const engine = bind('hbl-training')
+  const engine = bindBuiltin('hbl-training')
   it('is the registry heuristic for hbl engines', () => {
     expect(makeHeuristic(engine, 1)).toBeInstanceOf(HblHeuristic)
   })
@@ -48,7 +23,7 @@ describe('hbl heuristic', () => {
       const h = new HblHeuristic(g)
       const r = new RandomAgent(g)
       const agents: [Agent, Agent] = seat === 0 ? [h, r] : [r, h]
-      if (play(engine, agents, 1000 + g) === seat) wins[seat] = (wins[seat] as number) + 1
+      if (playToEnd(engine, agents, 1000 + g) === seat) wins[seat] = (wins[seat] as number) + 1
       fallbacks += h.fallbacks
     }
     expect(wins[0]).toBeGreaterThanOrEqual(9)
@@ -56,7 +31,7 @@ describe('hbl heuristic', () => {
     expect(fallbacks).toBe(0)
   })
   it('beats random on Cerignola from both seats (at least 3 of 4 games a seat), never falling back to random', () => {
-    const cer = bind('hbl-cerignola-1503')
+    const cer = bindBuiltin('hbl-cerignola-1503')
     const wins = [0, 0]
     let fallbacks = 0
     for (let g = 0; g < 8; g++) {
@@ -64,7 +39,7 @@ describe('hbl heuristic', () => {
       const h = new HblHeuristic(g)
       const r = new RandomAgent(g)
       const agents: [Agent, Agent] = seat === 0 ? [h, r] : [r, h]
-      if (play(cer, agents, 2000 + g) === seat) wins[seat] = (wins[seat] as number) + 1
+      if (playToEnd(cer, agents, 2000 + g) === seat) wins[seat] = (wins[seat] as number) + 1
       fallbacks += h.fallbacks
     }
     expect(wins[0]).toBeGreaterThanOrEqual(3)

@@ -3,38 +3,11 @@ import { makeHeuristic } from '../../agents/heuristic/index.ts'
 import { MttsogHeuristic } from '../../agents/heuristic/mttsog.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import type { Agent } from '../../agents/types.ts'
-import type { Engine, Player } from '../../env/core/types.ts'
-import { getRuleset } from '../../env/rules/index.ts'
-import { builtinScenario } from '../../env/scenario/builtin.ts'
-
-function bind(id: string): Engine {
-  const sc = builtinScenario(id)
-  if (!sc.ok) throw new Error(sc.error.message)
-  const rs = getRuleset(sc.value.ruleset)
-  if (!rs.ok) throw new Error(rs.error.message)
-  const b = rs.value.bind(sc.value)
-  if (!b.ok) throw new Error(b.error.message)
-  return b.value
-}
-
-function play(engine: Engine, agents: readonly [Agent, Agent], seed: number): Player | null {
-  const mask = new Uint8Array(engine.layout.size)
-  const s = engine.init(seed)
-  for (const a of agents) a.reset?.(seed)
-  for (let d = engine.decision(s); d; d = engine.decision(s)) {
-    const n = engine.legal(s, mask)
-    const a = (agents[d.player] as Agent).act({ engine, state: s, mask, legalCount: n, player: d.player as Player })
-    expect(mask[a]).toBe(1)
-    const e = engine.apply(s, a)
-    if (e) throw new Error(e.message)
-  }
-  const o = engine.outcome(s)
-  if (!o) throw new Error('game ended without an outcome')
-  return o.winner
-}
+import type { Player } from '../../env/core/types.ts'
+import { bindBuiltin, playToEnd } from '../helpers/play-to-end.ts'
 
 describe('mttsog heuristic', () => {
-  const engine = bind('mttsog-training')
+  const engine = bindBuiltin('mttsog-training')
   it('is the registry heuristic for mttsog engines', () => {
     expect(makeHeuristic(engine, 1)).toBeInstanceOf(MttsogHeuristic)
   })
@@ -45,7 +18,7 @@ describe('mttsog heuristic', () => {
       const h = new MttsogHeuristic(g)
       const r = new RandomAgent(g)
       const agents: [Agent, Agent] = seat === 0 ? [h, r] : [r, h]
-      if (play(engine, agents, 500 + g) === seat) wins++
+      if (playToEnd(engine, agents, 500 + g) === seat) wins++
     }
     expect(wins).toBeGreaterThanOrEqual(18)
   })
