@@ -4,9 +4,8 @@
 // (at most 6); each attached leader is drawn as attached. Messengers are not in the rules yet
 // (docs/rules/cfeo.md), so there is nothing of theirs to draw.
 // Needs /usr/bin/chromium (scripts/setup-browser.sh installs it), as test/web/viewer.e2e.test.ts.
-import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CfeoHeuristic } from '../../agents/heuristic/cfeo.ts'
 import { playGame } from '../../agents/play.ts'
@@ -14,10 +13,8 @@ import { RandomAgent } from '../../agents/random.ts'
 import type { BaseEvent, BaseState, GameView, RolledEvent } from '../../env/core/types.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import { ReplayRecorder, type Replay } from '../../env/gym/replay.ts'
-import { buildViewer, bundleIsFresh, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+import { openViewer, SHOTS, showReplayStep, type ViewerSession } from './browser.ts'
 
-const CHROMIUM = process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium'
-const SHOTS = join(process.cwd(), 'runs', 'screenshots')
 const FORMATION: Readonly<Record<string, string>> = { line: 'L', column: 'C', unformed: 'u' }
 
 const b = bindEngine(undefined, 'cfeo-training')
@@ -61,26 +58,16 @@ const step =
       v.leaders.some((l) => typeof l['attached'] === 'string' && l.hex !== null),
   ) + 1
 
-let browser: Browser
-let server: ViewServer
+let viewer: ViewerSession
 let page: Page
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/setup-browser.sh (apt-get install -y chromium) or set TERCIO_CHROMIUM`)
-  if (!bundleIsFresh()) await buildViewer()
-  mkdirSync(SHOTS, { recursive: true })
-  server = await startViewServer({ port: 0, replays: [{ name: 'cfeo-replay.json', replay }] })
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+  viewer = await openViewer([{ name: 'cfeo-replay.json', replay }])
+  page = viewer.page
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  await viewer?.close()
 })
 
 describe('cfeo replay in the viewer', () => {
@@ -88,11 +75,7 @@ describe('cfeo replay in the viewer', () => {
     expect(step).toBeGreaterThan(0)
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.goto(server.url)
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 })
-    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('cfeo-replay.json')
-    await page.locator('[data-testid=scrub]').fill(String(step))
-    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step ${step} / ${replay.steps.length}`)
+    await showReplayStep(viewer, 'cfeo-replay.json', step, replay.steps.length)
     const v = views[step - 1] as GameView
     for (const u of onMap(v)) {
       const g = page.locator(`#pieces g.unit[data-unit="${u.id}"]`)

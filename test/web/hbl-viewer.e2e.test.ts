@@ -2,9 +2,8 @@
 // The issue asks the viewer to show the current card, both decks' remaining cards by type and
 // the chips; the counters carry the units' UI left, a V for vexed, a ring for an unloaded shooter.
 // Needs /usr/bin/chromium (scripts/setup-browser.sh installs it), as test/web/viewer.e2e.test.ts.
-import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HblHeuristic } from '../../agents/heuristic/hbl.ts'
 import { playGame } from '../../agents/play.ts'
@@ -12,10 +11,8 @@ import { RandomAgent } from '../../agents/random.ts'
 import type { BaseState, GameView } from '../../env/core/types.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import { ReplayRecorder, type Replay } from '../../env/gym/replay.ts'
-import { buildViewer, bundleIsFresh, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+import { openViewer, SHOTS, showReplayStep, type ViewerSession } from './browser.ts'
 
-const CHROMIUM = process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium'
-const SHOTS = join(process.cwd(), 'runs', 'screenshots')
 
 const b = bindEngine(undefined, 'hbl-training')
 if (!b.ok) throw new Error(b.error.message)
@@ -41,26 +38,16 @@ const { replay, views } = recorded(3)
 /** A step at which a card is in play, some unit is vexed and some shooter unloaded. */
 const step = views.findIndex((v) => typeof v['card'] === 'string' && v.units.some((u) => u['vexed'] === true) && v.units.some((u) => u['shoots'] === true && u['loaded'] === false)) + 1
 
-let browser: Browser
-let server: ViewServer
+let viewer: ViewerSession
 let page: Page
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/setup-browser.sh (apt-get install -y chromium) or set TERCIO_CHROMIUM`)
-  if (!bundleIsFresh()) await buildViewer()
-  mkdirSync(SHOTS, { recursive: true })
-  server = await startViewServer({ port: 0, replays: [{ name: 'hbl-replay.json', replay }] })
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+  viewer = await openViewer([{ name: 'hbl-replay.json', replay }])
+  page = viewer.page
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  await viewer?.close()
 })
 
 describe('hbl replay in the viewer', () => {
@@ -68,11 +55,7 @@ describe('hbl replay in the viewer', () => {
     expect(step).toBeGreaterThan(0)
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.goto(server.url)
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 })
-    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('hbl-replay.json')
-    await page.locator('[data-testid=scrub]').fill(String(step))
-    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step ${step} / ${replay.steps.length}`)
+    await showReplayStep(viewer, 'hbl-replay.json', step, replay.steps.length)
     const v = views[step - 1] as GameView
     const lines = await page.locator('[data-testid=deck-line]').allTextContents()
     const side = (v['cardSide'] as 0 | 1) === 0 ? 'French' : 'Imperials'
