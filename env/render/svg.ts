@@ -6,7 +6,8 @@
 // compared in tests and diffed in git.
 //
 // Every hex carries data-hex="CCRR", every counter data-unit="ID" and every
-// leader data-leader="ID": the viewer finds click targets by these.
+// leader data-leader="ID": the viewer finds click targets by these. A messenger
+// is data-messenger="WING" data-at="CCRR" (his hex; not data-hex, which names hexes).
 
 import type { GameView, LeaderView, UnitView, WingView } from '../core/types.ts'
 import { SIDE_NAMES, VERTEX_NAMES, directionTo, hexOfLabel, makeGrid, type HexGrid } from '../hex/grid.ts'
@@ -324,6 +325,57 @@ function drawLeader(c: Ctx, l: LeaderView, x: number, y: number, r: number): str
   )
 }
 
+/** A messenger on his way with new orders for a wing, if the wing's view carries one (any ruleset whose
+ *  wings have `messenger: { hex, order }`; cfeo's do). */
+export function messengerOf(w: WingView): { hex: string; order: string } | null {
+  const m = w['messenger']
+  if (typeof m !== 'object' || m === null) return null
+  const { hex, order } = m as Record<string, unknown>
+  return typeof hex === 'string' && typeof order === 'string' ? { hex, order } : null
+}
+
+/** Where the i-th of n messengers of a hex stands, in hex radii from its centre: the pole's x, the
+ *  pennant's top, the scale, and 1 or -1 for a pennant flying right or left. Beside a counter (its box
+ *  is 0.475 either side of the centre) he stands clear of it, within the hex: lower right, upper right,
+ *  upper left (the lower left is the leaders'); more are stacked on those, a little further out. In an
+ *  empty hex they stand in its middle, up to three a row. */
+function messengerSlot(i: number, n: number, beside: boolean): { x: number; top: number; k: number; pole: number; dir: 1 | -1 } {
+  if (beside) {
+    const out = 0.1 * Math.floor(i / 3)
+    const slot = i % 3
+    // the upper ones' poles are short, to end above the lower right pennant
+    return slot === 0 ? { x: 0.55, top: 0.08 + out, k: 0.8, pole: 0.4, dir: 1 } : { x: slot === 1 ? 0.55 : -0.55, top: -0.32 - out, k: 0.8, pole: 0.3, dir: slot === 1 ? 1 : -1 }
+  }
+  const cols = Math.min(n, 3)
+  const k = n > 3 ? 1 : 1.3
+  const gap = n > 3 ? 0.4 : 0.45
+  return { x: -0.16 - (gap / 2) * (cols - 1) + gap * (i % 3), top: n > 3 ? -0.5 + 0.55 * Math.floor(i / 3) : -0.34, k, pole: 0.5 * k, dir: 1 }
+}
+
+/** A messenger: a pennant on a pole in the sending side's colour (messengerSlot says where). The group
+ *  is translated to the hex centre; the title names the battalia and the order. */
+function drawMessenger(w: WingView, hex: string, order: string, x: number, y: number, size: number, i: number, n: number, beside: boolean): string {
+  const col = SIDE_COLOURS[w.side]
+  const at = messengerSlot(i, n, beside)
+  const dx = size * at.x
+  const top = size * at.top
+  const h = size * 0.26 * at.k
+  const foot = top + size * at.pole
+  const tip = dx + at.dir * size * 0.29 * at.k
+  const notch = tip - at.dir * size * 0.1 * at.k
+  const pennant = `M${f1(dx)} ${f1(top)}L${f1(tip)} ${f1(top)}L${f1(notch)} ${f1(top + h / 2)}L${f1(tip)} ${f1(top + h)}L${f1(dx)} ${f1(top + h)}Z`
+  const pole = `M${f1(dx)} ${f1(foot)}L${f1(dx)} ${f1(top)}`
+  return (
+    `<g class="messenger side${w.side}" data-messenger="${escapeXml(w.id)}" data-at="${escapeXml(hex)}" transform="translate(${f1(x)} ${f1(y)})">` +
+    `<title>${escapeXml(`messenger to ${w.id}: ${order}`)}</title>` +
+    // a white halo first, so the pennant reads over terrain, facing arrows and hexsides
+    `<path d="${pole}" stroke="#fff" stroke-width="3.5" stroke-linecap="round"/>` +
+    `<path d="${pennant}" fill="#fff" stroke="#fff" stroke-width="2.5" stroke-linejoin="round"/>` +
+    `<path d="${pole}" stroke="${col.text}" stroke-width="1.5" stroke-linecap="round"/>` +
+    `<path class="pennant" d="${pennant}" fill="${col.stroke}"/></g>`
+  )
+}
+
 function wingBadge(w: WingView, sc: Scenario): string {
   const name = sc.wings.find((d) => d.id === w.id)?.name ?? w.id
   return `${w.id}${w.order ? ` ${w.order}` : ''}${w.markers.length ? ` [${w.markers.join(', ')}]` : ''}${name !== w.id ? ` — ${name}` : ''}`
@@ -487,6 +539,23 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
       list.forEach((l, i) => out.push(drawLeader(c, l, p[0] - size * 0.55 + i * size * 0.3, p[1] + size * 0.5, size * 0.2)))
     }
     out.push('</g>')
+
+    // Messengers riding with new orders, over the pieces of their hex (beside the counter, not on it).
+    const ridersByHex = new Map<string, { w: WingView; order: string }[]>()
+    for (const w of view.wings) {
+      const m = messengerOf(w)
+      if (!m) continue
+      const list = ridersByHex.get(m.hex)
+      if (list) list.push({ w, order: m.order })
+      else ridersByHex.set(m.hex, [{ w, order: m.order }])
+    }
+    const riders: string[] = []
+    for (const [label, list] of ridersByHex) {
+      const p = centreOf(c, label)
+      if (!p) continue
+      list.forEach((r, i) => riders.push(drawMessenger(r.w, label, r.order, p[0], p[1], size, i, list.length, byHex.has(label))))
+    }
+    if (riders.length > 0) out.push(`<g class="messengers">${riders.join('')}</g>`)
 
     if (panel) {
       let y = geo.mapHeight + lineH

@@ -1,8 +1,8 @@
 // End-to-end: a cfeo replay in the built viewer (headless Debian Chromium, playwright-core). The issue
 // asks the picture to show what cfeo adds: stands, formation (and depth), disorder points and leaders
-// attached. Each counter on the map must carry its unit's stands, formation mark and one gravel dot a DP
-// (at most 6); each attached leader is drawn as attached. Messengers are not in the rules yet
-// (docs/rules/cfeo.md), so there is nothing of theirs to draw.
+// attached, messengers. Each counter on the map must carry its unit's stands, formation mark and one gravel
+// dot a DP (at most 6); each attached leader is drawn as attached; a messenger on his way is a pennant in
+// his side's colour inside his hex, under the pointer for his tooltip (battalia and order).
 // Needs /usr/bin/chromium (scripts/setup-browser.sh installs it), as test/web/viewer.e2e.test.ts.
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -13,6 +13,7 @@ import { RandomAgent } from '../../agents/random.ts'
 import type { BaseEvent, BaseState, GameView, RolledEvent } from '../../env/core/types.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import { ReplayRecorder, type Replay } from '../../env/gym/replay.ts'
+import { SIDE_COLOURS } from '../../env/render/svg.ts'
 import { openViewer, SHOTS, showReplayStep, type ViewerSession } from './browser.ts'
 
 const FORMATION: Readonly<Record<string, string>> = { line: 'L', column: 'C', unformed: 'u' }
@@ -48,6 +49,10 @@ function recorded(seed: number): { replay: Replay; views: GameView[]; avd: boole
 }
 
 const { replay, views, avd } = recorded(4)
+// seed 1's game has a General's messenger riding to a battalia early on (seed 4's has none)
+const sent = recorded(1)
+const withMessenger = (v: GameView) => v.wings.some((w) => w['messenger'] !== null)
+const msgStep = sent.views.findIndex(withMessenger) + 1
 const onMap = (v: GameView) => v.units.filter((u) => u.hex !== null)
 /** A step with at least two units carrying DPs, a unit in line two deep or more, and a leader attached. */
 const step =
@@ -62,7 +67,10 @@ let viewer: ViewerSession
 let page: Page
 
 beforeAll(async () => {
-  viewer = await openViewer([{ name: 'cfeo-replay.json', replay }])
+  viewer = await openViewer([
+    { name: 'cfeo-replay.json', replay },
+    { name: 'cfeo-messenger.json', replay: sent.replay },
+  ])
   page = viewer.page
 }, 120_000)
 
@@ -103,4 +111,50 @@ describe('cfeo replay in the viewer', () => {
     expect(await dice.count()).toBeGreaterThan(0)
     for (const t of await dice.allTextContents()) expect(t.trim()).toBe('AvD')
   }, 60_000)
+
+  it('draws a messenger on his way in his hex, in his side colour, with his battalia and order in the tooltip', async () => {
+    expect(msgStep).toBeGreaterThan(0)
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    // the second replay given to the server, picked from the page's list
+    await page.selectOption('[data-testid=replay-list]', '1')
+    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('cfeo-messenger.json')
+    await page.locator('[data-testid=scrub]').fill(String(msgStep))
+    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step ${msgStep} / ${sent.replay.steps.length}`)
+    const v = sent.views[msgStep - 1] as GameView
+    const riding = v.wings.filter((w) => w['messenger'] !== null)
+    expect(await page.locator('#pieces g.messenger').count()).toBe(riding.length)
+    for (const w of riding) {
+      const m = w['messenger'] as { hex: string; order: string }
+      const g = page.locator(`#pieces g.messenger[data-messenger="${w.id}"][data-at="${m.hex}"]`)
+      expect(await g.locator('title').textContent()).toBe(`messenger to ${w.id}: ${m.order}`)
+      expect(await g.getAttribute('class')).toBe(`messenger side${w.side}`)
+      // on screen, inside his hex of the terrain layer
+      const hex = await page.locator(`#board svg.layer-base polygon.hex[data-hex="${m.hex}"]`).boundingBox()
+      const flag = await g.boundingBox()
+      expect(hex && flag).toBeTruthy()
+      expect(flag!.x).toBeGreaterThanOrEqual(hex!.x)
+      expect(flag!.y).toBeGreaterThanOrEqual(hex!.y)
+      expect(flag!.x + flag!.width).toBeLessThanOrEqual(hex!.x + hex!.width)
+      expect(flag!.y + flag!.height).toBeLessThanOrEqual(hex!.y + hex!.height)
+      // the pennant is what the pointer finds there (so its title shows as the tooltip), in the side's colour
+      const pennant = g.locator('path.pennant')
+      const pb = await pennant.boundingBox()
+      const hit = await page.evaluate(([x, y]) => {
+        const el = document.elementFromPoint(x as number, y as number)
+        return el?.closest('g.messenger')?.getAttribute('data-messenger') ?? el?.tagName ?? null
+      }, [pb!.x + pb!.width / 3, pb!.y + pb!.height / 2])
+      expect(hit).toBe(w.id)
+      expect(await pennant.getAttribute('fill')).toBe(SIDE_COLOURS[w.side].stroke)
+      // and the wing's line of the caption still names him
+      expect(await page.locator(`#caption [data-wing="${w.id}"]`).textContent()).toContain(`messenger at ${m.hex} with ${m.order}`)
+    }
+    await page.screenshot({ path: join(SHOTS, 'cfeo-messenger.png') })
+    // a step with no messenger on his way draws none
+    const none = sent.views.findIndex((x) => !withMessenger(x)) + 1
+    await page.locator('[data-testid=scrub]').fill(String(none))
+    await expect.poll(() => page.textContent('[data-testid=step-label]')).toContain(`step ${none} / ${sent.replay.steps.length}`)
+    expect(await page.locator('#pieces g.messenger').count()).toBe(0)
+    expect(errors).toEqual([])
+  }, 90_000)
 })

@@ -495,7 +495,8 @@ class PlayMode {
       const u = t.closest('[data-unit],[data-leader]')
       const id = u?.getAttribute('data-unit') ?? u?.getAttribute('data-leader')
       if (id && units.includes(id)) return this.choose(l.offset.unit + l.units.indexOf(id))
-      const h = t.closest('[data-hex]')?.getAttribute('data-hex')
+      // a messenger stands in his hex (data-at): a click on him is a click on it
+      const h = t.closest('[data-hex]')?.getAttribute('data-hex') ?? t.closest('[data-messenger]')?.getAttribute('data-at')
       if (h && hexes.includes(h)) this.choose(l.offset.hex + l.hexes.indexOf(h))
     }
   }
