@@ -745,6 +745,84 @@ fx({
   expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0604', pips: 6 }, { type: 'charge-move', unit: 'F-P1', contact: true, to: '0604' }], units: { 'F-P1': { hex: '0604', inMelee: 'I-T1' } } },
 })
 
+// After combat (Combat Results; Pursue): C grade F-P1 (pike, 6 stands in 2 ranks) breaks I-P1 in a continuing
+// melee (AvD 5 vs AvD 2 - 5 DPs = -3: +8 Breakthrough; I-P1 loses 3 stands and routs AvD 5 + D6 5 + 2 = 12
+// pips, three hexes, its owner stepping 0604, 0603, 0602, each among the hexes farther from F-P1) and must
+// pursue (AvD 3 + D6 3 = 6 pips: 0605 then 0604, each the only hex nearer the router). At 0604 it touches
+// the unit at 0704 and charges into it ("Pursuers encountering new enemy immediately charge into them").
+const afterBreak = (other: U) => ({
+  keep: [...pikeBand(), other],
+  start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 } }),
+})
+const routAndPursue = [...END2, 'hex:0604', 'hex:0603', 'hex:0602']
+fx({
+  id: 'cfeo-pursuit-after-combat-fights-at-once', rule: 'Pursue: pursuers encountering new enemy immediately charge into them; Combat Resolution: D6 for chargers, +1 charging or pursuing, -2 unformed, outnumbered 3:1',
+  description: 'The pursuer charges I-T1 (pike, 2 stands) and the melee is fought at once, in the same Combat Phase after the other after-combat actions: F-P1 D6 6 + 1 pursuing/charging - 2 unformed = 5; I-T1 AvD 5 - 4 outnumbered (6 unformed stands against 2) = 1: +4 Victory / -4 Driven Back. I-T1 (formed infantry) falls back, its owner picking among 0703, 0803, 0804; F-P1 then may remain or take the position.',
+  ...afterBreak(unit('I-T1', 'pike', '0704', 'SW')), dice: [5, 2, 5, 5, 3, 3, 6, 5],
+  actions: [...routAndPursue, { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-T1', legal: ['hex:0703', 'hex:0803', 'hex:0804'] } } }, 'hex:0803'],
+  expect: {
+    events: [{ type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0604', pips: 6 }, { type: 'charge-move', unit: 'F-P1', contact: true, to: '0604' }, { type: 'combat', side0: ['F-P1'], side1: ['I-T1'], totals: [5, 1], bands: ['victory', 'driven-back'] }, { type: 'after-combat', unit: 'I-T1', action: 'fall back' }],
+    units: { 'F-P1': { hex: '0604', dp: 1 }, 'I-T1': { hex: '0803', dp: 2 }, 'I-P1': { hex: '0602', status: 'routing', stands: 3 } },
+    decision: { player: 0, kind: 'after-combat', subject: 'F-P1', legal: ['choice:remain', 'choice:take-position'] }, turn: 1, phase: 'combat',
+  },
+})
+fx({
+  id: 'cfeo-pursuit-meets-cavalry-counter-charge', rule: 'Pursue: the opponent may countercharge if cavalry; Counter-charge: roll move dice, +1 countercharging, D6',
+  description: 'The pursuer reaches 0604 in front of I-H1 (heavy cavalry at 0704 facing SW): its owner may stand or counter-charge, and counter-charges with 1 die (AvD 3, no 6: no fatigue DP). The melee is fought at once: F-P1 D6 5 + 1 - 2 unformed = 4; I-H1 D6 6 + 1 countercharging - 4 outnumbered (6 unformed pike stands count double against cavalry: 12 against 2) = 3: Inconclusive, 1 DP each. The lower total decides first: I-H1, cavalry that did not charge, remain or retire (the infantry remain).',
+  ...afterBreak(unit('I-H1', 'hc', '0704', 'SW')), dice: [5, 2, 5, 5, 3, 3, 3, 5, 6],
+  actions: [...routAndPursue, { expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-H1', legal: ['choice:stand', 'choice:counter-charge'] } } }, 'choice:counter-charge',
+    { expect: { decision: { player: 1, kind: 'counter-dice', subject: 'I-H1', legal: ['choice:dice1', 'choice:dice2', 'choice:dice3'] } } }, 'choice:dice1'],
+  expect: {
+    events: [{ type: 'charge-response', unit: 'I-H1', response: 'counter-charge' }, { type: 'combat', side0: ['F-P1'], side1: ['I-H1'], totals: [4, 3], bands: ['inconclusive', 'inconclusive'] }],
+    units: { 'F-P1': { hex: '0604', dp: 1, inMelee: 'I-H1' }, 'I-H1': { hex: '0704', dp: 1, inMelee: 'F-P1' } },
+    decision: { player: 1, kind: 'after-combat', subject: 'I-H1', legal: ['choice:remain', 'choice:retire'] }, turn: 1, phase: 'combat',
+  },
+})
+fx({
+  id: 'cfeo-pursuit-meets-cavalry-in-flank-no-counter', rule: 'Pursue: the opponent may countercharge if cavalry; Counter-charge: moving directly forwards to meet the chargers',
+  description: 'I-H1 at 0704 faces SE: the pursuer at 0604 is on its flank, where it cannot ride forwards to meet it: no counter-charge is offered and the melee is fought at once, I-H1 receiving at the halt: F-P1 D6 3 + 1 - 2 = 2; I-H1 AvD 5 - 4 outnumbered = 1 (no flank -2: the pursuer is unformed): Inconclusive; I-H1 decides first.',
+  ...afterBreak(unit('I-H1', 'hc', '0704', 'SE')), dice: [5, 2, 5, 5, 3, 3, 3, 5],
+  actions: routAndPursue,
+  expect: {
+    events: [{ type: 'charge-move', unit: 'F-P1', contact: true, to: '0604' }, { type: 'combat', side0: ['F-P1'], side1: ['I-H1'], totals: [2, 1], bands: ['inconclusive', 'inconclusive'] }],
+    decision: { player: 1, kind: 'after-combat', subject: 'I-H1', legal: ['choice:remain', 'choice:retire'] }, turn: 1, phase: 'combat',
+  },
+})
+fx({
+  id: 'cfeo-pursuit-move-meets-cavalry-counter-charge', rule: 'Pursue: pursuers encountering new enemy immediately charge into them; the opponent may countercharge if cavalry',
+  description: 'Movement phase: I-P1 routs on to 0602 (a casualty; AvD 2 + D6 1 = 3 pips); F-P1 pursuing (6 pips) reaches 0604 in front of I-H1 (0704, facing SW), which counter-charges with 2 dice (AvD 3 + AvD 3, no fatigue). Both movement phases end; in the Combat Phase the melee is fought: F-P1 D6 5 + 1 - 2 = 4, I-H1 D6 6 + 1 - 4 = 3: Inconclusive.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0603', 'SW', { stands: 6, ranks: 2 }), unit('I-H1', 'hc', '0704', 'SW')],
+  start: { phase: 'movement', first: 0, units: { 'F-P1': { pursues: 'I-P1', formation: 'unformed' }, 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [2, 1, 3, 3, 3, 3, 5, 6],
+  actions: ['hex:0602', { expect: { decision: { player: 1, kind: 'charge-response', subject: 'I-H1', legal: ['choice:stand', 'choice:counter-charge'] } } }, 'choice:counter-charge', 'choice:dice2',
+    { expect: { decision: { player: 0, kind: 'move-select' }, units: { 'I-H1': { hex: '0704', inMelee: 'F-P1', moved: true } } } }, 'choice:end', { expect: { decision: { player: 1, kind: 'move-select' } } }, 'choice:end'],
+  expect: {
+    events: [{ type: 'combat', side0: ['F-P1'], side1: ['I-H1'], totals: [4, 3], bands: ['inconclusive', 'inconclusive'] }],
+    decision: { player: 1, kind: 'after-combat', subject: 'I-H1', legal: ['choice:remain', 'choice:retire'] },
+  },
+})
+
+// ---------------------------------------------------------------- routers move only while pursued (Rout)
+// "Subsequent rout moves are made during opponents move phase as long as the opponent is still pursuing".
+fx({
+  id: 'cfeo-rout-not-pursued-stays', rule: 'Rout: subsequent rout moves are made during the opponent\'s move phase as long as the opponent is still pursuing',
+  description: 'I-P1 is routing and nobody pursues it: no subsequent rout move (and no casualty) in F\'s movement phase, and none in its own: it stays at 0603 with 6 stands, routing.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0603', 'SW', { stands: 6, ranks: 2 })],
+  start: { phase: 'movement', first: 0, units: { 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [],
+  actions: [{ expect: { decision: { player: 0, kind: 'move-select' } } }, 'choice:end'],
+  expect: { units: { 'I-P1': { hex: '0603', stands: 6, status: 'routing' } }, decision: { player: 1, kind: 'move-select', legalExcludes: ['unit:I-P1'] }, rolls: 0 },
+})
+fx({
+  id: 'cfeo-rout-stops-when-pursuit-ends', rule: 'Control Test: 3-4 act as player wishes (a pursuer may cease pursuit), +1 in rout or pursuit; Rout: subsequent rout moves only as long as the opponent is still pursuing',
+  description: 'F-P1 has been pursuing I-P1; its control test D6 3 + 1 = 4: act as player wishes, the pursuit ends. I-P1 tests D6 5 + 1 = 6: continue rout. In F\'s movement phase I-P1 makes no rout move: no longer pursued, it stays at 0603 with its 6 stands.',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0603', 'SW', { stands: 6, ranks: 2 })],
+  start: { phase: 'command', first: 0, units: { 'F-P1': { pursues: 'I-P1', formation: 'unformed' }, 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [3, 5],
+  actions: ['unit:F-GEN', 'choice:pass', 'unit:F-CI', 'choice:pass', 'unit:F-CC', 'choice:pass', 'unit:I-GEN', 'choice:pass', 'unit:I-CI', 'choice:pass', 'unit:I-CC', 'choice:pass'],
+  expect: {
+    events: [{ type: 'control-test', unit: 'F-P1', roll: 3, modifier: 1, total: 4, result: 'act as player wishes' }, { type: 'control-test', unit: 'I-P1', roll: 5, modifier: 1, total: 6, result: 'continue rout' }],
+    units: { 'I-P1': { hex: '0603', stands: 6, status: 'routing' } }, decision: { player: 0, kind: 'move-select' }, rolls: 2,
+  },
+})
+
 // ---------------------------------------------------------------- messengers (Orders; Command Phase)
 // The General (2 actions) detached at 0110 sends new orders to the Swiss foot (commander F-CI); the enemy
 // is far (messengers ride 240 yds = 6 hexes beyond 120 yds of enemy) and move once leader actions are done.

@@ -6,7 +6,7 @@ import type { Ctx } from './context.ts'
 import { arcOf, betweenOf, dist, inFrontArc, inspired, isGun, isUnformed, place, rollMoveDice, type Scratch } from './core.ts'
 import { fireSmallArms, shooterCanFire } from './fire.ts'
 import { diceOf, fatigue } from './move.ts'
-import { type CfeoState, S_OK, U_REFUSED_L, U_REFUSED_R, U_ABANDONED, U_CARACOLE, U_CHARGING, U_COUNTER, U_FAIL_NOW, U_FLANK_HIT, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_STAND_SHOOT, U_TURNED_RANK } from './state.ts'
+import { type CfeoState, S_OK, U_EARLIER_COMBAT, U_REFUSED_L, U_REFUSED_R, U_ABANDONED, U_CARACOLE, U_CHARGING, U_COUNTER, U_FAIL_NOW, U_FLANK_HIT, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_STAND_SHOOT, U_TURNED_RANK } from './state.ts'
 import { ARM_FOOT, ARM_HORSE, F_UNFORMED, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, T, TYPE_STATS, UNIT_TYPES, withinHexes } from './tables.ts'
 
 export const R_STAND = 1
@@ -179,6 +179,31 @@ export function executeCharges(c: Ctx, x: Scratch, s: CfeoState): void {
   }
 }
 
+/** A counter-charger rolls its move dice (the count it chose, s.uChargeDice), takes the fatigue DPs and
+ *  counts as counter-charging (+1 and a D6 in the combat, no additional bonus). Returns its pips. */
+export function counterChargeRoll(c: Ctx, x: Scratch, s: CfeoState, t: number): number {
+  const cpips = pipsOf(c, x, s, t, s.uChargeDice[t] as number, rolled)
+  fatigue(c, x, s, t, rolled)
+  s.uFl[t] = (s.uFl[t] as number) | U_COUNTER | U_MOVED
+  return cpips
+}
+
+/** "Pursuers encountering new enemy immediately charge into them": pursuer u, halted in contact with the
+ *  formed enemy v, charges it from where it stands (it is already in contact: no move). Its pursuit of
+ *  the quarry ends there; what it did in an earlier combat of this phase no longer counts. Returns whether
+ *  v may answer with a counter-charge ("The opponent may countercharge if cavalry"): the counter-charge
+ *  open to a charged unit (responseOptions), asked before the contact is set. */
+export function pursuerCharges(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number): boolean {
+  const counter = (responseOptions(c, s, x, v, u) & (1 << R_COUNTER)) !== 0
+  s.uFoe[u] = v
+  if (s.uFoe[v] === -1) s.uFoe[v] = u
+  s.uPur[u] = -1
+  s.uFl[u] = ((s.uFl[u] as number) & ~U_EARLIER_COMBAT) | U_CHARGING
+  const hu = s.uHex[u] as number
+  if (x.ev) x.ev.push({ type: 'charge-move', unit: c.uId[u] as string, pips: 0, contact: true, to: c.grid.labels[hu] as string })
+  return counter
+}
+
 function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): void {
   const hu = s.uHex[u] as number
   const k = s.uChargeDice[u] as number
@@ -193,11 +218,7 @@ function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): voi
     const need = dist(c, hu, ht) - 1
     let cpips = 0
     const counter = s.uResp[t] === R_COUNTER && (s.uHex[t] as number) >= 0
-    if (counter) {
-      cpips = pipsOf(c, x, s, t, s.uChargeDice[t] as number, rolled)
-      fatigue(c, x, s, t, rolled)
-      s.uFl[t] = (s.uFl[t] as number) | U_COUNTER | U_MOVED
-    }
+    if (counter) cpips = counterChargeRoll(c, x, s, t)
     const mySteps = stepsFor(pips)
     const theirSteps = counter ? stepsFor(cpips) : 0
     contact = mySteps + theirSteps >= need

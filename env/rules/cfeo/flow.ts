@@ -5,7 +5,7 @@
 import { d6 } from '../../dice.ts'
 import { hexLine, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { chargeTargets, executeCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
+import { chargeTargets, counterChargeRoll, executeCharges, pursuerCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, messengerWings, moveLeader, moveMessengers, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
 import { addDp, capacity, casualties, dist, frontStands, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_EVADE, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
@@ -14,7 +14,7 @@ import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afte
 import { checkVictory, moralePhase } from './morale.ts'
 import { atDeclaredPlace, battaliaSlot, canEnter, canStepWith, diceChoices, depthReinforceOf, mayRoadMove, reinforceDepth, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
 import { endFast, fastFirst, fastMayStop, fastOptions, fastStepTo, freeHack, newEnemyAt, setStatus, startFast } from './rout.ts'
-import { C, type CfeoState, S_DESTROYED, FC_PURSUE_MOVE, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_SHELTER, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_CREW_KILLED, U_DONE, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
+import { C, type CfeoState, S_DESTROYED, FC_PURSUE_MOVE, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_SHELTER, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_COUNTER, U_CREW_KILLED, U_DONE, U_EARLIER_COMBAT, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
 
 export interface Offsets {
@@ -146,6 +146,8 @@ export class Flow {
         s.phase = PH.over
         return
       }
+      // a pursuer has charged into new enemy cavalry: their answer (charge-response) is pending
+      if (s.meetBy >= 0) return
       if (s.fmUnit >= 0) {
         if (this.fastPending(s)) return
         continue
@@ -213,7 +215,9 @@ export class Flow {
           }
           if (s.stage === 3) {
             if (this.nextAfterCombat(s)) return
-            if (s.fmUnit >= 0) break
+            if (s.fmUnit >= 0 || s.meetBy >= 0) break
+            // pursuers that met new enemy fight them at once: a further round, then its after-combat actions
+            if (this.pursuitRound(s)) break
             this.endCombat(s)
             s.phase = PH.morale
           }
@@ -471,12 +475,16 @@ export class Flow {
 
   // ---------------------------------------------------------------- movement helpers
 
-  /** Subsequent rout moves are made in the opponent's move phase, one casualty each. Starts the next one
-   *  (returns true: a fast move is in progress) or returns false when all have moved. */
+  /** "Subsequent rout moves are made during opponents move phase as long as the opponent is still pursuing
+   *  in order to keep routers and pursuers moving together", one casualty each: only routers a pursuer of
+   *  the moving side is still after (routers nobody pursues stay where they are, routing, until they rally:
+   *  docs/rules/cfeo.md). Starts the next one (returns true: a fast move is in progress) or returns false
+   *  when all have moved. */
   private enemyRoutMoves(s: CfeoState, q: number): boolean {
     const c = this.c
     for (let u = 0; u < c.n; u++) {
       if (c.uSide[u] !== q || s.uStatus[u] !== S_ROUTING || (s.uHex[u] as number) < 0 || ((s.uFl[u] as number) & U_FLED_NOW) !== 0) continue
+      if (!this.stillPursued(s, u)) continue
       s.uFl[u] = (s.uFl[u] as number) | U_FLED_NOW
       casualties(c, this.x, s, u, 1, 'subsequent rout move')
       if ((s.uHex[u] as number) < 0) continue
@@ -486,14 +494,25 @@ export class Flow {
     return false
   }
 
+  /** Is the router u still pursued: will a pursuer make its pursuit move after u this movement phase? */
+  private stillPursued(s: CfeoState, u: number): boolean {
+    const c = this.c
+    for (let w = 0; w < c.n; w++) if (s.uPur[w] === u && this.pursuerMoves(s, w)) return true
+    return false
+  }
+  /** A pursuer that has its pursuit move still to make this movement phase (its quarry aside). */
+  private pursuerMoves(s: CfeoState, w: number): boolean {
+    const fl = s.uFl[w] as number
+    return (fl & U_PURSUING) !== 0 && (fl & U_FLED_NOW) === 0 && (s.uHex[w] as number) >= 0 && s.uStatus[w] === S_OK && s.uFoe[w] === -1
+  }
+
   /** Pursuers who continue their pursuit (a control test other than "act as player wishes") make their
    *  pursuit move at the start of their side's movement phase: starts the next one, or returns false. */
   private pursuitMoves(s: CfeoState, p: number): boolean {
     const c = this.c
     for (let u = 0; u < c.n; u++) {
-      const fl = s.uFl[u] as number
-      if (c.uSide[u] !== p || (fl & U_PURSUING) === 0 || (fl & U_FLED_NOW) !== 0 || (s.uHex[u] as number) < 0 || s.uStatus[u] !== S_OK || s.uFoe[u] !== -1) continue
-      s.uFl[u] = fl | U_FLED_NOW
+      if (c.uSide[u] !== p || !this.pursuerMoves(s, u)) continue
+      s.uFl[u] = (s.uFl[u] as number) | U_FLED_NOW
       const t = s.uPur[u] as number
       if (t < 0 || (s.uHex[t] as number) < 0 || (s.uStatus[t] !== S_RETIRING && s.uStatus[t] !== S_ROUTING)) {
         s.uFl[u] = (s.uFl[u] as number) & ~U_PURSUING
@@ -565,13 +584,24 @@ export class Flow {
             this.leadersRout(s, target)
           }
         } else if (hu >= 0) {
-          // "Pursuers encountering new enemy immediately charge into them"
+          // "Pursuers encountering new enemy immediately charge into them. The opponent may countercharge if
+          // cavalry." After combat the melee is fought at once (pursuitRound); after a movement-phase
+          // pursuit, in this turn's Combat Phase.
           const v = newEnemyAt(c, x, s, u, hu, target)
           if (v >= 0) {
-            s.uFoe[u] = v
-            if (s.uFoe[v] === -1) s.uFoe[v] = u
-            s.uFl[u] = (s.uFl[u] as number) | U_CHARGING
-            if (x.ev) x.ev.push({ type: 'charge-move', unit: c.uId[u] as string, pips: 0, contact: true, to: c.grid.labels[hu] as string })
+            const counter = pursuerCharges(c, x, s, u, v)
+            if (cont === FC_PURSUE) {
+              s.meets.push(u)
+              // its answer to this charge (stand unless it counter-charges), for the further round
+              s.uResp[v] = R_STAND
+            }
+            if (counter) {
+              s.meetBy = u
+              s.sel = v
+              s.sel2 = u
+              s.player = c.uSide[v] as number
+              s.kind = K['charge-response']
+            }
           }
         }
         break
@@ -668,7 +698,6 @@ export class Flow {
   /** Fights every combat (groups linked by contact) and queues the after-combat actions. */
   private resolveCombats(s: CfeoState): void {
     const c = this.c
-    const x = this.x
     let g = 0
     s.queue.length = 0
     this.crewsShelter(s)
@@ -687,35 +716,98 @@ export class Flow {
           }
         }
       }
-      const sides: [number[], number[]] = [members.filter((v) => c.uSide[v] === 0), members.filter((v) => c.uSide[v] === 1)]
-      if (sides[0].length === 0 || sides[1].length === 0) {
-        for (const v of members) s.uFoe[v] = -1
-        g++
-        continue
-      }
-      for (const v of members) s.uFl[v] = (s.uFl[v] as number) | U_IN_COMBAT
-      let bw = false
-      let f = fightRound(c, x, s, sides, false)
-      for (let k = 0; k < 20 && f.bands[0] === 3 && badWar(c, sides); k++) {
-        for (let side = 0; side < 2; side++) for (const v of sides[side]!) applyBandLosses(c, x, s, v, 3, sides[1 - side]!)
-        const alive: [number[], number[]] = [sides[0].filter((v) => (s.uHex[v] as number) >= 0), sides[1].filter((v) => (s.uHex[v] as number) >= 0)]
-        if (alive[0].length === 0 || alive[1].length === 0) break
-        bw = true
-        f = fightRound(c, x, s, alive, true)
-      }
-      void bw
-      for (let side = 0; side < 2; side++) {
-        for (const v of sides[side]!) {
-          applyBandLosses(c, x, s, v, f.bands[side]!, sides[1 - side]!)
-          if ((s.uHex[v] as number) >= 0) {
-            const foe = s.uFoe[v] as number
-            s.queue.push(v, f.bands[side]!, foe >= 0 ? (s.uHex[foe] as number) : -1, f.totals[side]!)
-          }
-        }
-      }
+      this.fightGroup(s, members)
       g++
     }
-    // losers first; in an inconclusive result the lower total decides first, the initiative player second
+    this.sortAfterCombat(s)
+  }
+
+  /** "Pursuers encountering new enemy immediately charge into them": once the after-combat actions are
+   *  done, the melees of the pursuers that met new enemy (s.meets) are fought at once, a further round of
+   *  this Combat Phase: each pursuer with the unit it charged (pursuers on the same unit together), the
+   *  pursuer counting pursuing and charging (a D6), the charged unit its counter-charge if it made one and
+   *  nothing of an earlier combat of this phase. Units in contact with them that are not part of the
+   *  pursuers' charge fight no second round (their melee goes on next turn). Queues the after-combat
+   *  actions and returns true, or returns false when no pursuer met new enemy. */
+  private pursuitRound(s: CfeoState): boolean {
+    const c = this.c
+    if (s.meets.length === 0) return false
+    this.crewsShelter(s)
+    let g = 0
+    for (let u = 0; u < c.n; u++) g = Math.max(g, (s.uGrp[u] as number) + 1)
+    const first = g
+    // groups: a pursuer and the unit it charged, merged where they share a unit
+    for (const p of s.meets) {
+      const v = s.uFoe[p] as number
+      // the contact may be gone (the charged unit rode off, retired or pursued in its own after-combat action)
+      if (v < 0 || (s.uHex[p] as number) < 0 || (s.uHex[v] as number) < 0 || s.uStatus[p] !== S_OK || s.uStatus[v] !== S_OK || ((s.uFl[v] as number) & U_ABANDONED) !== 0) continue
+      const gp = s.uGrp[p] as number
+      const gv = s.uGrp[v] as number
+      if (gp >= first && gv >= first) {
+        if (gp !== gv) for (let w = 0; w < c.n; w++) if (s.uGrp[w] === gv) s.uGrp[w] = gp
+      } else if (gp >= first) s.uGrp[v] = gp
+      else if (gv >= first) s.uGrp[p] = gv
+      else {
+        s.uGrp[p] = g
+        s.uGrp[v] = g++
+      }
+    }
+    s.queue.length = 0
+    for (let k = first; k < g; k++) {
+      const members: number[] = []
+      for (let u = 0; u < c.n; u++) if (s.uGrp[u] === k) members.push(u)
+      if (members.length === 0) continue
+      for (const u of members) {
+        if (s.meets.includes(u) && s.uFoe[u] !== -1 && s.uGrp[s.uFoe[u] as number] === k) s.uFl[u] = (s.uFl[u] as number) | U_CHARGING
+        else {
+          // charged at the halt (or counter-charging now): no charge of its own from earlier in the phase
+          const keep = s.uResp[u] === R_COUNTER ? U_COUNTER : 0
+          s.uFl[u] = (s.uFl[u] as number) & ~((U_EARLIER_COMBAT | U_CHARGING) & ~keep)
+        }
+      }
+      this.fightGroup(s, members)
+    }
+    s.meets.length = 0
+    this.sortAfterCombat(s)
+    return s.queue.length > 0
+  }
+
+  /** Fights one combat group (its units' s.uGrp already set) and queues each survivor's after-combat entry:
+   *  unit, band, the hex of its opponent (its foe, or the group's first enemy if the foe is outside the
+   *  group), total. */
+  private fightGroup(s: CfeoState, members: number[]): void {
+    const c = this.c
+    const x = this.x
+    const sides: [number[], number[]] = [members.filter((v) => c.uSide[v] === 0), members.filter((v) => c.uSide[v] === 1)]
+    if (sides[0].length === 0 || sides[1].length === 0) {
+      for (const v of members) s.uFoe[v] = -1
+      return
+    }
+    for (const v of members) s.uFl[v] = (s.uFl[v] as number) | U_IN_COMBAT
+    let f = fightRound(c, x, s, sides, false)
+    for (let k = 0; k < 20 && f.bands[0] === 3 && badWar(c, sides); k++) {
+      for (let side = 0; side < 2; side++) for (const v of sides[side]!) applyBandLosses(c, x, s, v, 3, sides[1 - side]!)
+      const alive: [number[], number[]] = [sides[0].filter((v) => (s.uHex[v] as number) >= 0), sides[1].filter((v) => (s.uHex[v] as number) >= 0)]
+      if (alive[0].length === 0 || alive[1].length === 0) break
+      f = fightRound(c, x, s, alive, true)
+    }
+    for (let side = 0; side < 2; side++) {
+      for (const v of sides[side]!) {
+        applyBandLosses(c, x, s, v, f.bands[side]!, sides[1 - side]!)
+        if ((s.uHex[v] as number) >= 0) {
+          let foe = s.uFoe[v] as number
+          // (a charged unit still in contact with others outside a further round: its opponent is the pursuer)
+          if (foe >= 0 && s.uGrp[foe] !== s.uGrp[v]) foe = sides[1 - side]![0] as number
+          s.queue.push(v, f.bands[side]!, foe >= 0 ? (s.uHex[foe] as number) : -1, f.totals[side]!)
+        }
+      }
+    }
+  }
+
+  /** Orders the after-combat queue (4-tuples) into triples: losers first; in an inconclusive result the
+   *  lower total decides first, the initiative player second. */
+  private sortAfterCombat(s: CfeoState): void {
+    const c = this.c
     const entries: number[][] = []
     for (let i = 0; i < s.queue.length; i += 4) entries.push(s.queue.slice(i, i + 4))
     entries.sort((a, b) => (a[1] as number) - (b[1] as number) || (a[3] as number) - (b[3] as number) || (c.uSide[a[0] as number] === s.first ? 1 : 0) - (c.uSide[b[0] as number] === s.first ? 1 : 0) || (a[0] as number) - (b[0] as number))
@@ -911,6 +1003,7 @@ export class Flow {
       s.uGrp[u] = -1
     }
     s.queue.length = 0
+    s.meets.length = 0
     s.sel = -1
     s.sel2 = -1
   }
@@ -1023,7 +1116,8 @@ export class Flow {
         break
       }
       case K['charge-response']: {
-        const o = responseOptions(c, s, x, u, s.sel2)
+        // charged by a pursuer already in contact: the text gives cavalry the counter-charge only
+        const o = s.meetBy >= 0 ? (1 << R_STAND) | (1 << R_COUNTER) : responseOptions(c, s, x, u, s.sel2)
         const ids = [0, C.stand, C['stand-shoot'], C['counter-charge'], C.evade, C.shelter, C['turn-rank']]
         for (let r = 1; r <= 6; r++) if (o & (1 << r)) mask[oc + (ids[r] as number)] = 1
         break
@@ -1265,8 +1359,14 @@ export class Flow {
       }
       case K['charge-response']: {
         const r = ci === C.stand ? R_STAND : ci === C['stand-shoot'] ? R_SHOOT : ci === C['counter-charge'] ? R_COUNTER : ci === C.evade ? R_EVADE : ci === C.shelter ? R_SHELTER : R_TURN
-        s.uResp[u] = r
+        // (a movement-phase pursuer's charge leaves the unit's response to the charges of this turn's Combat
+        // Phase open; after combat it is its answer in the further round)
+        if (s.meetBy < 0 || s.phase === PH.combat) s.uResp[u] = r
         if (x.ev) x.ev.push({ type: 'charge-response', unit: c.uId[u] as string, response: RESPONSES[r] as string })
+        if (s.meetBy >= 0 && r !== R_COUNTER) {
+          this.meetAnswered(s)
+          break
+        }
         if (r === R_COUNTER) {
           s.kind = K['counter-dice']
           return
@@ -1277,6 +1377,12 @@ export class Flow {
       }
       case K['counter-dice']:
         s.uChargeDice[u] = ci - C.dice1 + 1
+        if (s.meetBy >= 0) {
+          // counter-charging a pursuer already in contact: the dice and their fatigue, no move
+          counterChargeRoll(c, x, s, u)
+          this.meetAnswered(s)
+          break
+        }
         s.sel = -1
         s.sel2 = -1
         break
@@ -1292,6 +1398,14 @@ export class Flow {
       }
     }
     this.proceed(s)
+  }
+
+  /** The charged unit has answered a pursuer's charge: back to the pursuer's side and the flow. */
+  private meetAnswered(s: CfeoState): void {
+    s.player = this.c.uSide[s.meetBy] as number
+    s.meetBy = -1
+    s.sel = -1
+    s.sel2 = -1
   }
 
   private leaderNext(s: CfeoState, j: number): void {

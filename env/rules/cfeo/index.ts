@@ -18,8 +18,8 @@ import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from
 
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
 
-const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'wMsgHex', 'wMsgOrder', 'bRoll', 'queue', 'mEv', 'init'] as const
-const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'mvDice', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'stage', 'pendingRoll', 'winner'] as const
+const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'wMsgHex', 'wMsgOrder', 'bRoll', 'queue', 'mEv', 'init', 'meets'] as const
+const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'mvDice', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'meetBy', 'stage', 'pendingRoll', 'winner'] as const
 
 export function makeEngine(c: Ctx): CfeoEngine {
   const layout = makeLayout(CHOICES, c.wId, [...c.uId, ...c.lId], c.grid)
@@ -97,6 +97,8 @@ export function makeEngine(c: Ctx): CfeoEngine {
       fmFrom: -1,
       fmSteps: 0,
       fmCont: 0,
+      meetBy: -1,
+      meets: [],
       stage: 0,
       queue: [],
       pendingRoll: 0,
@@ -242,6 +244,8 @@ export function makeEngine(c: Ctx): CfeoEngine {
       }
     }
     if (s.winner < 0 && (s.kind < 0 || s.kind >= KINDS.length)) out.push(`no decision (kind ${s.kind}) while the game is on`)
+    if (s.meetBy < -1 || s.meetBy >= c.n) out.push(`meetBy ${s.meetBy} is not a unit`)
+    for (const p of s.meets) if (p < 0 || p >= c.n) out.push(`meets holds ${p}, not a unit`)
     return out
   }
 

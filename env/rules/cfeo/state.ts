@@ -142,6 +142,9 @@ export const U_FIRED_LAST = 268435456 // gave fire last turn (kept one turn): th
 export const U_CREW_SHELTER = 536870912 // guns: the crew sheltered with the infantry behind (kept)
 export const U_FLED_NOW = 1073741824 // made its rout move of this movement phase
 export const U_REFUSED = U_REFUSED_L | U_REFUSED_R
+/** What a unit did in an earlier combat of the same Combat Phase (counter-charged, was contacted in the
+ *  flank, turned a rank): cleared when a pursuer charges into it (or it into another) for a further round. */
+export const U_EARLIER_COMBAT = U_COUNTER | U_FLANK_HIT | U_TURNED_RANK
 /** Flags that survive the turn change (the rest are cleared). */
 export const U_KEEP = U_LIMBERED | U_ABANDONED | U_CREW_KILLED | U_PURSUING | U_FAST_AGAIN | U_REFUSED | U_CREW_SHELTER
 
@@ -265,6 +268,12 @@ export interface CfeoState extends BaseState {
   fmFrom: number
   fmSteps: number
   fmCont: number
+  /** A pursuer that has just charged into new enemy cavalry, awaiting its answer (counter-charge or not:
+   *  a charge-response decision, then counter-dice), -1 none. */
+  meetBy: number
+  /** Pursuers that charged into new enemy after combat in this Combat Phase: their melees are fought in a
+   *  further round at once, once the current after-combat actions are done (flow.ts pursuitRound). */
+  meets: number[]
   /** Sub-stage of the phase (command: 0 leaders, 1 control tests; combat: 0/1 declarations, 2 responses, 3 after-combat). */
   stage: number
   /** Control tests pending: unit indices. Combat queue: see melee.ts. */
