@@ -376,9 +376,28 @@ function drawMessenger(w: WingView, hex: string, order: string, x: number, y: nu
   )
 }
 
-function wingBadge(w: WingView, sc: Scenario): string {
+/** Text parts joined by spaces on lines of at most `maxChars` (about), broken only between parts. */
+function wrapParts(parts: readonly string[], maxChars: number): string[] {
+  const lines: string[] = []
+  let cur = ''
+  for (const part of parts) {
+    if (cur !== '' && cur.length + 1 + part.length > maxChars) {
+      lines.push(cur)
+      cur = part
+    } else cur = cur === '' ? part : `${cur} ${part}`
+  }
+  lines.push(cur)
+  return lines
+}
+
+/** A wing's line under the map: id and order, [markers], — name; on a narrow map (each side has half
+ *  the width) it is broken between those parts, never inside one. */
+function wingBadgeLines(w: WingView, sc: Scenario, maxChars: number): string[] {
   const name = sc.wings.find((d) => d.id === w.id)?.name ?? w.id
-  return `${w.id}${w.order ? ` ${w.order}` : ''}${w.markers.length ? ` [${w.markers.join(', ')}]` : ''}${name !== w.id ? ` — ${name}` : ''}`
+  const parts = [`${w.id}${w.order ? ` ${w.order}` : ''}`]
+  if (w.markers.length) parts.push(`[${w.markers.join(', ')}]`)
+  if (name !== w.id) parts.push(`— ${name}`)
+  return wrapParts(parts, maxChars)
 }
 
 /**
@@ -440,9 +459,17 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
   const hlHexes = new Set(opts.highlightHexes ?? [])
   const panel = opts.panel ?? true
   const lineH = 16
-  const wingLines = panel ? [0, 1].map((p) => view.wings.filter((w) => w.side === p)) : [[], []]
+  // 13 px sans-serif is about 7 px a character; the dot takes 14 px of each side's half
+  const wingChars = Math.max(24, Math.floor((geo.width / 2 - 14 - 8) / 7))
+  const wingLines = panel ? [0, 1].map((p) => view.wings.filter((w) => w.side === p).map((w) => ({ w, lines: wingBadgeLines(w, sc, wingChars) }))) : [[], []]
+  const wingRows = wingLines.map((ws) => ws.reduce((n, x) => n + x.lines.length, 0))
   const deckLines = panel ? deckPanel(sc, view, Math.max(40, Math.floor((geo.width - 24) / 7))) : []
-  const panelLines = panel ? 2 + (opts.title ? 1 : 0) + deckLines.length + Math.max(wingLines[0]?.length ?? 0, wingLines[1]?.length ?? 0) : 0
+  // the bold line under the map (scenario, turn, phase, who acts, losses), broken at its dash and semicolons
+  const d = view.decision
+  const lost = [0, 1].map((p) => view.units.filter((u) => u.side === p && u.eliminated).length)
+  const who = d ? `${sc.sides[d.player].name} to act: ${d.kind}${d.subject ? ` (${d.subject})` : ''}` : 'game over'
+  const headLines = panel ? wrapParts([sc.name, `— turn ${view.turn} of ${sc.turns}, ${view.phase};`, `${who};`, `lost ${lost[0]}–${lost[1]}`], Math.max(40, Math.floor((geo.width - 24) / 7.5))) : []
+  const panelLines = panel ? 1 + headLines.length + (opts.title ? 1 : 0) + deckLines.length + Math.max(wingRows[0] ?? 0, wingRows[1] ?? 0) : 0
   const height = geo.mapHeight + (panel ? panelLines * lineH + 12 : 0)
   const out: string[] = []
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="tercio-map layer-${layer}" viewBox="0 0 ${f1(geo.width)} ${f1(height)}" width="${f1(geo.width)}" height="${f1(height)}" data-ruleset="${escapeXml(sc.ruleset)}" data-scenario="${escapeXml(sc.id)}">`)
@@ -567,11 +594,10 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
         out.push(txt(x0, y, opts.title, '#333', true))
         y += lineH
       }
-      const d = view.decision
-      const lost = [0, 1].map((p) => view.units.filter((u) => u.side === p && u.eliminated).length)
-      const who = d ? `${sc.sides[d.player].name} to act: ${d.kind}${d.subject ? ` (${d.subject})` : ''}` : 'game over'
-      out.push(txt(x0, y, `${sc.name} — turn ${view.turn} of ${sc.turns}, ${view.phase}; ${who}; lost ${lost[0]}–${lost[1]}`, '#333', true))
-      y += lineH
+      for (const l of headLines) {
+        out.push(txt(x0, y, l, '#333', true))
+        y += lineH
+      }
       for (const l of deckLines) {
         out.push(`<g class="deck">${txt(x0, y, l.text, l.side === null ? '#333' : SIDE_COLOURS[l.side].stroke)}</g>`)
         y += lineH
@@ -580,11 +606,13 @@ export function renderSvg(sc: Scenario, view: GameView, opts: SvgOptions = {}): 
       for (const p of [0, 1] as const) {
         const col = SIDE_COLOURS[p]
         out.push(txt(x0 + p * half, y, `${sc.sides[p].name}`, col.stroke, true))
-        ;(wingLines[p] ?? []).forEach((w, i) => {
-          const yy = y + (i + 1) * lineH
+        let row = 0
+        for (const { w, lines } of wingLines[p] ?? []) {
+          const yy = y + (row + 1) * lineH
           const oc = w.order ? (ORDER_COLOURS[w.order] ?? '#555') : '#bbb'
-          out.push(`<g class="wing" data-wing="${escapeXml(w.id)}"><circle cx="${f1(x0 + p * half + 5)}" cy="${f1(yy - 4)}" r="5" fill="${oc}"/>${txt(x0 + p * half + 14, yy, wingBadge(w, sc))}</g>`)
-        })
+          out.push(`<g class="wing" data-wing="${escapeXml(w.id)}"><circle cx="${f1(x0 + p * half + 5)}" cy="${f1(yy - 4)}" r="5" fill="${oc}"/>${lines.map((l, k) => txt(x0 + p * half + 14, yy + k * lineH, l)).join('')}</g>`)
+          row += lines.length
+        }
       }
       out.push('</g>')
     }

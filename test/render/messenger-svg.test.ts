@@ -126,6 +126,23 @@ describe('messengers on the SVG map', () => {
     }
   })
 
+  it("keeps the wing's messenger marker whole on a narrow map: the wing line breaks between its parts, inside its half", () => {
+    const order = 'advance-defend'
+    const svg = renderSvg(sc, { ...view, wings: view.wings.map((w) => (w.id === w1!.id ? { ...w, markers: [`messenger at ${empty} with ${order}`] } : w)) })
+    const g = svg.match(new RegExp(`<g class="wing" data-wing="${w1!.id}">(.*?)</g>`))?.[1] ?? ''
+    const texts = [...g.matchAll(/<text x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), text: m[2] as string }))
+    expect(texts.length).toBeGreaterThan(1)
+    expect(texts.map((t) => t.text)).toContain(`[messenger at ${empty} with ${order}]`)
+    expect(texts.map((t) => t.text).join(' ')).toBe(`${w1!.id} ${w1!.order} [messenger at ${empty} with ${order}] — ${sc.wings.find((w) => w.id === w1!.id)?.name}`)
+    // about 7 px a character at 13 px: every line ends inside the map's width
+    const width = Number(svg.match(/viewBox="0 0 ([\d.]+) /)?.[1])
+    for (const t of texts) expect(t.x + 7 * t.text.length, t.text).toBeLessThanOrEqual(width)
+    // the panel is tall enough for the extra lines: the last text is inside the picture
+    const height = Number(svg.match(/viewBox="0 0 [\d.]+ ([\d.]+)"/)?.[1])
+    const ys = [...svg.matchAll(/<text x="[\d.]+" y="([\d.]+)" font-size="13"/g)].map((m) => Number(m[1]))
+    expect(Math.max(...ys)).toBeLessThan(height)
+  })
+
   it('is a piece: in the pieces layer, not the base', () => {
     const v = withMessengers(view, { [w1!.id]: { hex: empty, order: 'defend' } })
     expect(renderSvg(sc, v, { layer: 'base' })).not.toContain('class="messenger')
