@@ -767,6 +767,18 @@ fx({
   },
 })
 fx({
+  id: 'cfeo-pursuit-further-round-only-the-charge', rule: 'Pursue: pursuers encountering new enemy immediately charge into them (a unit already in a melee beside them)',
+  description: 'I-T1 (pike, 4 stands in 2 ranks) is in a continuing melee with F-T1 (the same) at 0804: AvD 3 v 3, Inconclusive, 1 DP each, both remain. F-P1 breaks I-P1 and its pursuit charges I-T1; the further round is the pursuer\'s charge only: F-P1 D6 4 + 1 - 2 unformed = 3 against I-T1 AvD 3 + 1 deeper - 1 DP - 2 outnumbered 3:2 (6 unformed stands against 4) = 1: Success / Driven Back. F-T1 rolls no second die (10 dice in all) and keeps its 1 DP; I-T1 (3 DPs) falls back, its owner picking 0703 or 0803.',
+  keep: [...pikeBand(), unit('F-T1', 'pike', '0804', 'NW', { stands: 4, ranks: 2 }), unit('I-T1', 'pike', '0704', 'SW', { stands: 4, ranks: 2 })],
+  start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 }, 'F-T1': { foe: 'I-T1' } }), dice: [5, 2, 3, 3, 5, 5, 3, 3, 4, 3],
+  actions: routAndPursue,
+  expect: {
+    events: [{ type: 'combat', side0: ['F-P1'], side1: ['I-P1'], totals: [5, -3] }, { type: 'combat', side0: ['F-T1'], side1: ['I-T1'], totals: [3, 3], bands: ['inconclusive', 'inconclusive'] }, { type: 'charge-move', unit: 'F-P1', contact: true, to: '0604' }, { type: 'combat', side0: ['F-P1'], side1: ['I-T1'], totals: [3, 1], bands: ['success', 'driven-back'] }],
+    units: { 'F-T1': { dp: 1, hex: '0804' }, 'I-T1': { dp: 3, hex: '0704' }, 'F-P1': { dp: 1, hex: '0604' } },
+    decision: { player: 1, kind: 'fast-step', subject: 'I-T1', legal: ['hex:0703', 'hex:0803'] }, rolls: 10, phase: 'combat',
+  },
+})
+fx({
   id: 'cfeo-pursuit-meets-cavalry-counter-charge', rule: 'Pursue: the opponent may countercharge if cavalry; Counter-charge: roll move dice, +1 countercharging, D6',
   description: 'The pursuer reaches 0604 in front of I-H1 (heavy cavalry at 0704 facing SW): its owner may stand or counter-charge, and counter-charges with 1 die (AvD 3, no 6: no fatigue DP). The melee is fought at once: F-P1 D6 5 + 1 - 2 unformed = 4; I-H1 D6 6 + 1 countercharging - 4 outnumbered (6 unformed pike stands count double against cavalry: 12 against 2) = 3: Inconclusive, 1 DP each. The lower total decides first: I-H1, cavalry that did not charge, remain or retire (the infantry remain).',
   ...afterBreak(unit('I-H1', 'hc', '0704', 'SW')), dice: [5, 2, 5, 5, 3, 3, 3, 5, 6],
