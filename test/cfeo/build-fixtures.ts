@@ -779,6 +779,14 @@ fx({
   },
 })
 fx({
+  id: 'cfeo-pursuit-meets-limbered-gun', rule: 'Pursue: pursuers encountering new enemy immediately charge into them; Combat Resolution: limbered guns contacted by a charge are abandoned',
+  description: 'The pursuer runs into a limbered gun at 0704: the gun is abandoned at the contact, there is no melee and no further round; the one-turn game then ends.',
+  keep: [...pikeBand(), { id: 'I-G1', hex: '0704', facing: 'SW' }],
+  start: meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 5 }, 'I-G1': { flags: ['limbered'] } }), dice: [5, 2, 5, 5, 3, 3],
+  actions: routAndPursue,
+  expect: { events: [{ type: 'charge-move', unit: 'F-P1', contact: true, to: '0604' }, { type: 'gun-abandoned', unit: 'I-G1', crewKilled: false }], units: { 'I-G1': { abandoned: true, hex: '0704' }, 'F-P1': { hex: '0604', inMelee: null } }, rolls: 6, decision: null },
+})
+fx({
   id: 'cfeo-pursuit-meets-cavalry-counter-charge', rule: 'Pursue: the opponent may countercharge if cavalry; Counter-charge: roll move dice, +1 countercharging, D6',
   description: 'The pursuer reaches 0604 in front of I-H1 (heavy cavalry at 0704 facing SW): its owner may stand or counter-charge, and counter-charges with 1 die (AvD 3, no 6: no fatigue DP). The melee is fought at once: F-P1 D6 5 + 1 - 2 unformed = 4; I-H1 D6 6 + 1 countercharging - 4 outnumbered (6 unformed pike stands count double against cavalry: 12 against 2) = 3: Inconclusive, 1 DP each. The lower total decides first: I-H1, cavalry that did not charge, remain or retire (the infantry remain).',
   ...afterBreak(unit('I-H1', 'hc', '0704', 'SW')), dice: [5, 2, 5, 5, 3, 3, 3, 5, 6],

@@ -188,20 +188,34 @@ export function counterChargeRoll(c: Ctx, x: Scratch, s: CfeoState, t: number): 
   return cpips
 }
 
+/** What a pursuer's charge into new enemy led to (pursuerCharges). */
+export const MEET_NO_MELEE = 0 // a limbered gun, abandoned at the contact
+export const MEET_MELEE = 1
+export const MEET_MAY_COUNTER = 2 // a melee, and the charged unit may answer with a counter-charge
+
 /** "Pursuers encountering new enemy immediately charge into them": pursuer u, halted in contact with the
  *  formed enemy v, charges it from where it stands (it is already in contact: no move). Its pursuit of
- *  the quarry ends there; what it did in an earlier combat of this phase no longer counts. Returns whether
- *  v may answer with a counter-charge ("The opponent may countercharge if cavalry"): the counter-charge
- *  open to a charged unit (responseOptions), asked before the contact is set. */
-export function pursuerCharges(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number): boolean {
+ *  the quarry ends there; what it did in an earlier combat of this phase no longer counts. A limbered gun
+ *  is abandoned, as any charge contacting one. Otherwise v may answer with a counter-charge ("The opponent
+ *  may countercharge if cavalry") where a charged unit may (responseOptions, asked before the contact). */
+export function pursuerCharges(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number): number {
   const counter = (responseOptions(c, s, x, v, u) & (1 << R_COUNTER)) !== 0
-  s.uFoe[u] = v
-  if (s.uFoe[v] === -1) s.uFoe[v] = u
   s.uPur[u] = -1
   s.uFl[u] = ((s.uFl[u] as number) & ~U_EARLIER_COMBAT) | U_CHARGING
   const hu = s.uHex[u] as number
   if (x.ev) x.ev.push({ type: 'charge-move', unit: c.uId[u] as string, pips: 0, contact: true, to: c.grid.labels[hu] as string })
-  return counter
+  if (abandonIfLimbered(c, x, s, v)) return MEET_NO_MELEE
+  s.uFoe[u] = v
+  if (s.uFoe[v] === -1) s.uFoe[v] = u
+  return counter ? MEET_MAY_COUNTER : MEET_MELEE
+}
+
+/** "Limbered guns contacted by a charge are abandoned": returns true when t was such a gun. */
+function abandonIfLimbered(c: Ctx, x: Scratch, s: CfeoState, t: number): boolean {
+  if (!isGun(c, t) || ((s.uFl[t] as number) & U_LIMBERED) === 0) return false
+  s.uFl[t] = (s.uFl[t] as number) | U_ABANDONED
+  if (x.ev) x.ev.push({ type: 'gun-abandoned', unit: c.uId[t] as string, crewKilled: false })
+  return true
 }
 
 function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): void {
@@ -242,12 +256,7 @@ function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): voi
     s.uFl[u] = (s.uFl[u] as number) | U_FAIL_NOW
     return
   }
-  // limbered guns contacted by a charge are abandoned
-  if (isGun(c, t) && ((s.uFl[t] as number) & U_LIMBERED) !== 0) {
-    s.uFl[t] = (s.uFl[t] as number) | U_ABANDONED
-    if (x.ev) x.ev.push({ type: 'gun-abandoned', unit: c.uId[t] as string, crewKilled: false })
-    return
-  }
+  if (abandonIfLimbered(c, x, s, t)) return
   s.uFoe[u] = t
   if (s.uFoe[t] === -1) s.uFoe[t] = u
   const ht2 = s.uHex[t] as number

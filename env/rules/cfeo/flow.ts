@@ -5,7 +5,7 @@
 import { d6 } from '../../dice.ts'
 import { hexLine, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { chargeTargets, counterChargeRoll, executeCharges, pursuerCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
+import { chargeTargets, counterChargeRoll, executeCharges, MEET_MAY_COUNTER, MEET_NO_MELEE, pursuerCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, messengerWings, moveLeader, moveMessengers, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
 import { addDp, capacity, casualties, dist, frontStands, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_EVADE, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
@@ -589,13 +589,13 @@ export class Flow {
           // pursuit, in this turn's Combat Phase.
           const v = newEnemyAt(c, x, s, u, hu, target)
           if (v >= 0) {
-            const counter = pursuerCharges(c, x, s, u, v)
-            if (cont === FC_PURSUE) {
+            const met = pursuerCharges(c, x, s, u, v)
+            if (cont === FC_PURSUE && met !== MEET_NO_MELEE) {
               s.meets.push(u)
               // its answer to this charge (stand unless it counter-charges), for the further round
               s.uResp[v] = R_STAND
             }
-            if (counter) {
+            if (met === MEET_MAY_COUNTER) {
               s.meetBy = u
               s.sel = v
               s.sel2 = u
