@@ -7,9 +7,11 @@
 // it; steer each unit's control test to "act as player wishes"; each unit heads for its goal (foot: the
 // nearest enemy foot; horse: the target its charge fares best against), wheeling first when the goal lies
 // off its front, and holds where a move gains nothing (a doubled move may not end within 120 yds of
-// enemy); infantry halts within charge range (40 yds); a charge is declared when its expected exchange
+// enemy); infantry halts within charge range of enemy foot (40 yds); formed horse moves without the D6
+// (a 6 costs a line a DP); a charge is declared when its expected exchange
 // (the rules' own combat modifiers and numbers, the band each side would read, the chance to contact)
-// favours it; counter-charge, shoot or evade when charged; pursue after a win; a fast move closes on the
+// favours it; counter-charge, shoot or evade when charged; after a win horse pursues, foot takes the
+// position; a fast move closes on the
 // pursued or flees the enemy, halting behind friends when it may; re-form when unformed.
 // Late in the game a side not clear of a win at the turn limit closes in and charges on any positive
 // value; horse rides first at enemy horse near its own guns; low-grade light troops keep further off.
@@ -249,6 +251,9 @@ export class CfeoHeuristic implements Agent {
         for (const r of [C['counter-charge'], C['stand-shoot'], C['turn-rank'], C.shelter, C.evade, C.stand]) if (m[r]) return r
         return -1
       case K['after-combat']:
+        // foot takes the position rather than pursue where it may choose: a pursuer is unformed and charges
+        // any fresh enemy it runs into at once (measured: docs/rules/cfeo.md)
+        if (c.uArm[u] === ARM_FOOT) for (const r of [C['take-position'], C.remain, C.pursue, C.retire]) if (m[r]) return r
         for (const r of [C.pursue, C['take-position'], C['ride-through3'], C.remain, C.retire]) if (m[r]) return r
         return -1
       case K['fast-step']:
@@ -443,13 +448,27 @@ export class CfeoHeuristic implements Agent {
     if (this.room(c, s, u) <= 1 && m[C.hold]) return C.hold
     // just beyond 120 yds of the nearest enemy a move is doubled and may not come closer: nothing to gain
     if (d === DOUBLE_EDGE && m[C.hold] && !this.canCloseOnDouble(c, s, u)) return C.hold
-    // infantry within charge range stays to charge; light troops keep their distance to shoot
-    if (arm === ARM_FOOT && d <= 2 && m[C.hold]) return C.hold
+    // infantry within charge range of enemy foot stays to charge (foot may charge only infantry); light
+    // troops keep their distance to shoot
+    if (arm === ARM_FOOT && d <= 2 && m[C.hold] && this.footWithin(c, s, u, 2)) return C.hold
     if (c.uLight[u] && d <= LIGHT_HOLD + ((c.uGrade[u] as number) >= 4 ? LOW_GRADE_EXTRA : 0) && m[C.hold]) return C.hold
     if (c.uType[u] === T.reiters && d <= REITER_HOLD && m[C.hold]) return C.hold // reiters: close to 40 yds and shoot
     if (arm === ARM_HORSE && c.uType[u] !== T.reiters && d <= ((c.uGrade[u] as number) <= 1 ? HORSE_HOLD_A : HORSE_HOLD) && m[C.hold] && !c.uLight[u]) return C.hold
+    // formed horse moves on its 2 AvD without the D6: in line, every 6 rolled costs a DP (Fatigue and
+    // disorder when moving), and an AvD never shows one
+    if (arm === ARM_HORSE && !c.uLight[u] && s.uForm[u] !== 2 && m[C.dice2]) return C.dice2
     for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
     return m[C.hold] ? C.hold : -1
+  }
+
+  /** Is an enemy foot unit within r hexes of u? */
+  private footWithin(c: Ctx, s: CfeoState, u: number, r: number): boolean {
+    const h = s.uHex[u] as number
+    for (let v = 0; v < c.n; v++) {
+      if (c.uSide[v] === c.uSide[u] || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK || c.uArm[v] !== ARM_FOOT) continue
+      if (dist(c, h, s.uHex[v] as number) <= r) return true
+    }
+    return false
   }
 
   /** Expected exchange (enemy's band cost minus ours) if u fights v hand to hand: u charging (or
