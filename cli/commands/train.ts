@@ -88,7 +88,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
       .option('prior', { type: 'boolean', describe: 'a residual policy over the scripted heuristic: the network sees its action at each decision and plays it unless it learned better (docs/training.md)' })
-      .option('actor', { type: 'string', choices: ['thread', 'inline', 'dual'], describe: `the training loop: dual = a helper thread collects half the envs and computes half of every minibatch's gradient (both cores, no policy lag), thread = an actor worker thread collecting one update behind while the learner updates, inline = one thread, collect then update (default ${DEFAULT_TRAIN.actor ?? 'inline'})` })
+      .option('actor', { type: 'string', choices: ['thread', 'inline', 'dual'], describe: `the training loop: dual = a helper thread collects half the envs and computes half of every minibatch's gradient (both cores, no policy lag), thread = an actor worker thread collecting one update behind while the learner updates, inline = one thread, collect then update (default dual; inline with --envs 1)` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
@@ -183,6 +183,9 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.play !== undefined) over.play = a.play as TrainConfig['play']
     if (a.prior !== undefined) over.prior = a.prior
     if (a.actor !== undefined) over.actor = a.actor as TrainConfig['actor']
+    // the command's default is the dual loop (both cores, no policy lag: measured faster on an idle 2-core
+    // machine, docs/training.md); it splits the envs, so a single env trains inline
+    else if (a.resume === undefined) over.actor = (over.envs ?? DEFAULT_TRAIN.envs) >= 2 ? 'dual' : 'inline'
     if (a.net !== undefined) over.net = a.net as NetPreset
     if (a.lr !== undefined) {
       if (!(Number.isFinite(a.lr) && a.lr > 0 && a.lr < 1)) throw new CliError(`--lr must be a number in (0, 1), got ${a.lr}`, 2)

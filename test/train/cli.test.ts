@@ -41,6 +41,17 @@ describe('tercio train', () => {
     expect(r.out).toContain(`table: ${join(out, 'tournament.txt')}`)
   }, 120_000)
 
+  it('without --actor the command trains on the dual loop, and inline with a single env', () => {
+    for (const [envs, actor, line] of [['2', 'dual', /rollouts and every minibatch gradient split over two threads/], ['1', 'inline', /rollouts and updates in turn on one thread/]] as const) {
+      const out = join(tmp, `default-actor-${envs}`)
+      const r = tercio('train', '--steps', '16', '--envs', envs, '--rollout', '8', '--net', 'tiny', '--imitate', '0', '--eval-every', '0', '--summary-games', '0', '--quiet', '--out', out)
+      expect(r.code, r.err).toBe(0)
+      expect(r.err).toMatch(line)
+      const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as { config: { actor: string } }
+      expect(meta.config.actor).toBe(actor)
+    }
+  }, 120_000)
+
   it('bad values are usage errors that name the option', () => {
     const SEARCH = 'search:iters=8:depth=8:crn=1'
     const cases: [string[], string | RegExp][] = [
