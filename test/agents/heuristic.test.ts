@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { bindBuiltin } from '../helpers/play-to-end.ts'
 import { makeHeuristic, PiwamHeuristic, GenericHeuristic } from '../../agents/heuristic/index.ts'
 import { playGame } from '../../agents/play.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import type { Agent, AgentContext } from '../../agents/types.ts'
 import type { BaseState, Engine, Player } from '../../env/core/types.ts'
-import { getRuleset } from '../../env/rules/index.ts'
-import { builtinScenario } from '../../env/scenario/builtin.ts'
 import { makeToyEngine } from '../helpers/toy-ruleset.ts'
-
-function bind(id: string): Engine {
-  const sc = builtinScenario(id)
-  if (!sc.ok) throw new Error(sc.error.message)
-  const rs = getRuleset(sc.value.ruleset)
-  if (!rs.ok) throw new Error(rs.error.message)
-  const b = rs.value.bind(sc.value)
-  if (!b.ok) throw new Error(b.error.message)
-  return b.value
-}
 
 /** Wraps an agent and checks every action it returns against the live mask. */
 function checked(a: Agent, illegal: string[]): Agent {
@@ -33,13 +22,13 @@ function checked(a: Agent, illegal: string[]): Agent {
 
 describe('piwam heuristic', () => {
   it('is the piwam player on piwam engines and the generic one elsewhere', () => {
-    expect(makeHeuristic(bind('piwam-training'), 1)).toBeInstanceOf(PiwamHeuristic)
+    expect(makeHeuristic(bindBuiltin('piwam-training'), 1)).toBeInstanceOf(PiwamHeuristic)
     expect(makeHeuristic(makeToyEngine(), 1)).toBeInstanceOf(GenericHeuristic)
   })
 
   it('fuzz: from many random positions on every piwam scenario it always returns a legal action', () => {
     for (const id of ['piwam-training', 'coutras-1587', 'ivry-1590']) {
-      const engine = bind(id)
+      const engine = bindBuiltin(id)
       const h = makeHeuristic(engine, 7)
       const rnd = new RandomAgent(3)
       const mask = new Uint8Array(engine.layout.size)
@@ -66,7 +55,7 @@ describe('piwam heuristic', () => {
   })
 
   it('beats random and wins by breaking the enemy army, legally, on both seats', () => {
-    const engine = bind('piwam-training')
+    const engine = bindBuiltin('piwam-training')
     const illegal: string[] = []
     let wins = 0
     let breaks = 0
@@ -87,7 +76,7 @@ describe('piwam heuristic', () => {
   })
 
   it('is deterministic under its seed (with epsilon noise too)', () => {
-    const engine = bind('piwam-training')
+    const engine = bindBuiltin('piwam-training')
     const run = () => {
       const out = playGame(engine, [makeHeuristic(engine, 4, { epsilon: 0.2 }), new RandomAgent(9)], { seed: 33 })
       return out.ok ? out.record.actions : null

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { bindBuiltin } from '../helpers/play-to-end.ts'
 import { MarignanHeuristic, makeMarignanHeuristic } from '../../agents/heuristic/marignan.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import type { Agent } from '../../agents/types.ts'
 import type { BaseState, Engine, Player } from '../../env/core/types.ts'
-import { getRuleset } from '../../env/rules/index.ts'
-import { builtinScenario } from '../../env/scenario/builtin.ts'
 import { marignanContext } from '../../env/rules/marignan/index.ts'
 import { C, FRENCH, K, S_WAIT, type MState } from '../../env/rules/marignan/state.ts'
-
-function bind(id: string): Engine {
-  const sc = builtinScenario(id)
-  if (!sc.ok) throw new Error(sc.error.message)
-  const rs = getRuleset(sc.value.ruleset)
-  if (!rs.ok) throw new Error(rs.error.message)
-  const b = rs.value.bind(sc.value)
-  if (!b.ok) throw new Error(b.error.message)
-  return b.value
-}
 
 const FIRST_DAY = 'marignan-1515-first-day'
 
@@ -39,11 +28,11 @@ function play(engine: Engine, agents: readonly [Agent, Agent], seed: number): { 
 }
 
 describe('marignan heuristic', () => {
-  const engine = bind(FIRST_DAY)
+  const engine = bindBuiltin(FIRST_DAY)
 
   it('fuzz: from positions reached by random play, on both scenarios, it always answers legally', () => {
     for (const id of [FIRST_DAY, 'marignan-1515-two-days']) {
-      const e = id === FIRST_DAY ? engine : bind(id)
+      const e = id === FIRST_DAY ? engine : bindBuiltin(id)
       const mask = new Uint8Array(e.layout.size)
       const kinds = new Set<string>()
       for (let g = 0; g < 6; g++) {
