@@ -8,11 +8,11 @@
 // nearest enemy foot; horse: the target its charge fares best against), wheeling first when the goal lies
 // off its front, and holds where a move gains nothing (a doubled move may not end within 120 yds of
 // enemy); infantry halts within charge range of enemy foot (40 yds); formed horse moves without the D6
-// (a 6 costs a line a DP); a charge is declared when its expected exchange
-// (the rules' own combat modifiers and numbers, the band each side would read, the chance to contact)
-// favours it; counter-charge, shoot or evade when charged; after a win horse pursues, foot takes the
-// position; a fast move closes on the
-// pursued or flees the enemy, halting behind friends when it may; re-form when unformed.
+// (a 6 costs a line a DP); a charge is declared when its expected exchange (the rules' own combat
+// modifiers and numbers, the band each side would read, the chance to contact) favours it;
+// counter-charge, shoot or evade when charged; after a win horse pursues, foot takes the position; a
+// fast move closes on the pursued or flees the enemy, halting behind friends when it may; re-form when
+// unformed.
 // Late in the game a side not clear of a win at the turn limit closes in and charges on any positive
 // value; horse rides first at enemy horse near its own guns; low-grade light troops keep further off.
 import seedrandom from 'seedrandom'
@@ -456,7 +456,7 @@ export class CfeoHeuristic implements Agent {
     if (arm === ARM_HORSE && c.uType[u] !== T.reiters && d <= ((c.uGrade[u] as number) <= 1 ? HORSE_HOLD_A : HORSE_HOLD) && m[C.hold] && !c.uLight[u]) return C.hold
     // formed horse moves on its 2 AvD without the D6: in line, every 6 rolled costs a DP (Fatigue and
     // disorder when moving), and an AvD never shows one
-    if (arm === ARM_HORSE && !c.uLight[u] && s.uForm[u] !== 2 && m[C.dice2]) return C.dice2
+    if (arm === ARM_HORSE && !isUnformedUnit(c, s, u) && m[C.dice2]) return C.dice2
     for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
     return m[C.hold] ? C.hold : -1
   }
