@@ -151,11 +151,11 @@ export class CfeoHeuristic implements Agent {
     return n > 0 ? nthLegal(mask, Math.floor(this.rng() * n)) : -1
   }
 
-  /** Distance from hex h to the nearest enemy of side p (99 if none). */
-  private enemyDist(c: Ctx, s: CfeoState, p: number, h: number): number {
+  /** Distance from hex h to the nearest enemy of side p (of arm `arm` if given; 99 if none). */
+  private enemyDist(c: Ctx, s: CfeoState, p: number, h: number, arm = -1): number {
     let best = 99
     for (let v = 0; v < c.n; v++) {
-      if (c.uSide[v] === p || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK) continue
+      if (c.uSide[v] === p || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK || (arm >= 0 && c.uArm[v] !== arm)) continue
       best = Math.min(best, dist(c, h, s.uHex[v] as number))
     }
     return best
@@ -450,7 +450,7 @@ export class CfeoHeuristic implements Agent {
     if (d === DOUBLE_EDGE && m[C.hold] && !this.canCloseOnDouble(c, s, u)) return C.hold
     // infantry within charge range of enemy foot stays to charge (foot may charge only infantry); light
     // troops keep their distance to shoot
-    if (arm === ARM_FOOT && d <= 2 && m[C.hold] && this.footWithin(c, s, u, 2)) return C.hold
+    if (arm === ARM_FOOT && d <= 2 && m[C.hold] && this.enemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number, ARM_FOOT) <= 2) return C.hold
     if (c.uLight[u] && d <= LIGHT_HOLD + ((c.uGrade[u] as number) >= 4 ? LOW_GRADE_EXTRA : 0) && m[C.hold]) return C.hold
     if (c.uType[u] === T.reiters && d <= REITER_HOLD && m[C.hold]) return C.hold // reiters: close to 40 yds and shoot
     if (arm === ARM_HORSE && c.uType[u] !== T.reiters && d <= ((c.uGrade[u] as number) <= 1 ? HORSE_HOLD_A : HORSE_HOLD) && m[C.hold] && !c.uLight[u]) return C.hold
@@ -459,16 +459,6 @@ export class CfeoHeuristic implements Agent {
     if (arm === ARM_HORSE && !isUnformedUnit(c, s, u) && m[C.dice2]) return C.dice2
     for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
     return m[C.hold] ? C.hold : -1
-  }
-
-  /** Is an enemy foot unit within r hexes of u? */
-  private footWithin(c: Ctx, s: CfeoState, u: number, r: number): boolean {
-    const h = s.uHex[u] as number
-    for (let v = 0; v < c.n; v++) {
-      if (c.uSide[v] === c.uSide[u] || (s.uHex[v] as number) < 0 || s.uStatus[v] !== S_OK || c.uArm[v] !== ARM_FOOT) continue
-      if (dist(c, h, s.uHex[v] as number) <= r) return true
-    }
-    return false
   }
 
   /** Expected exchange (enemy's band cost minus ours) if u fights v hand to hand: u charging (or
