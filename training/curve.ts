@@ -1,11 +1,15 @@
 // Learning-curve SVG from a metrics JSONL file (one object per update), with no
-// native dependencies: panels over PPO agent steps — win rates (evaluation vs random
+// native dependencies: panels over PPO agent steps (or minutes of wall clock) — win rates (evaluation vs random
 // and heuristic, training episodes), mean episode return, policy entropy, each on its own
 // axis — and, for runs that began by imitation, one more over that phase. Ticks fall on
 // round numbers; the title says what the run was and which opponents it trained against,
 // read from the run's own config when the folder has one.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+
+/** What the PPO panels are drawn over. */
+export const CURVE_AXES = ['steps', 'minutes'] as const
+export type CurveAxis = (typeof CURVE_AXES)[number]
 
 interface Series {
   name: string
@@ -138,9 +142,11 @@ export function curveTitle(c: CurveRunConfig): [string, string] {
 /** PPO metrics rows (one per update) and, when the run began with imitation, its rows
  *  (imitate.jsonl: step, samples, loss, accuracy; then one line with the evaluations).
  *  `title` is one line, or two (what the run was; its opponents). */
-export function curveSvg(rows: readonly Record<string, unknown>[], title: string | readonly string[], imitate: readonly Record<string, unknown>[] = []): string {
-  const pick = (k: string) => series(rows, 'steps', k)
-  const xMax = Math.max(1, ...rows.map((r) => (typeof r.steps === 'number' ? r.steps : 0)))
+export function curveSvg(rows: readonly Record<string, unknown>[], title: string | readonly string[], imitate: readonly Record<string, unknown>[] = [], x: CurveAxis = 'steps'): string {
+  // minutes: the wall clock of each update (metrics' `seconds`), for time-to-strength figures
+  const xRows: readonly Record<string, unknown>[] = x === 'steps' ? rows : rows.map((r) => ({ ...r, minutes: typeof r.seconds === 'number' ? r.seconds / 60 : undefined }))
+  const pick = (k: string) => series(xRows, x, k)
+  const xMax = Math.max(x === 'steps' ? 1 : 1 / 60, ...xRows.map((r) => (typeof r[x] === 'number' ? (r[x] as number) : 0)))
   const ret = smooth(pick('meanReturn'))
   // known every update (games take ~250 decisions to end, an update is a few dozen): a short run still has a return curve
   const roll = smooth(pick('rolloutReward'))
@@ -149,7 +155,7 @@ export function curveSvg(rows: readonly Record<string, unknown>[], title: string
   const heights = [200, 150, 120]
   const top = M.t + 16 * (lines.length - 1)
   const y0 = [top, top + heights[0]! + GAP, top + heights[0]! + heights[1]! + 2 * GAP]
-  const steps = 'PPO agent steps'
+  const steps = x === 'steps' ? 'PPO agent steps' : 'minutes of wall clock (evaluations included)'
   const body = [
     ...lines.map((l, i) => `<text x="${W / 2}" y="${20 + 17 * i}" font-size="${i === 0 ? 15 : 12}" text-anchor="middle"${i === 0 ? '' : ' fill="#444"'}>${esc(l)}</text>`),
     panel(y0[0]!, heights[0]!, 'win rate', [
@@ -211,9 +217,9 @@ export function runConfigBeside(metricsFile: string): CurveRunConfig | null {
 /** Reads metrics JSONL (and the imitation JSONL when given and present) and writes the SVG;
  *  the title comes from the run's saved config when there is one, else `title`. Returns the
  *  number of updates plotted. */
-export function writeCurveSvg(metricsFile: string, svgFile: string, title: string, imitateFile?: string): number {
+export function writeCurveSvg(metricsFile: string, svgFile: string, title: string, imitateFile?: string, x: CurveAxis = 'steps'): number {
   const rows = readJsonl(metricsFile)
   const cfg = runConfigBeside(metricsFile)
-  writeFileSync(svgFile, curveSvg(rows, cfg ? curveTitle(cfg) : title, imitateFile && existsSync(imitateFile) ? readJsonl(imitateFile) : []))
+  writeFileSync(svgFile, curveSvg(rows, cfg ? curveTitle(cfg) : title, imitateFile && existsSync(imitateFile) ? readJsonl(imitateFile) : [], x))
   return rows.length
 }

@@ -3,7 +3,7 @@
 // results table, Elo-style ratings with 95% intervals and a JSON report.
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { AGENT_KIND_NAMES, agentNames, parseAgentList } from '../../agents/registry.ts'
-import { runTournament, type TournamentReport } from '../../training/tournament/tournament.ts'
+import { runTournament, type SeatRecord, type TournamentReport } from '../../training/tournament/tournament.ts'
 import { CliError, loadEngine, parseCount, writeJson } from '../io.ts'
 import { Progress } from '../progress.ts'
 import { formatTable, thousands } from '../table.ts'
@@ -21,6 +21,7 @@ interface Args {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+const seatCell = (r: SeatRecord) => `${r.wins}-${r.draws}-${r.losses} (${pct(r.games ? r.wins / r.games : 0)})`
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(0)}`
 
 /** The report as text: standings with ratings, the cross table, and one line per pairing. */
@@ -44,7 +45,7 @@ export function formatTournament(r: TournamentReport): string {
   lines.push('')
   lines.push(
     formatTable(
-      ['pairing', 'games', 'A wins', 'B wins', 'draws', 'A win rate', 'seat 0 wins', 'mean turns', 'endings'],
+      ['pairing', 'games', 'A wins', 'B wins', 'draws', 'A win rate', 'A as seat 0 (W-D-L)', 'A as seat 1 (W-D-L)', 'mean turns', 'endings'],
       r.pairings.map((p) => [
         `${p.a} vs ${p.b}`,
         p.games,
@@ -52,7 +53,8 @@ export function formatTournament(r: TournamentReport): string {
         p.winsB,
         p.draws,
         pct(p.games ? p.winsA / p.games : 0),
-        p.seat0Wins,
+        seatCell(p.seatsA[0]),
+        seatCell(p.seatsA[1]),
         p.meanTurns.toFixed(1),
         Object.entries(p.reasons)
           .map(([k, v]) => `${k} ${v}`)

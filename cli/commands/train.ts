@@ -3,7 +3,7 @@
 // end-of-run tournament of the new checkpoint against random and heuristic.
 import { existsSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { writeCurveSvg } from '../../training/curve.ts'
+import { CURVE_AXES, type CurveAxis, writeCurveSvg } from '../../training/curve.ts'
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { makeAgent, parseAgentSpec, setPolicyLoader } from '../../agents/registry.ts'
 import { bindEngine } from '../../env/gym/make.ts'
@@ -11,7 +11,7 @@ import { loadPolicyAgent } from '../../agents/policy/agent.ts'
 import { builtinIds, resolveScenario } from '../../env/scenario/builtin.ts'
 import { getRuleset } from '../../env/rules/index.ts'
 import { runTournament } from '../../training/tournament/tournament.ts'
-import { DEFAULT_TRAIN, NET_PRESETS, type NetPreset, type TrainConfig } from '../../training/train/config.ts'
+import { DEFAULT_RECIPE, DEFAULT_TRAIN, NET_PRESETS, type NetPreset, TRAIN_RECIPES, type TrainConfig, type TrainRecipe } from '../../training/train/config.ts'
 import { train, type UpdateMetrics } from '../../training/train/trainer.ts'
 import { SUMMARY_DICE_SEED, summarySeedNote, writeTournamentText } from '../../training/train/summary.ts'
 import { CliError, writeJson } from '../io.ts'
@@ -48,11 +48,14 @@ interface Args {
   teacherUpdates?: number
   play?: string
   prior?: boolean
+  recipe?: string
+  lrDecay?: string
   actor?: string
   summaryGames: number
   quiet: boolean
 }
 
+const mixText = (m: { readonly heuristic: number; readonly random: number; readonly league: number }) => `heuristic=${m.heuristic},random=${m.random},league=${m.league}`
 const pct = (x: number | undefined | null) => (x === undefined || x === null ? '--' : `${Math.round(100 * x)}%`)
 
 export const trainCommand: CommandModule<object, Args> = {
@@ -70,13 +73,14 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', describe: `seed (default ${DEFAULT_TRAIN.seed})` })
       .option('rollout', { type: 'number', describe: `steps per env per update (default ${DEFAULT_TRAIN.rollout})` })
       .option('net', { type: 'string', choices: Object.keys(NET_PRESETS), describe: `network size (default ${DEFAULT_TRAIN.net})` })
-      .option('lr', { type: 'number', describe: `Adam learning rate (default ${DEFAULT_TRAIN.ppo.lr})` })
+      .option('lr', { type: 'number', describe: `Adam learning rate (default ${TRAIN_RECIPES.residual.ppo.lr}; --recipe pure ${DEFAULT_TRAIN.ppo.lr})` })
+      .option('lr-decay', { type: 'string', describe: `UPDATES[:TO]: the learning rate falls linearly to TO × --lr (default 0.1) over the first UPDATES PPO updates, then stays (default ${TRAIN_RECIPES.residual.lrDecay.updates}:${TRAIN_RECIPES.residual.lrDecay.to}; --recipe pure: constant)` })
       .option('shaping', { type: 'number', describe: `material-delta reward shaping (default ${DEFAULT_TRAIN.shaping}; 0 = terminal only)` })
-      .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${DEFAULT_TRAIN.evalEvery})` })
-      .option('eval-games', { type: 'number', describe: `evaluation games per opponent (default ${DEFAULT_TRAIN.evalGames})` })
-      .option('opponents', { type: 'string', describe: 'opponent mix of new episodes, e.g. heuristic=0.5,random=0.2,league=0.3 (league = past snapshots)' })
+      .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${TRAIN_RECIPES.residual.evalEvery}; --recipe pure ${DEFAULT_TRAIN.evalEvery})` })
+      .option('eval-games', { type: 'number', describe: `evaluation games per opponent (default ${TRAIN_RECIPES.residual.evalGames}; --recipe pure ${DEFAULT_TRAIN.evalGames})` })
+      .option('opponents', { type: 'string', describe: `opponent mix of new episodes, e.g. heuristic=0.5,random=0.2,league=0.3 (league = past snapshots; weights not given keep the recipe's: ${mixText(TRAIN_RECIPES.residual.opponents)}, --recipe pure ${mixText(DEFAULT_TRAIN.opponents)})` })
       .option('init', { type: 'string', describe: 'start from this checkpoint folder\'s weights (same net preset and env interface; imitation only with --imitate-teacher)' })
-      .option('imitate', { type: 'number', describe: `minibatches of behaviour cloning of the teacher before PPO (default ${DEFAULT_TRAIN.imitate.steps}; 0 = PPO from scratch)` })
+      .option('imitate', { type: 'number', describe: `minibatches of behaviour cloning of the teacher before PPO (--recipe pure: default ${DEFAULT_TRAIN.imitate.steps}, 0 = PPO from scratch; none in the residual recipe unless the teacher is a search)` })
       .option('imitate-teacher', { type: 'string', describe: 'agent spec the imitation clones (default heuristic), e.g. search:iters=96:depth=60:crn=1 (expert iteration; with --init it refines the checkpoint)' })
       .option('imitate-workers', { type: 'number', describe: 'worker threads labelling for a teacher other than the heuristic (default 2; 0 = the main thread)' })
       .option('imitate-lr', { type: 'number', describe: `Adam learning rate of the imitation (default ${DEFAULT_TRAIN.imitate.lr})` })
@@ -85,16 +89,19 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('imitate-passes', { type: 'number', describe: 'gradient steps on each labelled minibatch (default 1)' })
       .option('imitate-stagger', { type: 'number', describe: 'before imitating, each env plays a random number of scripted decisions below this, so minibatches mix game phases (default 0; e.g. 250 to refine a checkpoint)' })
       .option('imitate-eval-every', { type: 'number', describe: 'minibatches between evaluations during imitation, each stage kept in OUT/imitate-N (default 0 = at its end only)' })
-      .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
+      .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${TRAIN_RECIPES.residual.teacher.coef}; --recipe pure ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
-      .option('prior', { type: 'boolean', describe: 'a residual policy over the scripted heuristic: the network sees its action at each decision and plays it unless it learned better (docs/training.md)' })
+      .option('recipe', { type: 'string', choices: Object.keys(TRAIN_RECIPES), describe: `residual = a residual policy over the scripted heuristic trained by PPO alone (--prior --teacher ${TRAIN_RECIPES.residual.teacher.coef} --lr ${TRAIN_RECIPES.residual.ppo.lr} --lr-decay ${TRAIN_RECIPES.residual.lrDecay.updates}:${TRAIN_RECIPES.residual.lrDecay.to} --opponents ${mixText(TRAIN_RECIPES.residual.opponents)} --eval-every ${TRAIN_RECIPES.residual.evalEvery} --eval-games ${TRAIN_RECIPES.residual.evalGames}); pure = imitation of the heuristic, then PPO of a network without its proposal; options given override the recipe's (default ${DEFAULT_RECIPE})` })
+      .option('prior', { type: 'boolean', describe: 'a residual policy over the scripted heuristic: the network sees its action at each decision and plays it unless it learned better (docs/training.md); on in the residual recipe, --no-prior turns it off' })
       .option('actor', { type: 'string', choices: ['thread', 'inline', 'dual'], describe: `the training loop: dual = a helper thread collects half the envs and computes half of every minibatch's gradient (both cores, no policy lag), thread = an actor worker thread collecting one update behind while the learner updates, inline = one thread, collect then update (default dual; inline with --envs 1)` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'actor']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'recipe', 'lr-decay', 'actor']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
-    const over: Partial<TrainConfig> = {}
+    // a resumed run takes its settings from its checkpoint; a new one starts from the recipe's
+    const recipe = (a.recipe ?? DEFAULT_RECIPE) as TrainRecipe
+    const over: Partial<TrainConfig> = a.resume === undefined ? structuredClone(TRAIN_RECIPES[recipe]) as Partial<TrainConfig> : {}
     // The ruleset and scenario are checked here, as every command does (usage error, exit 2):
     // `--ruleset R` alone trains on R's first built-in scenario.
     if (a.ruleset !== undefined) {
@@ -115,7 +122,7 @@ export const trainCommand: CommandModule<object, Args> = {
       ;(over as Record<string, number>)[k] = v
     }
     if (a.opponents !== undefined) {
-      const mix = { ...DEFAULT_TRAIN.opponents }
+      const mix = { ...DEFAULT_TRAIN.opponents, ...over.opponents }
       for (const part of a.opponents.split(',')) {
         const m = /^(heuristic|random|league)=([0-9.]+)$/.exec(part.trim())
         if (!m) throw new CliError(`--opponents: "${part}" is not heuristic=W, random=W or league=W`, 2)
@@ -127,6 +134,10 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.imitate !== undefined) {
       if (!Number.isInteger(a.imitate) || a.imitate < 0) throw new CliError(`--imitate must be a whole number >= 0, got ${a.imitate}`, 2)
       over.imitate = { ...DEFAULT_TRAIN.imitate, steps: a.imitate }
+    }
+    // a residual net starts as the heuristic: cloning the heuristic would teach it nothing (the trainer skips it)
+    if ((a.imitate ?? 0) > 0 && (a.prior ?? over.prior) === true && a.imitateTeacher === undefined) {
+      throw new CliError(`--imitate ${a.imitate}: the residual policy${a.prior ? ' (--prior)' : ` (--recipe ${recipe})`} already plays the heuristic's game, so imitating the heuristic teaches it nothing; use --recipe pure, or --imitate-teacher search:...`, 2)
     }
     const softOpts = a.imitateSoft !== undefined || a.imitateSoftMix !== undefined || a.imitatePasses !== undefined || a.imitateEvalEvery !== undefined || a.imitateStagger !== undefined
     if (a.imitateTeacher !== undefined || a.imitateWorkers !== undefined || a.imitateLr !== undefined || softOpts) {
@@ -174,8 +185,8 @@ export const trainCommand: CommandModule<object, Args> = {
     }
     if (a.init !== undefined) over.init = resolve(a.init)
     if (a.teacher !== undefined || a.teacherUpdates !== undefined) {
-      const coef = a.teacher ?? DEFAULT_TRAIN.teacher.coef
-      const updates = a.teacherUpdates ?? DEFAULT_TRAIN.teacher.updates
+      const coef = a.teacher ?? over.teacher?.coef ?? DEFAULT_TRAIN.teacher.coef
+      const updates = a.teacherUpdates ?? over.teacher?.updates ?? DEFAULT_TRAIN.teacher.updates
       if (!Number.isFinite(coef) || coef < 0) throw new CliError(`--teacher must be a number >= 0, got ${a.teacher}`, 2)
       if (!Number.isInteger(updates) || updates < 1) throw new CliError(`--teacher-updates must be a positive whole number, got ${a.teacherUpdates}`, 2)
       over.teacher = { coef, updates }
@@ -190,6 +201,13 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.lr !== undefined) {
       if (!(Number.isFinite(a.lr) && a.lr > 0 && a.lr < 1)) throw new CliError(`--lr must be a number in (0, 1), got ${a.lr}`, 2)
       over.ppo = { lr: a.lr }
+    }
+    if (a.lrDecay !== undefined) {
+      const m = /^(\d+)(?::([0-9.]+))?$/.exec(a.lrDecay.trim())
+      const updates = m ? Number(m[1]) : NaN
+      const to = m?.[2] !== undefined ? Number(m[2]) : 0.1
+      if (!m || !(updates >= 1) || !(to >= 0 && to <= 1)) throw new CliError(`--lr-decay must be UPDATES[:TO] with UPDATES a positive whole number and TO in [0, 1], got ${a.lrDecay}`, 2)
+      over.lrDecay = { updates, to }
     }
     if (a.minutes !== undefined && a.minutes <= 0) throw new CliError(`--minutes must be > 0, got ${a.minutes}`, 2)
     if (a.steps !== undefined && (!Number.isInteger(a.steps) || a.steps <= 0)) throw new CliError(`--steps must be a positive whole number, got ${a.steps}`, 2)
@@ -248,6 +266,7 @@ export const trainCommand: CommandModule<object, Args> = {
 interface CurveArgs {
   run: string
   out?: string
+  x: CurveAxis
 }
 
 /** `tercio curve DIR`: redraws a run's (or a checkpoint folder's) learning curve from its metrics. */
@@ -258,6 +277,8 @@ export const curveCommand: CommandModule<object, CurveArgs> = {
     y
       .positional('run', { type: 'string', demandOption: true, describe: 'a run folder of tercio train, or a checkpoint folder that carries its metrics' })
       .option('out', { type: 'string', describe: 'SVG file to write (default RUN/curve.svg)' })
+      .option('x', { type: 'string', choices: CURVE_AXES, default: 'steps', describe: 'x axis of the PPO panels: PPO agent steps, or minutes of wall clock (time to strength)' })
+      .example('$0 curve runs/default30 --x minutes --out strength.svg', 'win rate against minutes')
       .example('$0 curve checkpoints/piwam-training-baseline --out baseline.svg', 'the checked-in baseline\'s curve') as unknown as Argv<CurveArgs>,
   handler: (a: ArgumentsCamelCase<CurveArgs>) => {
     const metrics = join(a.run, 'metrics.jsonl')
@@ -265,7 +286,7 @@ export const curveCommand: CommandModule<object, CurveArgs> = {
     const out = a.out ?? join(a.run, 'curve.svg')
     let n: number
     try {
-      n = writeCurveSvg(metrics, out, basename(resolve(a.run)), join(a.run, 'imitate.jsonl'))
+      n = writeCurveSvg(metrics, out, basename(resolve(a.run)), join(a.run, 'imitate.jsonl'), a.x)
     } catch (e) {
       throw new CliError(`${metrics}: ${e instanceof Error ? e.message : String(e)}`, 1)
     }

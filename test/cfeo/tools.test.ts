@@ -56,7 +56,7 @@ describe('tercio tools on cfeo', () => {
 
   it('a tiny train run on cfeo-training writes a checkpoint that plays cfeo as ckpt:', () => {
     const out = join(tmp, 'run')
-    const r = tercio('train', '--scenario', 'cfeo-training', '--steps', '64', '--envs', '2', '--rollout', '16', '--net', 'tiny', '--imitate', '2', '--eval-every', '0', '--eval-games', '2', '--summary-games', '0', '--quiet', '--out', out)
+    const r = tercio('train', '--scenario', 'cfeo-training', '--steps', '64', '--envs', '2', '--rollout', '16', '--net', 'tiny', '--eval-every', '0', '--eval-games', '2', '--summary-games', '0', '--quiet', '--out', out)
     expect(r.code, r.err).toBe(0)
     expect(r.out).toContain(`checkpoint: ${join(out, 'checkpoint')}`)
     const meta = JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as Record<string, unknown>

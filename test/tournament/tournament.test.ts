@@ -73,7 +73,20 @@ describe('tournament', () => {
     const p = r.pairings[0]!
     expect(p.winsA + p.winsB + p.draws).toBe(6)
     expect(Object.values(p.reasons).reduce((x, y) => x + y, 0)).toBe(6)
+    // A's record on each seat, recounted from the games (A = agent 0, random)
+    for (const seat of [0, 1] as const) {
+      const mine = r.games.filter((g) => (seat === 0 ? g.seat0 : g.seat1) === 0)
+      const rec = p.seatsA[seat]
+      expect(rec.games).toBe(mine.length)
+      expect(rec.wins).toBe(mine.filter((g) => g.winner === seat).length)
+      expect(rec.draws).toBe(mine.filter((g) => g.winner === null).length)
+      expect(rec.wins + rec.draws + rec.losses).toBe(rec.games)
+    }
+    expect(p.seatsA[0].games + p.seatsA[1].games).toBe(6)
+    expect(p.seatsA[0].wins + p.seatsA[1].wins).toBe(p.winsA)
     const text = formatTournament(r)
+    expect(text).toContain('A as seat 0 (W-D-L)')
+    expect(text).toContain(`${p.seatsA[1].wins}-${p.seatsA[1].draws}-${p.seatsA[1].losses}`)
     expect(text).toMatch(/rank\s+agent\s+elo\s+95% interval/)
     expect(text).toContain('random vs heuristic')
     expect(JSON.parse(JSON.stringify(r)).format).toBe('tercio-tournament/1')

@@ -19,7 +19,7 @@ function tercio(...args: string[]): { code: number | null; out: string; err: str
 describe('tercio train', () => {
   it('a tiny run prints the backend, writes its outputs and a summary tournament table', () => {
     const out = join(tmp, 'run')
-    const r = tercio('train', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--imitate', '2', '--teacher', '0.5', '--teacher-updates', '4', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--actor', 'thread', '--quiet', '--out', out)
+    const r = tercio('train', '--recipe', 'pure', '--steps', '32', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--imitate', '2', '--teacher', '0.5', '--teacher-updates', '4', '--eval-every', '0', '--eval-games', '2', '--summary-games', '2', '--actor', 'thread', '--quiet', '--out', out)
     expect(r.err).toMatch(/tf backend: /)
     expect(r.code).toBe(0)
     expect(r.out).toContain(`checkpoint: ${join(out, 'checkpoint')}`)
@@ -52,6 +52,35 @@ describe('tercio train', () => {
     }
   }, 120_000)
 
+  it('the command trains the residual recipe by default; --recipe pure is imitation then PPO of a pure net; options override the recipe', () => {
+    type Meta = { config: { prior?: boolean; ppo: { lr: number }; teacher: { coef: number }; opponents: Record<string, number>; evalEvery: number; evalGames: number; imitate: { steps: number }; lrDecay?: { updates: number; to: number } } }
+    const run = (name: string, ...extra: string[]): Meta => {
+      const out = join(tmp, `recipe-${name}`)
+      const r = tercio('train', '--steps', '16', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--summary-games', '0', '--eval-every', '0', '--quiet', '--out', out, ...extra)
+      expect(r.code, r.err).toBe(0)
+      return JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as Meta
+    }
+    const residual = run('default', '--opponents', 'league=0.5', '--lr-decay', '300')
+    const plain = run('plain')
+    expect(plain.config.lrDecay).toEqual({ updates: 500, to: 0.1 })
+    expect(plain.config.prior).toBe(true)
+    expect(residual.config.prior).toBe(true)
+    expect(residual.config.ppo.lr).toBe(3e-3)
+    expect(residual.config.teacher.coef).toBe(0)
+    // the weights not given keep the recipe's (heuristic 0.8, random 0), not the API default's
+    expect(residual.config.opponents).toEqual({ heuristic: 0.8, random: 0, league: 0.5 })
+    expect(residual.config.evalGames).toBe(60)
+    expect(residual.config.lrDecay).toEqual({ updates: 300, to: 0.1 })
+    const pure = run('pure', '--recipe', 'pure', '--imitate', '1', '--lr', '1e-3')
+    expect(pure.config.prior ?? false).toBe(false)
+    expect(pure.config.ppo.lr).toBe(1e-3)
+    expect(pure.config.teacher.coef).toBe(0.5)
+    expect(pure.config.imitate.steps).toBe(1)
+    expect(pure.config.opponents).toEqual({ heuristic: 0.7, random: 0.1, league: 0.2 })
+    expect(pure.config.evalEvery).toBe(0)
+    expect(pure.config.lrDecay).toBeUndefined()
+  }, 180_000)
+
   it('bad values are usage errors that name the option', () => {
     const SEARCH = 'search:iters=8:depth=8:crn=1'
     const cases: [string[], string | RegExp][] = [
@@ -78,6 +107,12 @@ describe('tercio train', () => {
       [['--resume', 'runs/nowhere', '--imitate-soft', '0.05'], /resume and imitate-soft are mutually exclusive/],
       [['--resume', 'runs/nowhere', '--prior'], /resume and prior are mutually exclusive/],
       [['--actor', 'gpu'], /actor/],
+      [['--recipe', 'greedy'], /recipe/],
+      [['--lr-decay', '0'], /--lr-decay must be UPDATES\[:TO\]/],
+      [['--lr-decay', '100:2'], /--lr-decay must be UPDATES\[:TO\]/],
+      [['--lr-decay', 'soon'], /--lr-decay must be UPDATES\[:TO\]/],
+      [['--imitate', '2'], /--imitate 2: the residual policy \(--recipe residual\) already plays the heuristic's game/],
+      [['--resume', 'runs/nowhere', '--recipe', 'pure'], /resume and recipe are mutually exclusive/],
       [['--resume', 'runs/nowhere', '--actor', 'inline'], /resume and actor are mutually exclusive/],
     ]
     for (const [args, msg] of cases) {

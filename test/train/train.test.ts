@@ -150,6 +150,22 @@ describe('train', () => {
     expect(() => resolveConfig({ imitateShare: 1 })).toThrow(/imitateShare/)
   }, 120_000)
 
+  it('lrDecay lowers the learning rate the optimizer uses, by update count', async () => {
+    // 16 agent steps an update; to 0 over 2 updates: 1e-3, 5e-4, then 0, so updates 3 and 4 change nothing
+    const cfg = { ...TINY, ppo: { ...TINY.ppo, lr: 1e-3 }, lrDecay: { updates: 2, to: 0 } }
+    const w = async (name: string, updates: number) => {
+      const out = join(dir, name)
+      await train(cfg, out, { steps: 16 * updates }, { hooks: quiet })
+      return { weights: readFileSync(join(out, 'checkpoint', 'weights.bin')), lr: lines(join(out, 'metrics.jsonl')).map((l) => (JSON.parse(l) as { lr: number }).lr) }
+    }
+    const [one, two, four] = [await w('lr1', 1), await w('lr2', 2), await w('lr4', 4)]
+    expect(four.lr).toEqual([1e-3, 5e-4, 0, 0])
+    expect(one.weights.equals(two.weights)).toBe(false) // update 2 ran at 5e-4
+    expect(two.weights.equals(four.weights)).toBe(true) // updates 3 and 4 ran at 0
+    expect(() => resolveConfig({ lrDecay: { updates: 0, to: 0.1 } })).toThrow(/lrDecay/)
+    expect(() => resolveConfig({ lrDecay: { updates: 10, to: 2 } })).toThrow(/lrDecay/)
+  }, 120_000)
+
   it('--resume continues the step counter, metrics, league and RNG state', async () => {
     const out = join(dir, 'b')
     const first = await train(TINY, out, { steps: 16 }, { hooks: quiet })

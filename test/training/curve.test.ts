@@ -92,6 +92,22 @@ describe('curveSvg', () => {
     expect(curveSvg([], 'empty').match(/<path /g)).toBeNull()
   })
 
+  it('draws the PPO panels over minutes of wall clock when asked (time to strength)', () => {
+    // 45 s per update: the 40 updates end at 30 minutes
+    const timed = rows.map((r, i) => ({ ...r, seconds: 45 * (i + 1) }))
+    const svg = curveSvg(timed, 't', [], 'minutes')
+    expect(svg).toContain('minutes of wall clock')
+    expect(svg).not.toContain('PPO agent steps')
+    const x = labels(svg, 'middle')
+    expect(x.slice(0, x.length / 3)).toEqual(['0', '10', '20', '30'])
+    // the evaluation at update 40 (evalHeuristic 0.59) sits at the right edge: 30 minutes
+    expect(svg.match(/<circle /g)).toHaveLength(8)
+    const last = [...svg.matchAll(/<circle cx="([0-9.]+)"/g)].map((m) => Number(m[1]))
+    expect(Math.max(...last)).toBeCloseTo(760 - 160, 0)
+    // a row without `seconds` has no place on this axis
+    expect(curveSvg(rows, 't', [], 'minutes').match(/<circle /g)).toBeNull()
+  })
+
   it('adds the imitation phase as a fourth panel over labelled decisions', () => {
     const svg = curveSvg(rows, 't', [{ step: 10, samples: 2560, loss: 1.3, accuracy: 0.5 }, { step: 20, samples: 5120, loss: 0.9, accuracy: 0.7 }])
     expect(svg).toContain('imitation before PPO')

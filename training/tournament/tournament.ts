@@ -36,9 +36,18 @@ export interface PairingResult {
   scoreA: number
   /** Games won by whoever sat on seat 0. */
   seat0Wins: number
+  /** a's own record on each seat ([seat 0, seat 1]): "from both seats" is read off these. */
+  seatsA: [SeatRecord, SeatRecord]
   reasons: Record<string, number>
   meanTurns: number
   meanDecisions: number
+}
+
+export interface SeatRecord {
+  games: number
+  wins: number
+  draws: number
+  losses: number
 }
 
 export interface AgentResult {
@@ -190,8 +199,17 @@ export function summarise(o: Pick<TournamentOptions, 'ruleset' | 'scenario' | 'a
     let winsB = 0
     let draws = 0
     let seat0Wins = 0
+    const seatsA: [SeatRecord, SeatRecord] = [
+      { games: 0, wins: 0, draws: 0, losses: 0 },
+      { games: 0, wins: 0, draws: 0, losses: 0 },
+    ]
     for (const r of games) {
       reasons[kindOf(r.reason)] = (reasons[kindOf(r.reason)] ?? 0) + 1
+      const seatA = seatsA[r.seat0 === i ? 0 : 1]
+      seatA.games++
+      if (r.winner === null) seatA.draws++
+      else if ((r.winner === 0) === (r.seat0 === i)) seatA.wins++
+      else seatA.losses++
       if (r.winner === null) draws++
       else {
         if (r.winner === 0) seat0Wins++
@@ -210,6 +228,7 @@ export function summarise(o: Pick<TournamentOptions, 'ruleset' | 'scenario' | 'a
       draws,
       scoreA: games.length ? (winsA + draws / 2) / games.length : 0,
       seat0Wins,
+      seatsA,
       reasons,
       meanTurns: games.reduce((s, r) => s + r.turns, 0) / n,
       meanDecisions: games.reduce((s, r) => s + r.decisions, 0) / n,

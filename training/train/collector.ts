@@ -42,6 +42,9 @@ export interface RolloutStats extends CollectorState {
 
 /** Weight of the kickstarting cross-entropy at update `u` (linear anneal to 0). */
 export const teacherCoefAt = (cfg: Pick<TrainConfig, 'teacher'>, u: number): number => cfg.teacher.coef * Math.max(0, 1 - u / cfg.teacher.updates)
+/** PPO's learning rate at update u (TrainConfig.lrDecay) for a base rate `lr`. */
+export const lrAt = (cfg: Pick<TrainConfig, 'lrDecay'>, lr: number, u: number): number =>
+  cfg.lrDecay ? lr * (1 - (1 - cfg.lrDecay.to) * Math.min(1, u / cfg.lrDecay.updates)) : lr
 
 export class Collector {
   readonly K: number

@@ -19,7 +19,7 @@ import { PpoLearner, type PpoStats } from '../ppo/ppo.ts'
 import { loadPolicy } from '../../agents/policy/checkpoint.ts'
 import { restoreLearner, savePolicy } from '../checkpoint/policy.ts'
 import { DEFAULT_TRAIN, NET_PRESETS, netConfigOf, type TrainConfig } from './config.ts'
-import { teacherCoefAt, type CollectorState } from './collector.ts'
+import { lrAt, teacherCoefAt, type CollectorState } from './collector.ts'
 import { ActorThread, InlineSource, type RolloutSource } from './actor.ts'
 import { DualSource, splitStates, type DualStates } from './dual.ts'
 import { writeCurveSvg } from '../curve.ts'
@@ -56,6 +56,8 @@ export interface UpdateMetrics {
   /** Cross-entropy to the heuristic's actions and its weight this update (kickstarting). */
   teacherLoss: number
   teacherCoef: number
+  /** PPO's learning rate in this update (TrainConfig.lrDecay). */
+  lr: number
   explainedVariance: number
   /** Rollouts from the actor thread (one update behind): approx KL(behaviour ‖ learner) at the
    *  update's start and the mean truncated importance weight (0 and 1 when collected inline). */
@@ -142,6 +144,7 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   if (c.actor !== undefined && c.actor !== 'thread' && c.actor !== 'inline' && c.actor !== 'dual') throw new RangeError(`actor must be thread, inline or dual, got ${c.actor}`)
   if (c.actor === 'dual' && c.envs < 2) throw new RangeError(`the dual loop splits the envs over two threads: envs must be at least 2, got ${c.envs}`)
   if (c.lagCorrection !== undefined && c.lagCorrection !== 'behaviour' && c.lagCorrection !== 'decoupled') throw new RangeError(`lagCorrection must be behaviour or decoupled, got ${c.lagCorrection}`)
+  if (c.lrDecay !== undefined && !(Number.isInteger(c.lrDecay.updates) && c.lrDecay.updates >= 1 && c.lrDecay.to >= 0 && c.lrDecay.to <= 1)) throw new RangeError(`lrDecay needs updates a positive integer and to in [0, 1], got ${c.lrDecay.updates}, ${c.lrDecay.to}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
   return c
@@ -333,6 +336,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   while (!stop) {
     const tr0 = performance.now()
     learner.teacherCoef = teacherCoefAt(cfg, prog.update)
+    const lr = lrAt(cfg, learner.cfg.lr, prog.update)
+    learner.learningRate = lr
     const rs = await source.next(buf, prog.update)
     collected = true
     prog.rngAct = rs.rngAct
@@ -397,6 +402,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       clipFrac: round(st.clipFrac, 4),
       teacherLoss: round(st.teacher, 5),
       teacherCoef: round(learner.teacherCoef, 5),
+      lr,
       explainedVariance: round(st.explainedVariance, 4),
       lagKl: round(st.lagKl, 6),
       rhoMean: round(st.rhoMean, 4),
@@ -428,7 +434,7 @@ const evalText = (ev: readonly EvalResult[]): string => ev.map((e) => `vs ${e.op
 
 const round = (x: number, d: number) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : x)
 
-const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'rolloutSec', 'updateSec', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'teacherLoss', 'teacherCoef', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic', 'rolloutReward'] as const
+const CSV_COLS = ['update', 'steps', 'seconds', 'stepsPerSec', 'updatesPerSec', 'episodes', 'rolloutSec', 'updateSec', 'meanReturn', 'trainWinRate', 'loss', 'policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFrac', 'teacherLoss', 'teacherCoef', 'explainedVariance', 'league', 'evalRandom', 'evalHeuristic', 'rolloutReward', 'lr'] as const
 function csvLine(m: UpdateMetrics, header: boolean): string {
   const row = CSV_COLS.map((k) => {
     const v = m[k]
