@@ -195,10 +195,6 @@ export function summarise(o: Pick<TournamentOptions, 'ruleset' | 'scenario' | 'a
   const prs: PairingResult[] = pairings(k).map(([i, j]) => {
     const games = results.filter((r) => (r.seat0 === i && r.seat1 === j) || (r.seat0 === j && r.seat1 === i))
     const reasons: Record<string, number> = {}
-    let winsA = 0
-    let winsB = 0
-    let draws = 0
-    let seat0Wins = 0
     const seatsA: [SeatRecord, SeatRecord] = [
       { games: 0, wins: 0, draws: 0, losses: 0 },
       { games: 0, wins: 0, draws: 0, losses: 0 },
@@ -210,24 +206,21 @@ export function summarise(o: Pick<TournamentOptions, 'ruleset' | 'scenario' | 'a
       if (r.winner === null) seatA.draws++
       else if ((r.winner === 0) === (r.seat0 === i)) seatA.wins++
       else seatA.losses++
-      if (r.winner === null) draws++
-      else {
-        if (r.winner === 0) seat0Wins++
-        const w = r.winner === 0 ? r.seat0 : r.seat1
-        if (w === i) winsA++
-        else winsB++
-      }
     }
+    // the pairing's totals are sums of a's two seats; seat 0's wins are a's there and b's when a sat on seat 1
+    const [s0, s1] = seatsA
+    const winsA = s0.wins + s1.wins
+    const draws = s0.draws + s1.draws
     const n = Math.max(1, games.length)
     return {
       a: names[i]!,
       b: names[j]!,
       games: games.length,
       winsA,
-      winsB,
+      winsB: s0.losses + s1.losses,
       draws,
       scoreA: games.length ? (winsA + draws / 2) / games.length : 0,
-      seat0Wins,
+      seat0Wins: s0.wins + s1.losses,
       seatsA,
       reasons,
       meanTurns: games.reduce((s, r) => s + r.turns, 0) / n,
