@@ -442,10 +442,11 @@ export class CfeoHeuristic implements Agent {
     const arm = c.uArm[u] as number
     const d = this.enemyDist(c, s, c.uSide[u] as number, s.uHex[u] as number)
     if (arm === ARM_GUN) return C.hold
+    // worn units stand still to re-dress ranks (stationary, out of combat: -1 DP in the Morale Phase), late
+    // in the game too: at its DP capacity a unit that moves pays its fatigue DPs in stands
+    if (this.room(c, s, u) <= 1 && m[C.hold]) return C.hold
     // late and not clear of a draw: close in, holding nowhere (a stand-off at range ends in a draw)
     if (this.mustPress(c, s, c.uSide[u] as number) && !c.uLight[u]) for (const k of [C.dice3, C.dice2, C.dice1]) if (m[k]) return k
-    // worn units stand still to re-dress ranks (stationary, out of combat: -1 DP in the Morale Phase)
-    if (this.room(c, s, u) <= 1 && m[C.hold]) return C.hold
     // just beyond 120 yds of the nearest enemy a move is doubled and may not come closer: nothing to gain
     if (d === DOUBLE_EDGE && m[C.hold] && !this.canCloseOnDouble(c, s, u)) return C.hold
     // infantry within charge range of enemy foot stays to charge (foot may charge only infantry); light
