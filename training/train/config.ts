@@ -117,10 +117,9 @@ export const TRAIN_RECIPES = {
   // heuristic's game untrained and learns where to depart from it. The recipe of the piwam baseline;
   // at a constant lr 3e-3 54-62% against the heuristic after 30 minutes of the dual loop, by seed; with the
   // lr falling to a tenth over 500 updates (the default seed's run had peaked at update 260, then lost
-  // ground) 60% (best/) and 65.5% (the last net) with the default seed (docs/training.md). The lr was
+  // ground) the last net reached 65.5% (seed 1) and 63.5% (seed 11) (docs/training.md). The lr was
   // found on piwam: on cfeo-training and mttsog-training it wrecked the policy within 40-140 updates.
-  // Evaluations of 60
-  // games every 20 updates: `best/` is picked by them, and 20 games pick lucky nets.
+  // Evaluations of 60 games every 20 updates: `best/` is picked by them (20 games pick lucky nets).
   residual: { prior: true, teacher: { coef: 0, updates: DEFAULT_TRAIN.teacher.updates }, ppo: { lr: 3e-3 }, lrDecay: { updates: 500, to: 0.1 }, opponents: { heuristic: 0.8, random: 0, league: 0.2 }, evalEvery: 20, evalGames: 60 },
   // Imitation of the heuristic, then PPO of a network without its proposal (DEFAULT_TRAIN as it is).
   pure: {},
