@@ -35,6 +35,9 @@ export interface NetConfig {
    *  one-hot feeds the torso (`prior/emb`, starting at 0), so an untrained net plays the prior's
    *  move and training learns where to depart from it. Absent in older checkpoints: false. */
   readonly prior?: boolean
+  /** Starting value of `prior/scale` (default PRIOR_SCALE0): how firmly an untrained residual net
+   *  samples the prior's action. Only a fresh net reads it; a trained one carries its own in its weights. */
+  readonly priorScale?: number
 }
 
 /** Starting logit bonus of the prior's action: a fresh net plays it greedily, and samples it
@@ -108,7 +111,8 @@ export class PolicyNet {
     const s = policyShape(spec)
     if (typeof s === 'string') throw new RangeError(s)
     if (s.unit > 0 && s.entityFeatures === 0) throw new RangeError('spec has UNIT actions but no entity features')
-    for (const [k, v] of Object.entries(config)) if (k !== 'entityBoard' && k !== 'prior' && (!Number.isInteger(v) || v < (k === 'convLayers' ? 0 : 1))) throw new RangeError(`net config ${k} must be a positive integer, got ${v}`)
+    for (const [k, v] of Object.entries(config)) if (k !== 'entityBoard' && k !== 'prior' && k !== 'priorScale' && (!Number.isInteger(v) || v < (k === 'convLayers' ? 0 : 1))) throw new RangeError(`net config ${k} must be a positive integer, got ${v}`)
+    if (config.priorScale !== undefined && !(Number.isFinite(config.priorScale) && config.priorScale > 0)) throw new RangeError(`net config priorScale must be a number > 0, got ${config.priorScale}`)
     this.spec = spec
     this.config = config
     this.shape = s
@@ -148,7 +152,7 @@ export class PolicyNet {
     add('torso0/b', [c.hidden], 0)
     if (config.prior === true) {
       add('prior/emb', [s.actions, c.hidden], 0)
-      this.vars.set('prior/scale', tf.variable(tf.scalar(PRIOR_SCALE0).reshape([1]), true, `policy${netCount}/prior/scale`))
+      this.vars.set('prior/scale', tf.variable(tf.scalar(config.priorScale ?? PRIOR_SCALE0).reshape([1]), true, `policy${netCount}/prior/scale`))
     }
     add('torso1/w', [c.hidden, c.hidden], he(c.hidden))
     add('torso1/b', [c.hidden], 0)

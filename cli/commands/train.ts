@@ -48,6 +48,7 @@ interface Args {
   teacherUpdates?: number
   play?: string
   prior?: boolean
+  priorScale?: number
   recipe?: string
   lrDecay?: string
   actor?: string
@@ -92,12 +93,13 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('teacher', { type: 'number', describe: `kickstarting: weight of a cross-entropy to the heuristic's action in the PPO loss, annealed to 0 (default ${TRAIN_RECIPES.residual.teacher.coef}; --recipe pure ${DEFAULT_TRAIN.teacher.coef}; 0 = off)` })
       .option('teacher-updates', { type: 'number', describe: `PPO updates over which --teacher anneals to 0 (default ${DEFAULT_TRAIN.teacher.updates})` })
       .option('recipe', { type: 'string', choices: Object.keys(TRAIN_RECIPES), describe: `residual = a residual policy over the scripted heuristic trained by PPO alone (--prior --teacher ${TRAIN_RECIPES.residual.teacher.coef} --lr ${TRAIN_RECIPES.residual.ppo.lr} --lr-decay ${TRAIN_RECIPES.residual.lrDecay.updates}:${TRAIN_RECIPES.residual.lrDecay.to} --opponents ${mixText(TRAIN_RECIPES.residual.opponents)} --eval-every ${TRAIN_RECIPES.residual.evalEvery} --eval-games ${TRAIN_RECIPES.residual.evalGames}); pure = imitation of the heuristic, then PPO of a network without its proposal; options given override the recipe's (default ${DEFAULT_RECIPE})` })
+      .option('prior-scale', { type: 'number', describe: 'with --prior: the starting logit bonus of the heuristic\'s action (default 4); more keeps sampled play nearer the heuristic where decisions offer many actions (6 trained cfeo-training, 4 wrecked it: docs/training.md)' })
       .option('prior', { type: 'boolean', describe: 'a residual policy over the scripted heuristic: the network sees its action at each decision and plays it unless it learned better (docs/training.md); on in the residual recipe, --no-prior turns it off' })
       .option('actor', { type: 'string', choices: ['thread', 'inline', 'dual'], describe: `the training loop: dual = a helper thread collects half the envs and computes half of every minibatch's gradient (both cores, no policy lag), thread = an actor worker thread collecting one update behind while the learner updates, inline = one thread, collect then update (default dual; inline with --envs 1)` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'recipe', 'lr-decay', 'actor']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'prior-scale', 'recipe', 'lr-decay', 'actor']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     // a resumed run takes its settings from its checkpoint; a new one starts from the recipe's
     const recipe = (a.recipe ?? DEFAULT_RECIPE) as TrainRecipe
@@ -193,6 +195,11 @@ export const trainCommand: CommandModule<object, Args> = {
     }
     if (a.play !== undefined) over.play = a.play as TrainConfig['play']
     if (a.prior !== undefined) over.prior = a.prior
+    if (a.priorScale !== undefined) {
+      if (!(Number.isFinite(a.priorScale) && a.priorScale > 0)) throw new CliError(`--prior-scale must be a number > 0, got ${a.priorScale}`, 2)
+      if ((a.prior ?? over.prior) !== true) throw new CliError('--prior-scale needs the residual policy (--prior, or --recipe residual)', 2)
+      over.priorScale = a.priorScale
+    }
     if (a.actor !== undefined) over.actor = a.actor as TrainConfig['actor']
     // the command's default is the dual loop (both cores, no policy lag: measured faster on an idle 2-core
     // machine, docs/training.md); it splits the envs, so a single env trains inline

@@ -53,14 +53,14 @@ describe('tercio train', () => {
   }, 120_000)
 
   it('the command trains the residual recipe by default; --recipe pure is imitation then PPO of a pure net; options override the recipe', () => {
-    type Meta = { config: { prior?: boolean; ppo: { lr: number }; teacher: { coef: number }; opponents: Record<string, number>; evalEvery: number; evalGames: number; imitate: { steps: number }; lrDecay?: { updates: number; to: number } } }
+    type Meta = { config: { prior?: boolean; ppo: { lr: number }; teacher: { coef: number }; opponents: Record<string, number>; evalEvery: number; evalGames: number; imitate: { steps: number }; lrDecay?: { updates: number; to: number }; priorScale?: number } }
     const run = (name: string, ...extra: string[]): Meta => {
       const out = join(tmp, `recipe-${name}`)
       const r = tercio('train', '--steps', '16', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--summary-games', '0', '--eval-every', '0', '--quiet', '--out', out, ...extra)
       expect(r.code, r.err).toBe(0)
       return JSON.parse(readFileSync(join(out, 'checkpoint', 'meta.json'), 'utf8')) as Meta
     }
-    const residual = run('default', '--opponents', 'league=0.5', '--lr-decay', '300')
+    const residual = run('default', '--opponents', 'league=0.5', '--lr-decay', '300', '--prior-scale', '6')
     const plain = run('plain')
     expect(plain.config.lrDecay).toEqual({ updates: 500, to: 0.1 })
     expect(plain.config.prior).toBe(true)
@@ -71,6 +71,8 @@ describe('tercio train', () => {
     expect(residual.config.opponents).toEqual({ heuristic: 0.8, random: 0, league: 0.5 })
     expect(residual.config.evalGames).toBe(60)
     expect(residual.config.lrDecay).toEqual({ updates: 300, to: 0.1 })
+    expect(residual.config.priorScale).toBe(6)
+    expect(plain.config.priorScale).toBeUndefined()
     const pure = run('pure', '--recipe', 'pure', '--imitate', '1', '--lr', '1e-3')
     expect(pure.config.prior ?? false).toBe(false)
     expect(pure.config.ppo.lr).toBe(1e-3)
@@ -111,6 +113,10 @@ describe('tercio train', () => {
       [['--lr-decay', '0'], /--lr-decay must be UPDATES\[:TO\]/],
       [['--lr-decay', '100:2'], /--lr-decay must be UPDATES\[:TO\]/],
       [['--lr-decay', 'soon'], /--lr-decay must be UPDATES\[:TO\]/],
+      [['--prior-scale', '0'], /--prior-scale must be a number > 0/],
+      [['--prior-scale', 'firm'], /--prior-scale must be a number > 0/],
+      [['--recipe', 'pure', '--prior-scale', '6'], /--prior-scale needs the residual policy/],
+      [['--resume', 'runs/nowhere', '--prior-scale', '6'], /resume and prior-scale are mutually exclusive/],
       [['--imitate', '2'], /--imitate 2: the residual policy \(--recipe residual\) already plays the heuristic's game/],
       [['--resume', 'runs/nowhere', '--recipe', 'pure'], /resume and recipe are mutually exclusive/],
       [['--resume', 'runs/nowhere', '--actor', 'inline'], /resume and actor are mutually exclusive/],

@@ -66,6 +66,12 @@ describe('residual network (prior)', () => {
     expect(Array.from(out.actions)).toEqual(Array.from(prior))
     expect(() => tf.tidy(() => void net.inputs(batch, n))).toThrow(/reads the prior agent's actions/)
     net.dispose()
+    // priorScale sets the starting bonus (a fresh net only); a bonus that is no bonus is refused
+    const firm = new PolicyNet(TINY_SPEC, { ...PRIOR_NET, priorScale: 6.5 }, 4)
+    const firmLogits = tf.tidy(() => firm.forward(firm.inputs({ ...batch, prior }, n)).logits).dataSync()
+    for (let b = 0; b < n; b++) for (let a = 0; a < N; a++) expect((firmLogits[b * N + a] as number) - (none[b * N + a] as number)).toBeCloseTo(a === prior[b] ? 6.5 : 0, 5)
+    firm.dispose()
+    expect(() => new PolicyNet(TINY_SPEC, { ...PRIOR_NET, priorScale: 0 }, 4)).toThrow(/priorScale must be a number > 0/)
   })
 
   it('PPO: the buffer carries the prior, the update trains prior/emb, and a checkpoint round-trips the residual net', async () => {

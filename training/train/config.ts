@@ -63,6 +63,11 @@ export interface TrainConfig {
    *  the network sees the heuristic's action and plays it unless it learned better. Absent in
    *  older configs: false. */
   prior?: boolean
+  /** With `prior`: the starting logit bonus of the heuristic's action (NetConfig.priorScale; default
+   *  PRIOR_SCALE0 = 4). Rulesets whose decisions offer many legal actions need more: sampled at 4, a
+   *  cfeo-training game strays from the heuristic often enough to lose, and PPO on those games wrecked
+   *  the policy; at 6 it learned (docs/training.md). Absent: the default. */
+  priorScale?: number
   /** Where rollouts are collected (training/train/actor.ts): `thread` = an actor worker
    *  thread collecting the next rollout while this thread updates (both cores; the rollout
    *  is one update behind and the learner corrects for it), `inline` = collect, then update,

@@ -145,6 +145,7 @@ export function resolveConfig(over: Partial<TrainConfig>): TrainConfig {
   if (c.actor === 'dual' && c.envs < 2) throw new RangeError(`the dual loop splits the envs over two threads: envs must be at least 2, got ${c.envs}`)
   if (c.lagCorrection !== undefined && c.lagCorrection !== 'behaviour' && c.lagCorrection !== 'decoupled') throw new RangeError(`lagCorrection must be behaviour or decoupled, got ${c.lagCorrection}`)
   if (c.lrDecay !== undefined && !(Number.isInteger(c.lrDecay.updates) && c.lrDecay.updates >= 1 && c.lrDecay.to >= 0 && c.lrDecay.to <= 1)) throw new RangeError(`lrDecay needs updates a positive integer and to in [0, 1], got ${c.lrDecay.updates}, ${c.lrDecay.to}`)
+  if (c.priorScale !== undefined && !(c.prior === true && Number.isFinite(c.priorScale) && c.priorScale > 0)) throw new RangeError(`priorScale needs prior and a number > 0, got ${c.priorScale}${c.prior === true ? '' : ' without prior'}`)
   if (c.play !== 'greedy' && c.play !== 'sample') throw new RangeError(`play must be greedy or sample, got ${c.play}`)
   if (!Object.hasOwn(NET_PRESETS, c.net)) throw new RangeError(`net must be one of ${Object.keys(NET_PRESETS).join(', ')}, got ${c.net}`)
   return c
@@ -195,7 +196,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   }
   // A residual net already plays the heuristic's moves: cloning it teaches nothing.
   if (cfg.prior === true && !resumed && (cfg.imitate.teacher ?? 'heuristic') === 'heuristic') cfg = { ...cfg, imitate: { ...cfg.imitate, steps: 0 } }
-  const net = resumed?.net ?? initNet ?? new PolicyNet(spec, netConfigOf(cfg), cfg.seed)
+  const net = resumed?.net ?? initNet ?? new PolicyNet(spec, cfg.priorScale === undefined ? netConfigOf(cfg) : { ...netConfigOf(cfg), priorScale: cfg.priorScale }, cfg.seed)
   const learner = new PpoLearner(net, cfg.ppo, cfg.seed)
   const prog: Progress = resumed?.progress ?? { update: 0, steps: 0, episodes: 0, seconds: 0, rngAct: (cfg.seed * 7919 + 1) >>> 0, rngOpp: (cfg.seed * 104729 + 3) >>> 0, rngShuffle: learner.rng.state, nextEpisodeSeed: cfg.seed * 1_000_003, lastEval: [] }
   if (resumed) {
