@@ -198,6 +198,8 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.priorScale !== undefined) {
       if (!(Number.isFinite(a.priorScale) && a.priorScale > 0)) throw new CliError(`--prior-scale must be a number > 0, got ${a.priorScale}`, 2)
       if ((a.prior ?? over.prior) !== true) throw new CliError('--prior-scale needs the residual policy (--prior, or --recipe residual)', 2)
+      // a checkpoint's weights carry its own scale: only a fresh net starts from this one
+      if (a.init !== undefined) throw new CliError('--prior-scale sets the start of a fresh net; --init starts from the checkpoint\'s own scale', 2)
       over.priorScale = a.priorScale
     }
     if (a.actor !== undefined) over.actor = a.actor as TrainConfig['actor']

@@ -116,6 +116,7 @@ describe('tercio train', () => {
       [['--prior-scale', '0'], /--prior-scale must be a number > 0/],
       [['--prior-scale', 'firm'], /--prior-scale must be a number > 0/],
       [['--recipe', 'pure', '--prior-scale', '6'], /--prior-scale needs the residual policy/],
+      [['--init', 'checkpoints/piwam-training-baseline', '--prior-scale', '6'], /--init starts from the checkpoint's own scale/],
       [['--resume', 'runs/nowhere', '--prior-scale', '6'], /resume and prior-scale are mutually exclusive/],
       [['--imitate', '2'], /--imitate 2: the residual policy \(--recipe residual\) already plays the heuristic's game/],
       [['--resume', 'runs/nowhere', '--recipe', 'pure'], /resume and recipe are mutually exclusive/],
