@@ -257,7 +257,6 @@ export interface OnnxAgentOptions {
 export class OnnxAgent implements Agent {
   readonly name: string
   private rng: () => number
-  private decisions = 0
   private readonly out: SampleOut = makeSampleOut(1)
 
   constructor(
@@ -271,14 +270,11 @@ export class OnnxAgent implements Agent {
 
   reset(seed: number): void {
     this.rng = mulberry32(seed ^ 0x9e3779b9)
-    this.decisions = 0
   }
 
   act(ctx: AgentContext): number {
-    // As the TF.js policy agent: env:progress from roughly the env's decision count (this seat sees about half).
-    this.decisions += 2
     if (ctx.legalCount === 1) return ctx.mask.indexOf(1)
-    this.enc.encode(ctx.state, ctx.player, ctx.mask, ctx.legalCount, Math.min(1, this.decisions / this.policy.spec.maxDecisions))
+    this.enc.encode(ctx.state, ctx.player, ctx.mask, ctx.legalCount)
     const { logits } = this.policy.forward(this.enc.obs, 1)
     sampleMasked(logits, ctx.mask, 1, this.policy.spec.actions.size, this.rng, !this.o.sample, this.out)
     return this.out.actions[0] as number

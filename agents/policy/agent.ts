@@ -15,7 +15,8 @@ import { PriorHints } from './prior.ts'
 import type { ObsBatch } from './spec.ts'
 
 /** Writes the observation the gym env would give `player` for `state` into `obs`.
- *  `progress` is env:progress (decisions so far / maxDecisions), which only the env counts. */
+ *  env:progress is the env's decisions so far / maxDecisions; the env counts every applied
+ *  decision of both players, forced ones included, which is what `state.ply` counts. */
 export class ObsEncoder {
   readonly obs: Observation
   private readonly engineBuf: { planes: Float32Array; entities: Float32Array; globals: Float32Array }
@@ -39,7 +40,7 @@ export class ObsEncoder {
     engine.decisionKinds.forEach((k, i) => this.kindIds.set(k, i))
   }
 
-  encode(state: BaseState, player: Player, mask: Uint8Array, legalCount: number, progress: number): Observation {
+  encode(state: BaseState, player: Player, mask: Uint8Array, legalCount: number): Observation {
     const e = this.engine
     const o = this.obs
     o.mask.set(mask)
@@ -50,7 +51,7 @@ export class ObsEncoder {
     const g = o.globals
     g[this.g0] = player
     g[this.g0 + 1] = legalCount / mask.length
-    g[this.g0 + 2] = progress
+    g[this.g0 + 2] = Math.min(1, state.ply / this.spec.maxDecisions)
     if (this.kindOneHot) {
       const k0 = this.g0 + ENV_GLOBALS.length
       const nk = e.decisionKinds.length
@@ -81,7 +82,6 @@ export class PolicyAgent implements Agent {
   private readonly enc: ObsEncoder
   private readonly out: ActOut = makeActOut(1)
   private rng: () => number
-  private decisions = 0
   /** Residual nets (NetConfig.prior): the prior agent asked at each decision, and the batch
    *  view of the encoder's buffers that carries its answer. */
   private readonly hints: PriorHints | null
@@ -108,15 +108,12 @@ export class PolicyAgent implements Agent {
 
   reset(seed: number): void {
     this.rng = mulberry32(seed ^ 0x9e3779b9)
-    this.decisions = 0
     this.hints?.reset(0, seed)
   }
 
   act(ctx: AgentContext): number {
-    // Roughly the env's decision count: the agent sees about half the decisions of a game.
-    this.decisions += 2
     if (ctx.legalCount === 1) return ctx.mask.indexOf(1)
-    this.enc.encode(ctx.state, ctx.player, ctx.mask, ctx.legalCount, Math.min(1, this.decisions / this.enc.spec.maxDecisions))
+    this.enc.encode(ctx.state, ctx.player, ctx.mask, ctx.legalCount)
     if (this.hints) (this.batch.prior as Int32Array)[0] = this.hints.forCtx(0, ctx)
     this.net.act(this.batch, 1, this.rng, !this.o.sample, this.out)
     return this.out.actions[0] as number
