@@ -83,7 +83,7 @@ export interface TrainConfig {
 }
 
 /** The network a run builds: its preset, residual or not. */
-export const netConfigOf = (cfg: Pick<TrainConfig, 'net' | 'prior'>): NetConfig => ({ ...NET_PRESETS[cfg.net], prior: cfg.prior === true })
+export const netConfigOf = (cfg: Pick<TrainConfig, 'net' | 'prior' | 'priorScale'>): NetConfig => ({ ...NET_PRESETS[cfg.net], prior: cfg.prior === true, ...(cfg.priorScale === undefined ? {} : { priorScale: cfg.priorScale }) })
 
 export const DEFAULT_TRAIN: TrainConfig = {
   ruleset: 'piwam',

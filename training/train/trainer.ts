@@ -196,7 +196,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   }
   // A residual net already plays the heuristic's moves: cloning it teaches nothing.
   if (cfg.prior === true && !resumed && (cfg.imitate.teacher ?? 'heuristic') === 'heuristic') cfg = { ...cfg, imitate: { ...cfg.imitate, steps: 0 } }
-  const net = resumed?.net ?? initNet ?? new PolicyNet(spec, cfg.priorScale === undefined ? netConfigOf(cfg) : { ...netConfigOf(cfg), priorScale: cfg.priorScale }, cfg.seed)
+  const net = resumed?.net ?? initNet ?? new PolicyNet(spec, netConfigOf(cfg), cfg.seed)
   const learner = new PpoLearner(net, cfg.ppo, cfg.seed)
   const prog: Progress = resumed?.progress ?? { update: 0, steps: 0, episodes: 0, seconds: 0, rngAct: (cfg.seed * 7919 + 1) >>> 0, rngOpp: (cfg.seed * 104729 + 3) >>> 0, rngShuffle: learner.rng.state, nextEpisodeSeed: cfg.seed * 1_000_003, lastEval: [] }
   if (resumed) {
