@@ -243,11 +243,18 @@ describe('train', () => {
 })
 
 describe('the shipped checkpoints', () => {
-  it.each(['piwam-training-baseline', 'piwam-training-pure'])('checkpoints/%s still loads on the current env spec and plays a game', (name) => {
+  it.each([
+    ['piwam-training-baseline', 'piwam-training'],
+    ['piwam-training-pure', 'piwam-training'],
+    ['mttsog-training-baseline', 'mttsog-training'],
+    ['hbl-training-baseline', 'hbl-training'],
+  ])('checkpoints/%s still loads on the current env spec of %s and plays a game', (name, scenario) => {
     // Fails when the observation/action interface changes: the checkpoint must then be retrained.
-    const p = makePolicyAgent(engine, join(import.meta.dirname, '../../checkpoints', name), 1)
+    const b = bindEngine(undefined, scenario)
+    if (!b.ok) throw new Error(b.error.message)
+    const p = makePolicyAgent(b.value, join(import.meta.dirname, '../../checkpoints', name), 1)
     if (!p.ok) throw new Error(p.error.message)
-    const g = playGame(engine, [p.value, new RandomAgent(3)], { seed: 11, maxDecisions: 20_000 })
+    const g = playGame(b.value, [p.value, new RandomAgent(3)], { seed: 11, maxDecisions: 20_000 })
     expect(g.ok).toBe(true)
   }, 30_000)
 })
