@@ -7,6 +7,7 @@ import type { Scenario } from './types.ts'
 import training from './scenarios/piwam-training.json' with { type: 'json' }
 import coutras from './scenarios/coutras-1587.json' with { type: 'json' }
 import ivry from './scenarios/ivry-1590.json' with { type: 'json' }
+import marignanTraining from './scenarios/marignan-training.json' with { type: 'json' }
 import marignanDay1 from './scenarios/marignan-1515-first-day.json' with { type: 'json' }
 import marignanDays2 from './scenarios/marignan-1515-two-days.json' with { type: 'json' }
 import mttsogTraining from './scenarios/mttsog-training.json' with { type: 'json' }
@@ -28,6 +29,7 @@ const RAW: Readonly<Record<string, unknown>> = {
   'piwam-training': training,
   'coutras-1587': coutras,
   'ivry-1590': ivry,
+  'marignan-training': marignanTraining,
   'marignan-1515-first-day': marignanDay1,
   'marignan-1515-two-days': marignanDays2,
   'mttsog-training': mttsogTraining,

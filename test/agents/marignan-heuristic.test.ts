@@ -135,3 +135,29 @@ describe('marignan heuristic', () => {
     expect(frenchWins).toBeGreaterThanOrEqual(4)
   }, 120_000)
 })
+
+describe('marignan heuristic on marignan-training', () => {
+  const engine = bindBuiltin('marignan-training')
+
+  it('answers every decision of heuristic-vs-heuristic games from its rules (no random fallback)', () => {
+    for (let g = 0; g < 4; g++) {
+      const h = [new MarignanHeuristic(g), new MarignanHeuristic(g + 50)] as const
+      const r = play(engine, h, 10000 + g)
+      expect(r.actions.length).toBeGreaterThan(50)
+      expect(h[0].fallbacks + h[1].fallbacks).toBe(0)
+    }
+  }, 60_000)
+
+  it('beats random from both seats (20 games, 10 a seat)', () => {
+    // measured (docs/scenarios/marignan-training.md): 100 of 100 as the Swiss and 100 of 100 as the French
+    let wins = 0
+    for (let g = 0; g < 20; g++) {
+      const seat = (g % 2) as Player
+      const h = makeMarignanHeuristic(g)
+      const r = new RandomAgent(g)
+      const agents: [Agent, Agent] = seat === 0 ? [h, r] : [r, h]
+      if (play(engine, agents, 500 + g).winner === seat) wins++
+    }
+    expect(wins).toBeGreaterThanOrEqual(19)
+  }, 60_000)
+})

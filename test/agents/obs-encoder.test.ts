@@ -14,7 +14,7 @@ function firstDiff(a: Float32Array, b: Float32Array): number {
   return -1
 }
 
-const SCENARIOS = ['piwam-training', 'mttsog-training', 'cfeo-training', 'hbl-training', 'marignan-1515-first-day'] as const
+const SCENARIOS = ['piwam-training', 'mttsog-training', 'cfeo-training', 'hbl-training', 'marignan-training', 'marignan-1515-first-day'] as const
 
 describe('ObsEncoder', () => {
   it.each(SCENARIOS)('encodes what the env observes at every decision of a random game (%s)', (scenario) => {

@@ -53,11 +53,11 @@ describe('an unknown ruleset', () => {
   it('--ruleset alone picks that ruleset\'s first built-in scenario', () => {
     const r = tercio(['show', '--ruleset', 'marignan', '--map', 'none'])
     expect(r.code, r.err).toBe(0)
-    expect(r.out).toMatch(/\[marignan-1515-first-day\] — ruleset marignan/)
+    expect(r.out).toMatch(/\[marignan-training\] — ruleset marignan/)
   })
 
   it('a scenario of another ruleset names that ruleset\'s scenarios', () => {
-    expectUsageError(tercio(['show', '--ruleset', 'marignan', '--scenario', 'ivry-1590']), /scenario ivry-1590 is for ruleset piwam, not marignan \(marignan's built-in scenarios: marignan-1515-first-day/, 'show')
+    expectUsageError(tercio(['show', '--ruleset', 'marignan', '--scenario', 'ivry-1590']), /scenario ivry-1590 is for ruleset piwam, not marignan \(marignan's built-in scenarios: marignan-training, marignan-1515-first-day/, 'show')
   })
 })
 

@@ -344,3 +344,82 @@ describe('marignan 12.5 in play', () => {
     expect(seen.has('leader-follows')).toBe(true)
   })
 })
+
+describe('marignan-training (a small scenario for agents; victory.frenchCorpsDemoralised)', () => {
+  const e = engineFor('marignan-training')
+  const sc = e.scenario
+
+  it('is small: 15x13, two Swiss corps and four French, both armies on the map, no night, at most 8 turns', () => {
+    expect([sc.map.cols, sc.map.rows]).toEqual([15, 13])
+    expect(sc.wings.filter((w) => w.side === 0)).toHaveLength(2)
+    expect(sc.wings.filter((w) => w.side === 1)).toHaveLength(4)
+    expect(sc.units.length).toBeLessThanOrEqual(Math.ceil((25 + 34) / 3)) // a third of 14.1's armies
+    expect(sc.units.some((u) => u['enter'] !== undefined)).toBe(false)
+    expect(sc.turns).toBeLessThanOrEqual(8)
+    expect(sc.rules?.['night']).toBeUndefined()
+    expect(sc.victory?.['frenchCorpsDemoralised']).toBe(2)
+    expect(e.decision(e.init(1))).toEqual({ player: 0, kind: 'move' })
+  })
+
+  it('random games end, with invariants after every decision and a non-empty mask', () => {
+    for (let g = 1; g <= 12; g++) {
+      const { s } = randomGame(e, g, true)
+      expect(e.outcome(s)).not.toBeNull()
+      expect(e.decision(s)).toBeNull()
+    }
+  })
+
+  it('heuristic games end in a few turns, on the scenario\'s own victory conditions', () => {
+    const mask = new Uint8Array(e.layout.size)
+    const reasons = new Set<string>()
+    for (let g = 1; g <= 10; g++) {
+      const s = e.init(10000 + g)
+      const agents = [makeMarignanHeuristic(g), makeMarignanHeuristic(g + 100)]
+      let n = 0
+      for (let d = e.decision(s); d; d = e.decision(s)) {
+        const c = e.legal(s, mask)
+        const r = e.apply(s, (agents[d.player] as Agent).act({ engine: e as unknown as Engine, state: s, mask, legalCount: c, player: d.player }))
+        if (r) throw new Error(r.message)
+        n++
+      }
+      expect(n).toBeLessThan(1000)
+      reasons.add(e.outcome(s)?.reason ?? '')
+    }
+    for (const r of reasons) expect(['two French corps demoralised', 'Swiss army demoralised', 'L-FRANCOIS killed', 'end of the scenario: draw (14.1)']).toContain(r)
+  })
+
+  it('victory.frenchCorpsDemoralised is checked at load: an integer from 1 to the number of French corps', () => {
+    const withN = (n: unknown): ReturnType<typeof marignan.bind> => {
+      const v = validateScenario({ ...JSON.parse(JSON.stringify(sc)), victory: { ...sc.victory, frenchCorpsDemoralised: n } })
+      if (!v.ok) throw new Error(v.error.message)
+      return marignan.bind(v.value)
+    }
+    for (const n of [1, 2, 4]) expect(withN(n).ok, String(n)).toBe(true)
+    for (const n of [0, 5, 1.5, '2', null]) {
+      const r = withN(n)
+      expect(r.ok, String(n)).toBe(false)
+      if (r.ok) continue
+      expect(r.error.code).toBe('SCENARIO_INVALID')
+      expect(r.error.path).toBe('victory.frenchCorpsDemoralised')
+      expect(r.error.message).toContain('integer 1..4')
+    }
+    // omitted: the seed's five (both historical scenarios leave it out)
+    const { frenchCorpsDemoralised: _, ...rest } = sc.victory ?? {}
+    const v = validateScenario({ ...JSON.parse(JSON.stringify(sc)), victory: rest })
+    if (!v.ok) throw new Error(v.error.message)
+    const b = marignan.bind(v.value)
+    if (!b.ok) throw new Error(b.error.message)
+    const s = b.value.init(1) as MState
+    expect(b.value.setup?.(s, { morale: { ROI: 0, BAY: 0, GUI: 0, NAV: 0 } })).toBeNull()
+    expect(b.value.outcome(s)).toBeNull() // four of four is not five
+  })
+
+  it('two French corps demoralised at once end the game for the Swiss; one does not', () => {
+    const one = e.init(1)
+    expect(e.setup?.(one, { morale: { GUI: 0 } })).toBeNull()
+    expect(e.outcome(one)).toBeNull()
+    const two = e.init(1)
+    expect(e.setup?.(two, { morale: { GUI: 0, NAV: 0 } })).toBeNull()
+    expect(e.outcome(two)).toMatchObject({ winner: 0, reason: 'two French corps demoralised' })
+  })
+})

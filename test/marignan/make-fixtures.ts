@@ -1740,6 +1740,30 @@ add({
   actions: [],
   expect: { outcome: { winner: 0, reason: 'five French corps demoralised' }, decision: null },
 })
+// 8.2 / 14.1 name five corps (of the historical ten); a smaller scenario sets its own number
+// (victory.frenchCorpsDemoralised, five when omitted). The test scenario has three French corps.
+add({
+  id: '8.2-corps-demoralised-scenario-number',
+  rule: '8.2, 14.1',
+  description: 'A scenario with victory.frenchCorpsDemoralised 2: two French corps demoralised at the same time win for the Swiss.',
+  units: [fr('F-A1', 'aventuriers', '0507'), fr('F-G1', 'gendarmes', '0707'), sw('S-P1', 'swiss-pike', '0502')],
+  victory: { frenchCorpsDemoralised: 2 },
+  start: { morale: { F1: 0, F2: 0 } },
+  dice: [],
+  actions: [],
+  expect: { outcome: { winner: 0, reason: 'two French corps demoralised' }, decision: null },
+})
+add({
+  id: '8.2-corps-demoralised-below-the-scenario-number',
+  rule: '8.2, 14.1',
+  description: 'With victory.frenchCorpsDemoralised 2, one demoralised French corps is not yet a Swiss victory: the game goes on.',
+  units: [fr('F-A1', 'aventuriers', '0507'), fr('F-G1', 'gendarmes', '0707'), sw('S-P1', 'swiss-pike', '0502')],
+  victory: { frenchCorpsDemoralised: 2 },
+  start: { morale: { F1: 0 } },
+  dice: [],
+  actions: [],
+  expect: { outcome: null, decision: { player: 0, kind: 'move' } },
+})
 add({
   id: '8.1-swiss-army-demoralised',
   rule: '8.1, 14.1',

@@ -57,7 +57,7 @@ describe('messengers on the SVG map', () => {
   it('draws none where no wing has a messenger: the start of cfeo, piwam, marignan, mttsog and hbl', () => {
     expect(view.wings.every((w) => w['messenger'] === null)).toBe(true)
     expect(renderSvg(sc, view)).not.toContain('class="messenger')
-    for (const id of ['piwam-training', 'marignan-1515-first-day', 'mttsog-training', 'hbl-training']) {
+    for (const id of ['piwam-training', 'marignan-training', 'marignan-1515-first-day', 'mttsog-training', 'hbl-training']) {
       const e = engineOf(id)
       expect(renderSvg(e.scenario, e.view(e.init(1))), id).not.toContain('class="messenger')
     }

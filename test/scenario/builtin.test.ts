@@ -19,6 +19,7 @@ describe('built-in scenario registry', () => {
       'piwam-training',
       'coutras-1587',
       'ivry-1590',
+      'marignan-training',
       'marignan-1515-first-day',
       'marignan-1515-two-days',
       'mttsog-training',
@@ -30,7 +31,7 @@ describe('built-in scenario registry', () => {
     ])
     expect(DEFAULT_SCENARIO).toBe('piwam-training')
     expect(builtinIds('piwam')).toEqual(['piwam-training', 'coutras-1587', 'ivry-1590'])
-    expect(builtinIds('marignan')).toEqual(['marignan-1515-first-day', 'marignan-1515-two-days'])
+    expect(builtinIds('marignan')).toEqual(['marignan-training', 'marignan-1515-first-day', 'marignan-1515-two-days'])
     expect(builtinIds('cfeo')).toEqual(['cfeo-training', 'cfeo-bicocca-1522'])
     expect(builtinIds('mttsog')).toEqual(['mttsog-training', 'mttsog-maida-1806'])
     expect(builtinIds('hbl')).toEqual(['hbl-training', 'hbl-cerignola-1503'])

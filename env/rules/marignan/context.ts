@@ -81,6 +81,8 @@ export interface Ctx {
   fortMarkers: number
   hasForts: boolean
   endWinner: number // 0 draw at the end, 2 French win at the end
+  /** 8.2 / 14: French corps demoralised at the same time that win for the Swiss (victory.frenchCorpsDemoralised; the seed's five by default). */
+  corpsToWin: number
   /** 14.1 French placement: false = the scenario's (reconstructed) deployment, true = the French player places each unit. */
   freeDeploy: boolean
   // tables
@@ -117,6 +119,9 @@ export interface Ctx {
   builtPly: number
   dirty: boolean
 }
+
+/** 8.2 / 14: five French corps demoralised at once win for the Swiss (the historical scenarios' number). */
+export const FRENCH_CORPS_TO_WIN = 5
 
 const bad = (path: string, what: string): TercioError => err('SCENARIO_INVALID', `${path}: ${what}`, path)
 type Obj = Record<string, unknown>
@@ -366,6 +371,12 @@ export function buildContext(sc: Scenario): Result<Ctx> {
   if (dep !== 'fixed' && dep !== 'free') return fail(bad('rules.deployment', `expected "fixed" (the scenario's French deployment, the default) or "free" (the French player places each unit within its commander's range, 14.1), got ${JSON.stringify(dep)}`))
   const vic = isObj(sc.victory) ? sc.victory : {}
   const endWinner = vic['atEnd'] === 'french' ? 2 : 0
+  // 8.2 / 14.1: "if five French corps are demoralized at the same time ... the victory goes to the Swiss".
+  // Five is the historical scenarios' number (of ten corps); a smaller order of battle sets its own.
+  const frenchCorps = sc.wings.filter((w) => w.side === FRENCH).length
+  const ctw = vic['frenchCorpsDemoralised'] ?? FRENCH_CORPS_TO_WIN
+  if (vic['frenchCorpsDemoralised'] !== undefined && (typeof ctw !== 'number' || !Number.isInteger(ctw) || ctw < 1 || ctw > frenchCorps))
+    return fail(bad('victory.frenchCorpsDemoralised', `expected the number of French corps demoralised at the same time that wins for the Swiss (integer 1..${frenchCorps}, the French corps of the scenario; 5 when omitted, as in both historical scenarios), got ${JSON.stringify(ctw)}`))
   // tables
   const fireT = (isObj(tables['fire']) ? tables['fire'] : FIRE_TABLE) as unknown as { columns: string[]; min: number[]; rows: string[][] }
   const meleeT = (isObj(tables['melee']) ? tables['melee'] : MELEE_TABLE) as unknown as { columns: string[]; odds: [number, number][]; rows: string[][] }
@@ -462,6 +473,7 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     nightReorgAfter,
     fortMarkers,
     endWinner,
+    corpsToWin: ctw as number,
     freeDeploy: dep === 'free',
     hasForts: (sc.map.hexsides ?? []).some((x) => x.feature === 'fortification'),
     terrainRows,

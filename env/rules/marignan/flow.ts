@@ -25,6 +25,7 @@ import { zocOn } from './zoc.ts'
 
 // scratch lists (module-level: the hot paths allocate nothing)
 const buf: number[] = []
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 
 export function checkOver(c: Ctx, s: MState, ev: Events): boolean {
   if (s.over) return true
@@ -35,9 +36,9 @@ export function checkOver(c: Ctx, s: MState, ev: Events): boolean {
       w = 1
       why = `${c.leaderIds[l]} killed`
     }
-  if (!w && demoralisedFrench(c, s) >= 5) {
+  if (!w && demoralisedFrench(c, s) >= c.corpsToWin) {
     w = 1
-    why = 'five French corps demoralised'
+    why = `${COUNT_WORDS[c.corpsToWin] ?? c.corpsToWin} French corps demoralised`
   }
   if (!w && s.army <= 0) {
     w = 2

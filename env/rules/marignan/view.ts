@@ -448,7 +448,7 @@ export function encodeInto(c: Ctx, ix: EncIdx, s: MState, player: Player, out: R
     G[d0 + w] = d ? 1 : 0
     if (french && d) demo++
   }
-  G[gl['french-demoralised-corps'] as number] = demo / 5
+  G[gl['french-demoralised-corps'] as number] = demo / c.corpsToWin // 1: the Swiss have won (8.2)
   let cap = 0
   for (let i = 0; i < c.placeNames.length; i++) if (s.cap & (1 << i)) cap++
   G[gl['captured-places'] as number] = cap / Math.max(1, c.placeNames.length)
