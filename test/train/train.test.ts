@@ -246,6 +246,7 @@ describe('the shipped checkpoints', () => {
   it.each([
     ['piwam-training-baseline', 'piwam-training'],
     ['piwam-training-pure', 'piwam-training'],
+    ['marignan-training-baseline', 'marignan-training'],
     ['mttsog-training-baseline', 'mttsog-training'],
     ['hbl-training-baseline', 'hbl-training'],
   ])('checkpoints/%s still loads on the current env spec of %s and plays a game', (name, scenario) => {
