@@ -121,7 +121,7 @@ export interface Ctx {
 }
 
 /** 8.2 / 14: five French corps demoralised at once win for the Swiss (the historical scenarios' number). */
-export const FRENCH_CORPS_TO_WIN = 5
+const FRENCH_CORPS_TO_WIN = 5
 
 const bad = (path: string, what: string): TercioError => err('SCENARIO_INVALID', `${path}: ${what}`, path)
 type Obj = Record<string, unknown>
