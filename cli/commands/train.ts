@@ -30,6 +30,7 @@ interface Args {
   rollout?: number
   net?: string
   lr?: number
+  entCoef?: number
   shaping?: number
   evalEvery?: number
   evalGames?: number
@@ -75,6 +76,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('rollout', { type: 'number', describe: `steps per env per update (default ${DEFAULT_TRAIN.rollout})` })
       .option('net', { type: 'string', choices: Object.keys(NET_PRESETS), describe: `network size (default ${DEFAULT_TRAIN.net})` })
       .option('lr', { type: 'number', describe: `Adam learning rate (default ${TRAIN_RECIPES.residual.ppo.lr}; --recipe pure ${DEFAULT_TRAIN.ppo.lr})` })
+      .option('ent-coef', { type: 'number', describe: `weight of the entropy bonus in the PPO loss (default ${DEFAULT_TRAIN.ppo.entropyCoef}; 0 = none)` })
       .option('lr-decay', { type: 'string', describe: `UPDATES[:TO]: the learning rate falls linearly to TO × --lr (default 0.1) over the first UPDATES PPO updates, then stays (default ${TRAIN_RECIPES.residual.lrDecay.updates}:${TRAIN_RECIPES.residual.lrDecay.to}; --recipe pure: constant)` })
       .option('shaping', { type: 'number', describe: `material-delta reward shaping (default ${DEFAULT_TRAIN.shaping}; 0 = terminal only)` })
       .option('eval-every', { type: 'number', describe: `updates between evaluations (default ${TRAIN_RECIPES.residual.evalEvery}; --recipe pure ${DEFAULT_TRAIN.evalEvery})` })
@@ -209,7 +211,11 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.net !== undefined) over.net = a.net as NetPreset
     if (a.lr !== undefined) {
       if (!(Number.isFinite(a.lr) && a.lr > 0 && a.lr < 1)) throw new CliError(`--lr must be a number in (0, 1), got ${a.lr}`, 2)
-      over.ppo = { lr: a.lr }
+      over.ppo = { ...over.ppo, lr: a.lr }
+    }
+    if (a.entCoef !== undefined) {
+      if (!(Number.isFinite(a.entCoef) && a.entCoef >= 0 && a.entCoef < 1)) throw new CliError(`--ent-coef must be a number in [0, 1), got ${a.entCoef}`, 2)
+      over.ppo = { ...over.ppo, entropyCoef: a.entCoef }
     }
     if (a.lrDecay !== undefined) {
       const m = /^(\d+)(?::([0-9.]+))?$/.exec(a.lrDecay.trim())

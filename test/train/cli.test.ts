@@ -53,7 +53,7 @@ describe('tercio train', () => {
   }, 120_000)
 
   it('the command trains the residual recipe by default; --recipe pure is imitation then PPO of a pure net; options override the recipe', () => {
-    type Meta = { config: { prior?: boolean; ppo: { lr: number }; teacher: { coef: number }; opponents: Record<string, number>; evalEvery: number; evalGames: number; imitate: { steps: number }; lrDecay?: { updates: number; to: number }; priorScale?: number } }
+    type Meta = { config: { prior?: boolean; ppo: { lr: number; entropyCoef: number }; teacher: { coef: number }; opponents: Record<string, number>; evalEvery: number; evalGames: number; imitate: { steps: number }; lrDecay?: { updates: number; to: number }; priorScale?: number } }
     const run = (name: string, ...extra: string[]): Meta => {
       const out = join(tmp, `recipe-${name}`)
       const r = tercio('train', '--steps', '16', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--summary-games', '0', '--eval-every', '0', '--quiet', '--out', out, ...extra)
@@ -62,6 +62,11 @@ describe('tercio train', () => {
     }
     const residual = run('default', '--opponents', 'league=0.5', '--lr-decay', '300', '--prior-scale', '6')
     const plain = run('plain')
+    // --lr and --ent-coef together: each keeps the other (and the recipe's rate is replaced)
+    const tuned = run('tuned', '--lr', '2e-3', '--ent-coef', '0')
+    expect(tuned.config.ppo.lr).toBe(2e-3)
+    expect(tuned.config.ppo.entropyCoef).toBe(0)
+    expect(plain.config.ppo.entropyCoef).toBe(0.003)
     expect(plain.config.lrDecay).toEqual({ updates: 500, to: 0.1 })
     expect(plain.config.prior).toBe(true)
     expect(residual.config.prior).toBe(true)
@@ -113,6 +118,8 @@ describe('tercio train', () => {
       [['--lr-decay', '0'], /--lr-decay must be UPDATES\[:TO\]/],
       [['--lr-decay', '100:2'], /--lr-decay must be UPDATES\[:TO\]/],
       [['--lr-decay', 'soon'], /--lr-decay must be UPDATES\[:TO\]/],
+      [['--ent-coef', '-0.01'], /--ent-coef must be a number in \[0, 1\)/],
+      [['--ent-coef', 'lots'], /--ent-coef must be a number in \[0, 1\)/],
       [['--prior-scale', '0'], /--prior-scale must be a number > 0/],
       [['--prior-scale', 'firm'], /--prior-scale must be a number > 0/],
       [['--recipe', 'pure', '--prior-scale', '6'], /--prior-scale needs the residual policy/],

@@ -249,6 +249,7 @@ describe('the shipped checkpoints', () => {
     ['marignan-training-baseline', 'marignan-training'],
     ['mttsog-training-baseline', 'mttsog-training'],
     ['hbl-training-baseline', 'hbl-training'],
+    ['cfeo-training-candidate', 'cfeo-training'],
   ])('checkpoints/%s still loads on the current env spec of %s and plays a game', (name, scenario) => {
     // Fails when the observation/action interface changes: the checkpoint must then be retrained.
     const b = bindEngine(undefined, scenario)
