@@ -53,6 +53,7 @@ interface Args {
   recipe?: string
   lrDecay?: string
   actor?: string
+  keepEvals?: boolean
   summaryGames: number
   quiet: boolean
 }
@@ -99,9 +100,10 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('prior', { type: 'boolean', describe: 'a residual policy over the scripted heuristic: the network sees its action at each decision and plays it unless it learned better (docs/training.md); on in the residual recipe, --no-prior turns it off' })
       .option('actor', { type: 'string', choices: ['thread', 'inline', 'dual'], describe: `the training loop: dual = a helper thread collects half the envs and computes half of every minibatch's gradient (both cores, no policy lag), thread = an actor worker thread collecting one update behind while the learner updates, inline = one thread, collect then update (default dual; inline with --envs 1)` })
       .option('play', { type: 'string', choices: ['greedy', 'sample'], describe: `how the policy plays in evaluations and as ckpt: agent (default ${DEFAULT_TRAIN.play})` })
+      .option('keep-evals', { type: 'boolean', describe: 'keep every evaluated net in OUT/evals/update-N (with its evaluation), not only OUT/best, to choose one afterwards on other games' })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'prior-scale', 'recipe', 'lr-decay', 'actor']) as unknown as Argv<Args>,
+      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'prior-scale', 'recipe', 'lr-decay', 'actor', 'keep-evals']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     // a resumed run takes its settings from its checkpoint; a new one starts from the recipe's
     const recipe = (a.recipe ?? DEFAULT_RECIPE) as TrainRecipe
@@ -209,6 +211,7 @@ export const trainCommand: CommandModule<object, Args> = {
     // machine, docs/training.md); it splits the envs, so a single env trains inline
     else if (a.resume === undefined) over.actor = (over.envs ?? DEFAULT_TRAIN.envs) >= 2 ? 'dual' : 'inline'
     if (a.net !== undefined) over.net = a.net as NetPreset
+    if (a.keepEvals === true) over.keepEvals = true
     if (a.lr !== undefined) {
       if (!(Number.isFinite(a.lr) && a.lr > 0 && a.lr < 1)) throw new CliError(`--lr must be a number in (0, 1), got ${a.lr}`, 2)
       over.ppo = { ...over.ppo, lr: a.lr }

@@ -53,7 +53,7 @@ describe('tercio train', () => {
   }, 120_000)
 
   it('the command trains the residual recipe by default; --recipe pure is imitation then PPO of a pure net; options override the recipe', () => {
-    type Meta = { config: { prior?: boolean; ppo: { lr: number; entropyCoef: number }; teacher: { coef: number }; opponents: Record<string, number>; evalEvery: number; evalGames: number; imitate: { steps: number }; lrDecay?: { updates: number; to: number }; priorScale?: number } }
+    type Meta = { config: { prior?: boolean; ppo: { lr: number; entropyCoef: number }; teacher: { coef: number }; opponents: Record<string, number>; evalEvery: number; evalGames: number; imitate: { steps: number }; lrDecay?: { updates: number; to: number }; priorScale?: number; keepEvals?: boolean } }
     const run = (name: string, ...extra: string[]): Meta => {
       const out = join(tmp, `recipe-${name}`)
       const r = tercio('train', '--steps', '16', '--envs', '2', '--rollout', '8', '--net', 'tiny', '--summary-games', '0', '--eval-every', '0', '--quiet', '--out', out, ...extra)
@@ -63,7 +63,9 @@ describe('tercio train', () => {
     const residual = run('default', '--opponents', 'league=0.5', '--lr-decay', '300', '--prior-scale', '6')
     const plain = run('plain')
     // --lr and --ent-coef together: each keeps the other (and the recipe's rate is replaced)
-    const tuned = run('tuned', '--lr', '2e-3', '--ent-coef', '0')
+    const tuned = run('tuned', '--lr', '2e-3', '--ent-coef', '0', '--keep-evals')
+    expect(tuned.config.keepEvals).toBe(true)
+    expect(plain.config.keepEvals).toBeUndefined()
     expect(tuned.config.ppo.lr).toBe(2e-3)
     expect(tuned.config.ppo.entropyCoef).toBe(0)
     expect(plain.config.ppo.entropyCoef).toBe(0.003)
@@ -128,6 +130,7 @@ describe('tercio train', () => {
       [['--imitate', '2'], /--imitate 2: the residual policy \(--recipe residual\) already plays the heuristic's game/],
       [['--resume', 'runs/nowhere', '--recipe', 'pure'], /resume and recipe are mutually exclusive/],
       [['--resume', 'runs/nowhere', '--actor', 'inline'], /resume and actor are mutually exclusive/],
+      [['--resume', 'runs/nowhere', '--keep-evals'], /resume and keep-evals are mutually exclusive/],
     ]
     for (const [args, msg] of cases) {
       const r = tercio('train', ...args, '--steps', '16', '--quiet')

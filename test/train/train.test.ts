@@ -1,7 +1,7 @@
 // The trainer end to end at toy scale: a run writes a checkpoint, metrics and a curve;
 // --resume continues the counters, league and RNG state; the checkpoint plays as an agent;
 // a checkpoint refuses another scenario's spec.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,8 +90,15 @@ describe('train', () => {
     await train({ ...TINY, imitate: { steps: 10, envs: 8, lr: 1e-3, beta: 0.3 } }, src, { steps: 16 }, { hooks: quiet })
     const out = join(dir, 'init')
     const logs: string[] = []
-    const r = await train({ ...TINY, evalEvery: 5, init: join(src, 'checkpoint') }, out, { steps: 16 }, { hooks: { log: (l) => logs.push(l) } })
+    const r = await train({ ...TINY, evalEvery: 1, keepEvals: true, init: join(src, 'checkpoint') }, out, { steps: 16 }, { hooks: { log: (l) => logs.push(l) } })
     expect(logs.some((l) => l.startsWith(`init ${join(src, 'checkpoint')}: vs random`))).toBe(true)
+    // keepEvals: the start (update 0) and every evaluated update are kept, each with its evaluation
+    const kept = readdirSync(join(out, 'evals')).sort((a, b) => Number(a.split('-')[1]) - Number(b.split('-')[1]))
+    expect(kept).toEqual(Array.from({ length: r.progress.update + 1 }, (_, i) => `update-${i}`))
+    const last = JSON.parse(readFileSync(join(out, 'evals', `update-${r.progress.update}`, 'metrics.json'), 'utf8')) as { update: number; evals: { winRate: number }[] }
+    expect(last.update).toBe(r.progress.update)
+    expect(last.evals).toHaveLength(2)
+    expect((await loadPolicyAgent(engine, join(out, 'evals', 'update-1'), 3, 'kept')).ok).toBe(true)
     expect(r.progress.imitateSteps ?? 0).toBe(0)
     expect(r.config.imitate.steps).toBe(0)
     expect(existsSync(join(out, 'best', 'meta.json'))).toBe(true)
@@ -249,6 +256,7 @@ describe('the shipped checkpoints', () => {
     ['marignan-training-baseline', 'marignan-training'],
     ['mttsog-training-baseline', 'mttsog-training'],
     ['hbl-training-baseline', 'hbl-training'],
+    ['cfeo-training-baseline', 'cfeo-training'],
     ['cfeo-training-candidate', 'cfeo-training'],
   ])('checkpoints/%s still loads on the current env spec of %s and plays a game', (name, scenario) => {
     // Fails when the observation/action interface changes: the checkpoint must then be retrained.

@@ -35,6 +35,9 @@ export interface TrainConfig {
   evalGames: number
   /** Updates between checkpoints. */
   checkpointEvery: number
+  /** Keep every evaluated net in OUT/evals/update-N (weights and its evaluation), not only the
+   *  best one, so a net can be chosen afterwards on other games or another score. Absent: false. */
+  keepEvals?: boolean
   /** Start from this checkpoint's weights instead of a fresh network (fine-tuning; its
    *  network must be the `net` preset and its observation/action interface this env's).
    *  The imitation phase is then skipped; the value warm-up still runs. */

@@ -242,10 +242,12 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   // Keep the best evaluated policy too, imitation included (evaluations are noisy;
   // heuristic wins weigh double).
   const keepBest = async (ev: EvalResult[]): Promise<void> => {
+    const metrics = { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps ?? 0, evals: ev }
+    if (cfg.keepEvals) await savePolicy(join(out, 'evals', `update-${prog.update}`), net, { config: cfg, metrics })
     const score = (ev[0]?.winRate ?? 0) + 2 * (ev[1]?.winRate ?? 0)
     if (score <= (prog.bestScore ?? -1)) return
     prog.bestScore = score
-    await savePolicy(join(out, 'best'), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps ?? 0, evals: ev } })
+    await savePolicy(join(out, 'best'), net, { config: cfg, metrics })
   }
   const elapsed = () => (performance.now() - t0) / 1000
   const timeUp = () => limits.seconds !== undefined && elapsed() >= limits.seconds
