@@ -73,7 +73,7 @@ describe('train', () => {
 
   it('kickstarting: a teacher cross-entropy whose weight anneals to 0, and the best policy after imitation is kept', async () => {
     const out = join(dir, 'kick')
-    await train({ ...TINY, imitate: { steps: 10, envs: 8, lr: 1e-3, beta: 0.3 }, valueWarmup: 0, teacher: { coef: 1, updates: 2 } }, out, { steps: 48 }, { hooks: quiet })
+    await train({ ...TINY, keepEvals: true, imitate: { steps: 10, envs: 8, lr: 1e-3, beta: 0.3 }, valueWarmup: 0, teacher: { coef: 1, updates: 2 } }, out, { steps: 48 }, { hooks: quiet })
     const m = lines(join(out, 'metrics.jsonl')).map((l) => JSON.parse(l) as { teacherCoef: number; teacherLoss: number })
     expect(m.map((x) => x.teacherCoef)).toEqual([1, 0.5, 0])
     expect(m[0]!.teacherLoss).toBeGreaterThan(0)
@@ -82,6 +82,9 @@ describe('train', () => {
     // evalEvery 0: the only evaluation before the end is the one after imitation, saved as best.
     const best = JSON.parse(readFileSync(join(out, 'best', 'metrics.json'), 'utf8')) as { imitateSteps: number; update: number }
     expect(best).toMatchObject({ imitateSteps: 10, update: 0 })
+    // keepEvals: the same evaluation is kept as update-0, the net PPO started from, and nothing else
+    expect(readdirSync(join(out, 'evals'))).toEqual(['update-0'])
+    expect(readFileSync(join(out, 'evals', 'update-0', 'weights.bin'))).toEqual(readFileSync(join(out, 'best', 'weights.bin')))
     expect(() => resolveConfig({ teacher: { coef: -1, updates: 10 } })).toThrow(/teacher/)
   }, 120_000)
 

@@ -240,8 +240,8 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   let epN = 0
   let epWin = 0
   // Keep the best evaluated policy too, imitation included (evaluations are noisy;
-  // heuristic wins weigh double).
-  const keepBest = async (ev: EvalResult[]): Promise<void> => {
+  // heuristic wins weigh double), and with keepEvals every one (update-0: the net PPO starts from).
+  const keepEvaluated = async (ev: EvalResult[]): Promise<void> => {
     const metrics = { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps ?? 0, evals: ev }
     if (cfg.keepEvals) await savePolicy(join(out, 'evals', `update-${prog.update}`), net, { config: cfg, metrics })
     const score = (ev[0]?.winRate ?? 0) + 2 * (ev[1]?.winRate ?? 0)
@@ -261,7 +261,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     evals = runEval()
     prog.lastEval = evals
     log(`init ${cfg.init}: ${evalText(evals)}`)
-    await keepBest(evals)
+    await keepEvaluated(evals)
   }
   // Phase 1: imitation of the teacher (a new run only, before any PPO update; it is
   // checkpointed at its end, whether complete or cut by the time budget).
@@ -300,7 +300,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
         const ev = runEval()
         recordImitateEval(ev)
         log(`imitation ${prog.imitateSteps}/${cfg.imitate.steps}: ${evalText(ev)}`)
-        await keepBest(ev)
+        await keepEvaluated(ev)
         // each evaluated stage is kept, so a longer measurement can pick among them afterwards
         await savePolicy(join(out, `imitate-${prog.imitateSteps}`), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps, evals: ev } })
       }
@@ -318,7 +318,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     prog.lastEval = evals
     recordImitateEval(evals)
     log(`imitation done: ${prog.imitateSteps} minibatches; ${evalText(evals)}`)
-    await keepBest(evals)
+    await keepEvaluated(evals)
     await save()
   }
   // At least one PPO update per session, even when the time budget is already spent (a tiny
@@ -382,7 +382,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
       ev = runEval()
       evals = ev
       prog.lastEval = ev
-      await keepBest(ev)
+      await keepEvaluated(ev)
     }
     const secs = prog.seconds - (prog.imitateSeconds ?? 0) // PPO rates exclude the imitation phase
     lastM = {
