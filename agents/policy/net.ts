@@ -287,9 +287,7 @@ export class PolicyNet {
         // conv(concat(x, parity), w) = conv(x, w[..C]) + conv(parity, w[C]): the parity plane is
         // the same for every row, so its part is one [1,R,W,Co] map broadcast over the batch
         // (no batch-sized concat and tile, and a conv over C channels instead of C + 1).
-        const co = w.shape[3]
-        const wx = w.slice([0, 0, 0, 0], [3, 3, s.channels, co])
-        const wp = w.slice([0, 0, s.channels, 0], [3, 3, 1, co])
+        const [wx, wp] = splitInputChannels(w, s.channels)
         pre = tf.conv2d(h, wx, 1, 'same').add(tf.conv2d(this.parity, wp, 1, 'same')) as tf.Tensor4D
       } else pre = tf.conv2d(h, w, 1, 'same')
       h = relu(pre.add(this.v(`conv${i}/b`))) as tf.Tensor4D
@@ -416,6 +414,17 @@ export class PolicyNet {
 export function maskedLogSoftmax(logits: tf.Tensor2D, mask: tf.Tensor2D): tf.Tensor2D {
   // logits + (mask − 1)·1e9 leaves legal logits exact and drives masked ones to −1e9.
   return tf.logSoftmax(logits.add(mask.sub(1).mul(-MASKED_LOGIT))) as tf.Tensor2D
+}
+
+/** A [KH, KW, C + 1, Co] filter's input channels 0..C−1 and C, as two filters. Sliced as
+ *  [KH·KW, (C + 1)·Co] columns: the values (and gradient) of the 4-D slices, but the wasm
+ *  backend's 4-D slice makes a JS view per innermost row (KH·KW·C of them a pass, the largest
+ *  source of garbage in a training step) where the 2-D slice makes KH·KW. Call inside tf.tidy. */
+export function splitInputChannels(w: tf.Tensor4D, c: number): [tf.Tensor4D, tf.Tensor4D] {
+  const [kh, kw, cin, co] = w.shape
+  if (cin !== c + 1) throw new RangeError(`splitInputChannels: the filter has ${cin} input channels, expected ${c + 1}`)
+  const w2 = w.reshape([kh * kw, cin * co])
+  return [w2.slice([0, 0], [kh * kw, c * co]).reshape([kh, kw, c, co]), w2.slice([0, c * co], [kh * kw, co]).reshape([kh, kw, 1, co])]
 }
 
 /** Rows `index` of `src` [R, F] → [index.length, F], differentiable in `src`: the gradient is

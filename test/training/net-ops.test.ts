@@ -1,10 +1,11 @@
 // The two formulations the policy network uses to keep a training step cheap on wasm are the
 // functions (and gradients) they replace: the entity rows' board read is a row gather with a
 // scatter-add gradient instead of a one-hot batched matmul, and the first convolution takes
-// the column-parity plane as its own [1,R,W,1] term instead of a batch-sized concatenation.
+// the column-parity plane as its own [1,R,W,1] term instead of a batch-sized concatenation
+// (its filter split off by a 2-D column slice, equal to the 4-D slice).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initTf, tf } from '../../agents/tf/backend.ts'
-import { gatherRows } from '../../agents/policy/net.ts'
+import { gatherRows, splitInputChannels } from '../../agents/policy/net.ts'
 import { mulberry32 } from '../../agents/policy/sample.ts'
 
 beforeAll(async () => {
@@ -63,7 +64,10 @@ describe('policy network operations', () => {
     const w0 = tf.tensor4d(rand(9 * (C + 1) * Co, 4), [3, 3, C + 1, Co])
     const up = tf.tensor4d(rand(B * R * W * Co, 5), [B, R, W, Co])
     const concat = (w: tf.Tensor) => tf.conv2d(tf.concat([x, tf.tile(p, [B, 1, 1, 1])], 3), w as tf.Tensor4D, 1, 'same')
-    const split = (w: tf.Tensor) => tf.conv2d(x, w.slice([0, 0, 0, 0], [3, 3, C, Co]) as tf.Tensor4D, 1, 'same').add(tf.conv2d(p, w.slice([0, 0, C, 0], [3, 3, 1, Co]) as tf.Tensor4D, 1, 'same'))
+    const split = (w: tf.Tensor) => {
+      const [wx, wp] = splitInputChannels(w as tf.Tensor4D, C)
+      return tf.conv2d(x, wx, 1, 'same').add(tf.conv2d(p, wp, 1, 'same'))
+    }
     const [va, vb] = tf.tidy(() => [concat(w0).dataSync(), split(w0).dataSync()])
     expect(maxAbs(va as Float32Array, vb as Float32Array)).toBeLessThan(1e-5)
     const ga = tf.tidy(() => tf.grad((w: tf.Tensor) => concat(w).mul(up).sum())(w0).dataSync())
@@ -74,5 +78,31 @@ describe('policy network operations', () => {
     for (let i = C; i < ga.length; i += C + 1) parityGrad = Math.max(parityGrad, Math.abs(gb[i] as number))
     expect(parityGrad).toBeGreaterThan(0)
     tf.dispose([x, p, w0, up])
+  })
+
+  it('splitInputChannels gives the 4-D slices exactly, value and gradient', () => {
+    const [C, Co] = [5, 4]
+    const w0 = tf.tensor4d(rand(9 * (C + 1) * Co, 6), [3, 3, C + 1, Co])
+    const ux = tf.tensor4d(rand(9 * C * Co, 7), [3, 3, C, Co])
+    const up = tf.tensor4d(rand(9 * Co, 8), [3, 3, 1, Co])
+    const slices = (w: tf.Tensor) => [w.slice([0, 0, 0, 0], [3, 3, C, Co]), w.slice([0, 0, C, 0], [3, 3, 1, Co])]
+    const columns = (w: tf.Tensor) => splitInputChannels(w as tf.Tensor4D, C)
+    tf.tidy(() => {
+      const [ax, ap] = slices(w0) as [tf.Tensor, tf.Tensor]
+      const [bx, bp] = columns(w0)
+      expect(bx.shape).toEqual([3, 3, C, Co])
+      expect(bp.shape).toEqual([3, 3, 1, Co])
+      expect([...bx.dataSync()]).toEqual([...ax.dataSync()])
+      expect([...bp.dataSync()]).toEqual([...ap.dataSync()])
+    })
+    const loss = (f: (w: tf.Tensor) => tf.Tensor[]) => (w: tf.Tensor) => {
+      const [x, p] = f(w) as [tf.Tensor, tf.Tensor]
+      return x.mul(ux).sum().add(p.mul(up).sum())
+    }
+    const ga = tf.tidy(() => tf.grad(loss(slices))(w0).dataSync())
+    const gb = tf.tidy(() => tf.grad(loss(columns))(w0).dataSync())
+    expect([...gb]).toEqual([...ga])
+    expect(() => tf.tidy(() => splitInputChannels(w0, C + 1))).toThrow(/6 input channels, expected 7/)
+    tf.dispose([w0, ux, up])
   })
 })
