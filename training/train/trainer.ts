@@ -241,8 +241,9 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   let epWin = 0
   // Keep the best evaluated policy too, imitation included (evaluations are noisy;
   // heuristic wins weigh double), and with keepEvals every one (update-0: the net PPO starts from).
+  const evalMetrics = (ev: EvalResult[]) => ({ update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps ?? 0, evals: ev })
   const keepEvaluated = async (ev: EvalResult[]): Promise<void> => {
-    const metrics = { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps ?? 0, evals: ev }
+    const metrics = evalMetrics(ev)
     if (cfg.keepEvals) await savePolicy(join(out, 'evals', `update-${prog.update}`), net, { config: cfg, metrics })
     const score = (ev[0]?.winRate ?? 0) + 2 * (ev[1]?.winRate ?? 0)
     if (score <= (prog.bestScore ?? -1)) return
@@ -302,7 +303,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
         log(`imitation ${prog.imitateSteps}/${cfg.imitate.steps}: ${evalText(ev)}`)
         await keepEvaluated(ev)
         // each evaluated stage is kept, so a longer measurement can pick among them afterwards
-        await savePolicy(join(out, `imitate-${prog.imitateSteps}`), net, { config: cfg, metrics: { update: prog.update, steps: prog.steps, imitateSteps: prog.imitateSteps, evals: ev } })
+        await savePolicy(join(out, `imitate-${prog.imitateSteps}`), net, { config: cfg, metrics: evalMetrics(ev) })
       }
     }
     if (prog.imitateSteps < cfg.imitate.steps) {
