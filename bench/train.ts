@@ -194,9 +194,9 @@ function issueDayTree(): { tree: string; remove: () => void } {
   }
 }
 
-let issueDayConfig: Record<string, unknown> | null = null
-/** The issue-day trainer's own bench, same imitation, updates, scenario and recipe, in a child process. */
-function measureIssueDay(tree: string): Summary {
+/** The issue-day trainer's own bench, same imitation, updates, scenario and recipe, in a child
+ *  process: its run's summary and the training config it ran with. */
+function measureIssueDay(tree: string): { summary: Summary; config: Record<string, unknown> } {
   const json = join(tree, 'bench-train.json')
   try {
     execFileSync(process.execPath, ['--import', 'tsx', 'bench/train.ts', ...(prior ? ['--prior'] : ['--imitate', String(imitate)]), '--updates', String(updates), '--scenario', String(a.scenario), '--json', json], { cwd: tree, stdio: ['ignore', 'ignore', 'pipe'] })
@@ -205,15 +205,16 @@ function measureIssueDay(tree: string): Summary {
     throw new Error(`the issue-day trainer (${ISSUE_DAY_COMMIT}) failed:\n${err}`)
   }
   const j = JSON.parse(readFileSync(json, 'utf8')) as { config: Record<string, unknown>; ppo: { updates: number; rolloutSecPerUpdate: number; updateSecPerUpdate: number; samplePassesPerSec: number; agentStepsPerSec: number; updatesPerSec: number } }
-  issueDayConfig = j.config
   const p = j.ppo
-  return { loop: 'issue-day', updates: p.updates, rolloutSecPerUpdate: p.rolloutSecPerUpdate, updateSecPerUpdate: p.updateSecPerUpdate, samplePassesPerSec: p.samplePassesPerSec, cycleSec: 1 / p.updatesPerSec, agentStepsPerSec: p.agentStepsPerSec, updatesPerSec: p.updatesPerSec, cpuSecPerUpdate: NaN, mainThreadCpuSec: NaN, otherThreadCpuSec: NaN, busiestThreadAgentStepsPerSec: NaN, lagKl: NaN, load: loadavg()[0] as number }
+  const summary: Summary = { loop: 'issue-day', updates: p.updates, rolloutSecPerUpdate: p.rolloutSecPerUpdate, updateSecPerUpdate: p.updateSecPerUpdate, samplePassesPerSec: p.samplePassesPerSec, cycleSec: 1 / p.updatesPerSec, agentStepsPerSec: p.agentStepsPerSec, updatesPerSec: p.updatesPerSec, cpuSecPerUpdate: NaN, mainThreadCpuSec: NaN, otherThreadCpuSec: NaN, busiestThreadAgentStepsPerSec: NaN, lagKl: NaN, load: loadavg()[0] as number }
+  return { summary, config: j.config }
 }
 
 const order = Array.from({ length: repeat }, () => loops).flat()
 const bar = new Progress({ label: 'bench train', total: order.length * (imitate + updates), unit: 'steps' })
 const results: LoopResult[] = []
 const runs: Summary[] = []
+let issueDayConfig: Record<string, unknown> | null = null
 const issueDay = loops.includes('issue-day') ? issueDayTree() : null
 // Ctrl-C skips the finally below: remove the worktree then too.
 process.on('SIGINT', () => {
@@ -222,13 +223,16 @@ process.on('SIGINT', () => {
 })
 try {
   for (const [i, loop] of order.entries()) {
-    if (loop === 'issue-day') runs.push(measureIssueDay((issueDay as { tree: string }).tree))
-    else {
+    if (loop === 'issue-day') {
+      const m = measureIssueDay((issueDay as { tree: string }).tree)
+      runs.push(m.summary)
+      issueDayConfig = m.config
+      bar.update((i + 1) * (imitate + updates))
+    } else {
       const r = await measure(loop, bar, i * (imitate + updates))
       results.push(r)
       runs.push(summary(r))
     }
-    bar.update((i + 1) * (imitate + updates))
   }
 } finally {
   bar.done()
@@ -268,12 +272,9 @@ for (const [i, s] of runs.entries()) {
   const run = `${i + 1}, load ${f(s.load, 1)}`
   rows.push([`${what[s.loop]} (${samples} agent steps)`, s.loop, run, `${f(s.rolloutSecPerUpdate, 2)} s`, ''])
   rows.push([`PPO update (${samples} samples x ${first.run.config.ppo.epochs} epochs${s.loop === 'thread' ? ', lag correction' : s.loop === 'dual' ? ', gradients on two threads' : ''})`, s.loop, run, `${f(s.updateSecPerUpdate, 2)} s`, `${f(s.samplePassesPerSec)} sample-passes/s`])
-  if (s.loop === 'issue-day') {
-    rows.push(['whole PPO update cycle', s.loop, run, `${f(s.cycleSec, 2)} s`, `${f(s.agentStepsPerSec)} agent steps/s, ${f(s.updatesPerSec, 2)} updates/s`])
-    continue
-  }
-  rows.push(['whole PPO update cycle', s.loop, run, `${f(s.cycleSec, 2)} s`, `${f(s.agentStepsPerSec)} agent steps/s, ${f(s.updatesPerSec, 2)} updates/s, ${f(s.cpuSecPerUpdate, 2)} CPU s/update`])
-  rows.push(['CPU per update: trainer thread / busiest other thread', s.loop, run, `${f(s.mainThreadCpuSec, 2)} / ${f(s.otherThreadCpuSec, 2)} s`, `${f(s.busiestThreadAgentStepsPerSec)} agent steps/s if the busiest thread had a core to itself`])
+  const cpu = s.loop === 'issue-day' ? '' : `, ${f(s.cpuSecPerUpdate, 2)} CPU s/update` // another process: its CPU is not seen here
+  rows.push(['whole PPO update cycle', s.loop, run, `${f(s.cycleSec, 2)} s`, `${f(s.agentStepsPerSec)} agent steps/s, ${f(s.updatesPerSec, 2)} updates/s${cpu}`])
+  if (s.loop !== 'issue-day') rows.push(['CPU per update: trainer thread / busiest other thread', s.loop, run, `${f(s.mainThreadCpuSec, 2)} / ${f(s.otherThreadCpuSec, 2)} s`, `${f(s.busiestThreadAgentStepsPerSec)} agent steps/s if the busiest thread had a core to itself`])
 }
 console.log(formatTable(['phase', 'loop', 'run', 'time', 'rate'], rows))
 const medianNote = repeat > 1 ? ` (median runs of ${repeat})` : ''
