@@ -83,7 +83,6 @@ for (const [name, ruleset, scenario, netName, netCfg] of [
   const samples = T * B
   rows.push({ scenario: name, net: netName, params: net.paramCount(), actB, actMs, actRowsPerS: (actB * 1000) / actMs, samples, minibatch: 256, epochs: 2, updateS, trainSamplesPerS: (samples * 2) / updateS })
   net.dispose()
-  learner.optimizer.dispose()
 }
 console.log(`backend: ${describeTf(info)}; DEFAULT_NET ${JSON.stringify(DEFAULT_NET)}; SMALL_NET ${JSON.stringify(SMALL_NET)}; tensors alive ${tf.memory().numTensors}`)
 console.log('| board | net | params | act batch 64 | act rows/s | PPO update 1024 samples × 2 epochs (mb 256) | train samples/s |')

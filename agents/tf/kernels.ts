@@ -3,10 +3,27 @@
 //  - Conv2DBackpropInput: the stock wasm kernel is a scalar loop (~10x the forward conv).
 //  - BatchMatMul with a transposed operand: the stock kernel falls to a naive loop, and
 //    every dense backprop (dx = dy·Wᵀ, dW = xᵀ·dy) asks for one.
-// Each is rebuilt from the fast XNNPACK kernels (Conv2D, Transpose, Reverse, BatchMatMul)
-// by calling their kernel functions directly on TensorInfos (the pattern the wasm backend
-// uses internally), so no tensors are created on the engine and intermediates are freed
-// with backend.disposeData. test/training/kernels.test.ts checks them against the cpu backend.
+//  These three are rebuilt from the fast XNNPACK kernels (Conv2D, Transpose, Reverse,
+//  BatchMatMul) by calling their kernel functions directly on TensorInfos (the pattern the
+//  wasm backend uses internally), so no tensors are created on the engine and intermediates
+//  are freed with backend.disposeData.
+//  - Identity: the stock wasm kernel copies the data, and the engine clones every tensor a
+//    gradient keeps for the backward pass (a training step copied all its activations). Ours
+//    shares the data, as the wasm Reshape and the cpu backend's Identity do (tensors are
+//    immutable; the backend counts references).
+//  - GatherV2 along axis 0 (the policy net's board features under each entity): the stock
+//    kernel checks each index through a closure (~0.5 µs an index: a tenth of a rollout's
+//    forward pass). Ours checks them in a plain loop and copies the rows; other gathers
+//    keep the stock kernel.
+// And two gradients for every backend (tfjs' gradient registry is global):
+//  - Sum and Mean: tfjs broadcasts dy by multiplying it with a `ones` tensor of the input's
+//    shape built as a JS array and uploaded each time (a large ArrayBuffer per pooling layer
+//    per step: CPU, and GCs forced by the external memory). Ours fills the ones on the
+//    backend (the Fill kernel) and does the same multiply (Mean: then the same divide), so
+//    the values are the stock gradient's to the bit. (Tiling dy instead was slower: the wasm
+//    Tile kernel is a scalar loop.)
+// test/training/kernels.test.ts checks them against the cpu backend (the copies and the
+// gradients for exact equality).
 
 import * as tf from '@tensorflow/tfjs'
 
@@ -14,6 +31,9 @@ type TensorInfo = tf.TensorInfo
 type Attrs = Record<string, unknown>
 interface KernelBackend {
   disposeData(dataId: object): boolean
+  incRef(dataId: object): void
+  makeOutput(shape: number[], dtype: tf.DataType): TensorInfo
+  typedArrayFromHeap(t: TensorInfo): Float32Array | Int32Array | Uint8Array
 }
 interface KernelArgs {
   inputs: Record<string, TensorInfo>
@@ -24,7 +44,7 @@ type Fn = (args: KernelArgs) => TensorInfo
 
 const WASM = 'wasm'
 /** Kernel names this module registers (or replaces) on the wasm backend. */
-export const WASM_KERNELS = ['Conv2DBackpropFilter', 'Conv2DBackpropInput', 'BatchMatMul'] as const
+export const WASM_KERNELS = ['Conv2DBackpropFilter', 'Conv2DBackpropInput', 'BatchMatMul', 'Identity', 'GatherV2'] as const
 export type WasmKernelName = (typeof WASM_KERNELS)[number]
 
 let registered: WasmKernelName[] | null = null
@@ -41,8 +61,9 @@ const pairOf = (v: unknown, what: string): [number, number] => {
   throw new Error(`bad ${what} attribute: ${JSON.stringify(v)}`)
 }
 
-/** Registers the kernels on the wasm backend (idempotent). Call after the wasm backend is
- *  registered (its stock kernels are wrapped). Returns the kernel names now in place. */
+/** Registers the kernels on the wasm backend and the Sum/Mean gradients (idempotent). Call
+ *  after the wasm backend is registered (its stock kernels are wrapped). Returns the kernel
+ *  names now in place. */
 export function registerWasmKernels(): readonly WasmKernelName[] {
   if (registered) return registered
   const conv2d = kernelFn('Conv2D')
@@ -51,6 +72,7 @@ export function registerWasmKernels(): readonly WasmKernelName[] {
   const slice = kernelFn('Slice')
   const stockMatMul = tf.getKernel('BatchMatMul', WASM)
   const stockBackpropInput = tf.getKernel('Conv2DBackpropInput', WASM)
+  const stockGather = tf.getKernel('GatherV2', WASM)
   if (!stockMatMul) throw new Error('wasm kernel BatchMatMul is not registered')
   const matMul = stockMatMul.kernelFunc as unknown as Fn
 
@@ -142,6 +164,45 @@ export function registerWasmKernels(): readonly WasmKernelName[] {
     return out
   }
 
+  // A new tensor on the same data (reference counted), as the stock Reshape does.
+  const identity: Fn = ({ inputs, backend }) => {
+    const x = inputs['x'] as TensorInfo
+    if (x.dtype === 'string') throw new Error('Identity (wasm): string tensors are not supported')
+    backend.incRef(x.dataId)
+    return { dataId: x.dataId, shape: x.shape, dtype: x.dtype }
+  }
+
+  // Rows x[indices[i]] of x (axis 0): a bounds check in a loop, then one copy per row.
+  const gather: Fn = (args) => {
+    const { inputs, backend, attrs } = args
+    const x = inputs['x'] as TensorInfo
+    const indices = inputs['indices'] as TensorInfo
+    const axis = tf.util.parseAxisParam(attrs?.['axis'] as number, x.shape)[0]
+    if (axis !== 0 || ((attrs?.['batchDims'] as number | undefined) ?? 0) !== 0 || x.dtype === 'string' || indices.dtype !== 'int32') {
+      if (!stockGather) throw new Error('GatherV2 (wasm): unsupported configuration')
+      return (stockGather.kernelFunc as unknown as Fn)(args)
+    }
+    const n = x.shape[0] as number
+    const row = tf.util.sizeFromShape(x.shape.slice(1))
+    const out = backend.makeOutput([...indices.shape, ...x.shape.slice(1)], x.dtype)
+    // views taken after makeOutput, which may grow (and so move) the wasm memory
+    const idx = backend.typedArrayFromHeap(indices)
+    for (let i = 0; i < idx.length; i++) {
+      const k = idx[i] as number
+      if (!(k >= 0 && k < n)) {
+        backend.disposeData(out.dataId)
+        throw new Error(`GatherV2: the index value ${k} is not in [0, ${n - 1}]`)
+      }
+    }
+    const xs = backend.typedArrayFromHeap(x)
+    const os = backend.typedArrayFromHeap(out)
+    for (let i = 0; i < idx.length; i++) {
+      const k = (idx[i] as number) * row
+      os.set(xs.subarray(k, k + row), i * row)
+    }
+    return out
+  }
+
   // Materialise the transposed operand with the fast Transpose, then the fast plain matmul.
   const batchMatMul: Fn = (args) => {
     const { inputs, backend, attrs } = args
@@ -171,6 +232,48 @@ export function registerWasmKernels(): readonly WasmKernelName[] {
   put('Conv2DBackpropFilter', backpropFilter)
   put('Conv2DBackpropInput', backpropInput, stockBackpropInput?.setupFunc)
   put('BatchMatMul', batchMatMul, stockMatMul.setupFunc)
+  put('Identity', identity)
+  put('GatherV2', gather, stockGather?.setupFunc)
+  registerReduceGradients()
   registered = [...WASM_KERNELS]
   return registered
+}
+
+/** dy·1 broadcast to x's shape (dy reshaped to x's rank, size 1 on the reduced axes), and
+ *  the number of elements each output summed: tfjs' own `mul(expandedDy, ones(x.shape))`,
+ *  with the ones filled by the backend. */
+function broadcastDy(dy: tf.Tensor, x: tf.Tensor, axis: unknown): { dx: tf.Tensor; n: number } {
+  const axes = tf.util.parseAxisParam(axis as number | number[], x.shape)
+  const shape = x.shape.slice()
+  let n = 1
+  for (const a of axes) {
+    n *= shape[a] as number
+    shape[a] = 1
+  }
+  return { dx: tf.mul(tf.reshape(dy, shape), tf.fill(x.shape, 1, 'float32')), n }
+}
+
+/** Sum and Mean gradients whose ones come from the backend (see the header). */
+function registerReduceGradients(): void {
+  tf.registerGradient({
+    kernelName: 'Sum',
+    inputsToSave: ['x'],
+    gradFunc: (dy, saved, attrs) => {
+      const x = saved[0] as tf.Tensor
+      return { x: () => broadcastDy(dy as tf.Tensor, x, attrs['axis']).dx }
+    },
+  })
+  tf.registerGradient({
+    kernelName: 'Mean',
+    inputsToSave: ['x'],
+    gradFunc: (dy, saved, attrs) => {
+      const x = saved[0] as tf.Tensor
+      return {
+        x: () => {
+          const b = broadcastDy(dy as tf.Tensor, x, attrs['axis'])
+          return tf.div(b.dx, b.n)
+        },
+      }
+    },
+  })
 }

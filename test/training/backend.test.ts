@@ -21,7 +21,7 @@ describe('initTf', () => {
     if (a.backend === 'wasm') {
       // tfjs-node cannot install without internet (PLATFORM.md): the note says why it was skipped.
       expect(a.notes.join(' ')).toMatch(/tfjs-node: (not installed|failed)/)
-      expect(a.kernels).toEqual(['Conv2DBackpropFilter', 'Conv2DBackpropInput', 'BatchMatMul'])
+      expect(a.kernels).toEqual(['Conv2DBackpropFilter', 'Conv2DBackpropInput', 'BatchMatMul', 'Identity', 'GatherV2'])
       expect(describeTf(a)).toMatch(/^wasm \((simd|no simd), \d+ threads?\)$/)
     } else {
       expect(a.backend).toBe('tensorflow')

@@ -74,8 +74,6 @@ describe('checkpoints', () => {
     })
     net.dispose()
     net2.dispose()
-    learner.optimizer.dispose()
-    learner2.optimizer.dispose()
   })
 
   it('refuses a different spec hash, naming both hashes and what differs', async () => {

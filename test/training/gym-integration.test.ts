@@ -55,6 +55,5 @@ describe('training on the env layer', () => {
     expect(stats.minibatches).toBe(2)
     expect(Number.isFinite(stats.loss)).toBe(true)
     net.dispose()
-    learner.optimizer.dispose()
   })
 })

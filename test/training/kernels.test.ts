@@ -42,6 +42,14 @@ function rand(seed: number, n: number): number[] {
   })
 }
 
+/** No tensor, buffer or byte more than at `before` (tf.memory()). */
+function expectNothingLeft(before: tf.MemoryInfo): void {
+  const after = tf.memory()
+  expect(after.numTensors).toBe(before.numTensors)
+  expect(after.numDataBuffers).toBe(before.numDataBuffers)
+  expect(after.numBytes).toBe(before.numBytes)
+}
+
 describe('wasm training kernels vs cpu', () => {
   beforeAll(async () => {
     const info = await initTf({ prefer: 'wasm', quiet: true })
@@ -132,9 +140,80 @@ describe('wasm training kernels vs cpu', () => {
     tf.dispose(c())
     const before = tf.memory()
     for (let i = 0; i < 20; i++) tf.dispose(tf.tidy(c))
-    const after = tf.memory()
-    expect(after.numTensors).toBe(before.numTensors)
-    expect(after.numDataBuffers).toBe(before.numDataBuffers)
-    expect(after.numBytes).toBe(before.numBytes)
+    expectNothingLeft(before)
+  })
+
+  it('Identity shares the data (the engine clones what a gradient saves): each clone outlives the other', async () => {
+    await useBackend('wasm')
+    const before = tf.memory()
+    const x = tf.tensor1d([1, 2, 3])
+    const y = tf.clone(x)
+    expect(tf.memory().numTensors).toBe(before.numTensors + 2)
+    expect(tf.memory().numDataBuffers).toBe(before.numDataBuffers + 1)
+    x.dispose()
+    expect([...(y.dataSync() as Float32Array)]).toEqual([1, 2, 3])
+    const z = tf.clone(y)
+    y.dispose()
+    const z1 = tf.tidy(() => z.add(1))
+    expect([...(z1.dataSync() as Float32Array)]).toEqual([2, 3, 4])
+    tf.dispose([z, z1])
+    // a gradient (the engine clones every tensor it saves) leaves nothing behind either
+    const a = tf.tensor1d([1, 2])
+    const [g] = tf.grads((v: tf.Tensor) => v.square().sum())([a])
+    expect([...((g as tf.Tensor).dataSync() as Float32Array)]).toEqual([2, 4])
+    tf.dispose([a, g as tf.Tensor])
+    expectNothingLeft(before)
+  })
+
+  it('Sum and Mean gradients are dy (Mean: dy / n, float32) broadcast exactly, on any axes', async () => {
+    await useBackend('wasm')
+    const xs = rand(7, 2 * 3 * 4 * 5)
+    const dys = rand(8, 2 * 5)
+    const [dSum, dMean] = tf.tidy(() => {
+      const x = tf.tensor4d(xs, [2, 3, 4, 5])
+      const dy = tf.tensor2d(dys, [2, 5])
+      const gs = tf.grad((a: tf.Tensor) => a.sum([1, 2]))(x, dy)
+      const gm = tf.grad((a: tf.Tensor) => a.mean([1, 2]))(x, dy)
+      return [gs.dataSync() as Float32Array, gm.dataSync() as Float32Array]
+    })
+    const f32 = Float32Array.from(dys)
+    for (let b = 0; b < 2; b++)
+      for (let i = 0; i < 12; i++)
+        for (let c = 0; c < 5; c++) {
+          const d = f32[b * 5 + c] as number
+          expect(dSum?.[(b * 12 + i) * 5 + c]).toBe(d)
+          expect(dMean?.[(b * 12 + i) * 5 + c]).toBe(Math.fround(d / 12))
+        }
+    // a full reduction, and keepDims
+    const [all, keep] = tf.tidy(() => {
+      const x = tf.tensor2d(xs.slice(0, 6), [2, 3])
+      return [
+        tf.grad((a: tf.Tensor) => a.mean())(x, tf.scalar(3)).dataSync() as Float32Array,
+        tf.grad((a: tf.Tensor) => a.sum(1, true))(x, tf.tensor2d([5, 7], [2, 1])).dataSync() as Float32Array,
+      ]
+    })
+    expect([...(all as Float32Array)]).toEqual(Array(6).fill(Math.fround(3 / 6)))
+    expect([...(keep as Float32Array)]).toEqual([5, 5, 5, 7, 7, 7])
+  })
+
+  it('GatherV2 matches cpu (rows of axis 0; other axes through the stock kernel) and names a bad index', async () => {
+    const g: Case = () => {
+      const x2 = tf.tensor2d(rand(9, 7 * 5), [7, 5])
+      const x3 = tf.tensor3d(rand(10, 4 * 3 * 2), [4, 3, 2])
+      const xi = tf.tensor2d([1, 2, 3, 4, 5, 6], [3, 2], 'int32')
+      return [
+        tf.gather(x2, tf.tensor1d([6, 0, 0, 3], 'int32')),
+        tf.gather(x3, tf.tensor2d([3, 1, 0, 2], [2, 2], 'int32')),
+        tf.gather(xi, tf.tensor1d([2, 1], 'int32')).toFloat(),
+        tf.gather(x2, tf.tensor1d([4, 1], 'int32'), 1),
+        tf.gather(x2, tf.tensor1d([], 'int32')),
+      ]
+    }
+    const values = async (b: 'wasm' | 'cpu') => (await on(b, g)).map((a) => Array.from(a))
+    expect(await values('wasm')).toEqual(await values('cpu')) // copies: exactly equal
+    await useBackend('wasm')
+    const before = tf.memory().numTensors
+    expect(() => tf.tidy(() => tf.gather(tf.tensor2d([1, 2, 3, 4], [2, 2]), tf.tensor1d([0, 2], 'int32')))).toThrow('GatherV2: the index value 2 is not in [0, 1]')
+    expect(tf.memory().numTensors).toBe(before)
   })
 })

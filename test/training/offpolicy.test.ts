@@ -115,7 +115,6 @@ describe('PpoLearner on lagged rollouts', () => {
     expect(st.minibatches).toBe(3)
     behaviour.dispose()
     net.dispose()
-    learner.optimizer.dispose()
   })
 
   it('behaviour correction: the ratio is taken against the stored behaviour log-probs (the plain update), and the lag is measured', () => {
@@ -142,8 +141,6 @@ describe('PpoLearner on lagged rollouts', () => {
     const wb = b.getWeights()
     wa.forEach((w, k) => expect(Array.from(wb[k]!.data)).toEqual(Array.from(w.data)))
     for (const x of [behaviour, a, b]) x.dispose()
-    la.optimizer.dispose()
-    lb.optimizer.dispose()
   })
 
   it('with no lag (μ = π) the lagged update is the plain PPO update', () => {
@@ -165,7 +162,5 @@ describe('PpoLearner on lagged rollouts', () => {
     wa.forEach((w, k) => w.data.forEach((x, i) => (maxDiff = Math.max(maxDiff, Math.abs(x - (wb[k]!.data[i] as number))))))
     expect(maxDiff).toBeLessThan(1e-4)
     for (const x of [a, b]) x.dispose()
-    la.optimizer.dispose()
-    lb.optimizer.dispose()
   })
 })

@@ -222,7 +222,6 @@ describe('PPO update', () => {
     expect(after).toBeGreaterThan(before + 0.12)
     expect(after).toBeGreaterThan(0.8)
     net.dispose()
-    learner.optimizer.dispose()
   })
 
   it.each([0, 0.5])('keeps tf.memory flat across many updates (teacher weight %s)', (teacherCoef) => {
@@ -251,6 +250,5 @@ describe('PPO update', () => {
     for (let i = 0; i < 15; i++) run()
     expect(tf.memory().numTensors).toBe(before)
     net.dispose()
-    learner.optimizer.dispose()
   })
 })

@@ -10,6 +10,7 @@ import type { ObsBatch, PolicyShape } from '../../agents/policy/spec.ts'
 import type { RolloutBuffer } from './buffer.ts'
 import { policyTerms, ppoLoss, type LossConfig, type LossDenominators } from './loss.ts'
 import { computeGae } from './gae.ts'
+import { ClippedAdam, type OptimizerWeight } from './adam.ts'
 
 export interface PpoConfig extends LossConfig {
   readonly gamma: number
@@ -185,7 +186,8 @@ type StepStats = Omit<PpoStats, 'minibatches' | 'explainedVariance' | 'lagKl' | 
 export class PpoLearner {
   readonly net: PolicyNet
   readonly cfg: PpoConfig
-  readonly optimizer: tf.AdamOptimizer
+  /** Adam after the global-norm clip, on the weights as arrays (tfjs' Adam, bit for bit). */
+  readonly optimizer: ClippedAdam
   /** Minibatch shuffling; its state is part of the learner state (exact resume). */
   readonly rng: Mulberry32
   /** Train the value head alone (the policy and trunk stay as they are): a warm-up for a
@@ -202,16 +204,16 @@ export class PpoLearner {
     this.net = net
     this.cfg = { ...DEFAULT_PPO, ...cfg }
     this.teacherCoef = this.cfg.teacherCoef
-    this.optimizer = tf.train.adam(this.cfg.lr)
+    this.optimizer = new ClippedAdam(net.variables().map((v) => ({ name: v.name, shape: v.shape, size: v.size })), this.cfg.lr)
     this.rng = new Mulberry32(seed ^ 0x5eed)
   }
 
   set learningRate(lr: number) {
-    ;(this.optimizer as unknown as { learningRate: number }).learningRate = lr
+    this.optimizer.learningRate = lr
   }
 
   get learningRate(): number {
-    return (this.optimizer as unknown as { learningRate: number }).learningRate
+    return this.optimizer.learningRate
   }
 
   private buffers(rows: number): Minibatch {
@@ -407,27 +409,26 @@ export class PpoLearner {
   private step(mb: Minibatch, rows: number, weighted: boolean): StepStats {
     const loss = this.lossCfg()
     const { grads, parts } = minibatchGradients(this.net, mb, rows, { loss, weighted, denom: { rows, teacherRows: teacherRows(mb.teacher, rows) } })
-    const gradNorm = this.apply(grads)
-    tf.dispose(grads)
-    return this.stepStats(parts, gradNorm)
+    const flat = flatten(grads)
+    const p = parts.dataSync() as Float32Array
+    tf.dispose([...grads, parts])
+    return this.stepStats(p, this.apply(flat))
   }
 
   /** One gradient step whose gradient two threads compute (see updateDual). */
   private async stepDual(buf: RolloutBuffer, mb: Minibatch, rows: number, idx: Int32Array, weighted: boolean, helper: GradHelper): Promise<StepStats> {
     const { grads, parts } = await this.gradientsDual(buf, mb, rows, idx, weighted, helper)
-    const gradNorm = this.apply(grads)
-    tf.dispose(grads)
-    return this.stepStats(parts, gradNorm)
+    return this.stepStats(parts, this.apply(grads))
   }
 
   /**
-   * The gradient (net.variables() order) and loss parts of the minibatch of rollout rows
-   * `idx[0..rows-1]` whose PPO quantities (oldLogp, adv, ret, oldV, w) are in `mb`, computed
-   * in two shares at once: rows [0, h) here, [h, rows) by the helper, h = ⌈rows/2⌉ (see
-   * updateDual). Equal to minibatchGradients over all rows up to float rounding (tested).
-   * The caller disposes the tensors.
+   * The gradient (net.variables() order, concatenated) and loss parts of the minibatch of
+   * rollout rows `idx[0..rows-1]` whose PPO quantities (oldLogp, adv, ret, oldV, w) are in
+   * `mb`, computed in two shares at once: rows [0, h) here, [h, rows) by the helper,
+   * h = ⌈rows/2⌉ (see updateDual). Equal to minibatchGradients over all rows up to float
+   * rounding (tested).
    */
-  async gradientsDual(buf: RolloutBuffer, mb: Minibatch, rows: number, idx: Int32Array, weighted: boolean, helper: GradHelper): Promise<{ grads: tf.Tensor[]; parts: tf.Tensor1D }> {
+  async gradientsDual(buf: RolloutBuffer, mb: Minibatch, rows: number, idx: Int32Array, weighted: boolean, helper: GradHelper): Promise<{ grads: Float32Array; parts: Float32Array }> {
     const loss = this.lossCfg()
     const h = Math.ceil(rows / 2)
     const denom = { rows, teacherRows: 0 }
@@ -436,69 +437,50 @@ export class PpoLearner {
     const theirs = helper.grads({ weights: this.net.getFlat(), rows: idx.slice(h, rows), oldLogp: mb.oldLogp.slice(h, rows), adv: mb.adv.slice(h, rows), ret: mb.ret.slice(h, rows), oldV: mb.oldV.slice(h, rows), w: mb.w.slice(h, rows), weighted, loss, denom })
     gatherMinibatch(buf, this.net.shape, mb, h, idx)
     const mine = minibatchGradients(this.net, mb, h, { loss, weighted, denom })
-    let other: { grads: Float32Array; parts: Float32Array }
-    try {
-      other = await theirs
-    } catch (e) {
-      tf.dispose([...mine.grads, mine.parts])
-      throw e
-    }
-    const [grads, parts] = tf.tidy(() => {
-      const flat = tf.tensor1d(other.grads)
-      let off = 0
-      const sum = mine.grads.map((g) => {
-        const part = flat.slice(off, g.size).reshape(g.shape)
-        off += g.size
-        return g.add(part)
-      })
-      return [sum, mine.parts.add(tf.tensor1d(other.parts))] as const
-    })
+    const grads = flatten(mine.grads)
+    const parts = Float32Array.from(mine.parts.dataSync())
     tf.dispose([...mine.grads, mine.parts])
-    return { grads, parts: parts as tf.Tensor1D }
+    const other = await theirs
+    // this share + the helper's, one float32 add each (Float32Array stores round)
+    for (let j = 0; j < grads.length; j++) grads[j] = (grads[j] as number) + (other.grads[j] as number)
+    for (let j = 0; j < parts.length; j++) parts[j] = (parts[j] as number) + (other.parts[j] as number)
+    return { grads, parts }
   }
 
-  /** Clips the gradient's global norm and applies Adam; returns the norm before clipping. */
-  private apply(grads: readonly tf.Tensor[]): number {
-    const vars = this.net.variables()
-    // valueOnly zeroes the other gradients rather than leaving those variables out: tfjs' Adam
-    // keys its moments by position in the variable list, which must therefore never change.
+  /** Clips the gradient's global norm and applies Adam (ClippedAdam); returns the norm
+   *  before clipping. `grad`: net.variables() order, concatenated (scaled in place). */
+  private apply(grad: Float32Array): number {
+    // valueOnly zeroes the other gradients rather than leaving those variables out, as
+    // tfjs' Adam did: their moments still move them
     const valueNames = this.valueOnly ? new Set(this.net.valueVariables().map((v) => v.name)) : null
-    const maxNorm = this.cfg.maxGradNorm
-    const norm = tf.tidy(() => {
-      const g = valueNames ? grads.map((x, i) => (valueNames.has((vars[i] as tf.Variable).name) ? x : tf.zerosLike(x))) : grads
-      const norm = tf.sqrt(tf.addN(g.map((x) => x.square().sum())))
-      let applied = g
-      if (maxNorm > 0) {
-        const scale = tf.minimum(tf.scalar(1), tf.scalar(maxNorm).div(norm.add(1e-6)))
-        applied = g.map((x) => x.mul(scale))
-      }
-      this.optimizer.applyGradients(Object.fromEntries(vars.map((v, i) => [v.name, applied[i] as tf.Tensor])) as Parameters<tf.AdamOptimizer['applyGradients']>[0])
-      return norm
-    })
-    const v = norm.dataSync()[0] as number
-    norm.dispose()
-    return v
+    const zero = valueNames ? this.net.variables().map((v) => !valueNames.has(v.name)) : null
+    const weights = this.net.getFlat()
+    const norm = this.optimizer.step(weights, grad, this.cfg.maxGradNorm, zero)
+    this.net.setFlat(weights)
+    return norm
   }
 
-  private stepStats(parts: tf.Tensor1D, gradNorm: number): StepStats {
-    const v = parts.dataSync()
-    parts.dispose()
+  private stepStats(v: ArrayLike<number>, gradNorm: number): StepStats {
     return { loss: v[0] as number, policy: v[1] as number, value: v[2] as number, entropy: v[3] as number, approxKl: v[4] as number, clipFrac: v[5] as number, teacher: v[6] as number, gradNorm }
   }
 
-  /** Adam state (iteration count and moments) for checkpoints. */
-  async optimizerState(): Promise<{ name: string; shape: number[]; data: Float32Array }[]> {
-    const ws = await this.optimizer.getWeights()
-    const out = ws.map((w) => ({ name: w.name, shape: [...w.tensor.shape], data: Float32Array.from(w.tensor.dataSync()) }))
-    // The first entry is a fresh iteration-count scalar; the rest are the live moments.
-    for (const w of ws) if (w.name === 'iter') w.tensor.dispose()
-    return out
+  /** Adam state (iteration count and moments) for checkpoints, in tfjs' getWeights layout. */
+  async optimizerState(): Promise<OptimizerWeight[]> {
+    return this.optimizer.state()
   }
 
-  async setOptimizerState(ws: readonly { name: string; shape: readonly number[]; data: Float32Array }[]): Promise<void> {
-    const named = ws.map((w) => ({ name: w.name, tensor: tf.tensor(w.data, [...w.shape], w.name === 'iter' ? 'int32' : 'float32') }))
-    await this.optimizer.setWeights(named)
-    // Adam copies them into fresh variables.
-    tf.dispose(named.map((w) => w.tensor))
+  /** Restores optimizerState(); throws an Error naming what does not fit this network. */
+  async setOptimizerState(ws: readonly Pick<OptimizerWeight, 'name' | 'data'>[]): Promise<void> {
+    // β^t by tfjs' own pow, as its Adam's setWeights computes it
+    const err = this.optimizer.restore(ws, (b, e) => tf.tidy(() => tf.pow(b, e).dataSync()[0] as number))
+    if (err) throw new Error(`optimizer state: ${err}`)
   }
+}
+
+/** Tensors concatenated into one Float32Array (a gradient in net.variables() order). */
+function flatten(ts: readonly tf.Tensor[]): Float32Array {
+  const t = tf.tidy(() => tf.concat(ts.map((x) => x.reshape([-1]))))
+  const out = Float32Array.from(t.dataSync())
+  t.dispose()
+  return out
 }
