@@ -31,8 +31,8 @@ export class ClippedAdam {
   /** Steps taken (tfjs' `iterations`). */
   iterations = 0
   // β^t as float32 variables, updated by one multiply a step as tfjs does
-  private accBeta1 = f(0.9)
-  private accBeta2 = f(0.999)
+  private accBeta1 = f(this.beta1)
+  private accBeta2 = f(this.beta2)
   private m: Float32Array[] = []
   private v: Float32Array[] = []
   /** Moments exist only after the first step or a restore (tfjs creates them lazily, and its
