@@ -385,10 +385,7 @@ export class PolicyNet {
 
   /** All weights as one new Float32Array, in variables() order (one message between threads). */
   getFlat(): Float32Array {
-    const t = tf.tidy(() => tf.concat(this.variables().map((x) => x.reshape([-1]))))
-    const out = (t.dataSync() as Float32Array).slice()
-    t.dispose()
-    return out
+    return flatValues(this.variables())
   }
 
   /** Loads weights written by getFlat of a network of the same config and spec. */
@@ -443,4 +440,13 @@ export function gatherRows(src: tf.Tensor2D, index: tf.Tensor1D): tf.Tensor2D {
     }
   })
   return f(src) as tf.Tensor2D
+}
+
+/** Tensors' values concatenated into one new Float32Array (weights or a gradient, in
+ *  net.variables() order: one message between threads, one array for Adam). */
+export function flatValues(ts: readonly tf.Tensor[]): Float32Array<ArrayBuffer> {
+  const t = tf.tidy(() => tf.concat(ts.map((x) => x.reshape([-1]))))
+  const out = Float32Array.from(t.dataSync())
+  t.dispose()
+  return out
 }

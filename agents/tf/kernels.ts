@@ -12,9 +12,9 @@
 //    shares the data, as the wasm Reshape and the cpu backend's Identity do (tensors are
 //    immutable; the backend counts references).
 //  - GatherV2 along axis 0 (the policy net's board features under each entity): the stock
-//    kernel checks each index through a closure (~0.5 µs an index: a tenth of a rollout's
-//    forward pass). Ours checks them in a plain loop and copies the rows; other gathers
-//    keep the stock kernel.
+//    kernel checks each index through a closure (~0.5 µs an index: 4–15% of the policy's
+//    forward pass, bench/tf-overheads.ts). Ours checks them in a plain loop and copies the
+//    rows; other gathers keep the stock kernel.
 // And two gradients for every backend (tfjs' gradient registry is global):
 //  - Sum and Mean: tfjs broadcasts dy by multiplying it with a `ones` tensor of the input's
 //    shape built as a JS array and uploaded each time (a large ArrayBuffer per pooling layer

@@ -1,9 +1,10 @@
 // ClippedAdam (training/ppo/adam.ts) must give tfjs' Adam after PPO's global-norm clip bit
-// for bit: the reference below is the tfjs code the learner ran before (clip with tf ops,
-// then tf.train.adam's applyGradients), on the wasm backend the trainer uses.
+// for bit: the reference (adam-reference.ts) is the tfjs code the learner ran before (clip
+// with tf ops, then tf.train.adam's applyGradients), on the wasm backend the trainer uses.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initTf, tf, useBackend } from '../../agents/tf/backend.ts'
 import { ClippedAdam } from '../../training/ppo/adam.ts'
+import { tfClippedAdamStep as referenceStep } from '../../training/ppo/adam-reference.ts'
 
 const SHAPES: readonly number[][] = [[3, 4], [4], [5, 2, 3], [1]]
 const sizeOf = (s: readonly number[]): number => s.reduce((a, b) => a * b, 1)
@@ -14,24 +15,6 @@ function rng(seed: number): () => number {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0
     return s / 2 ** 32 - 0.5
   }
-}
-
-/** The learner's former step: clip the global norm with tf ops, then tfjs' Adam. */
-function referenceStep(opt: tf.AdamOptimizer, vars: tf.Variable[], grads: Float32Array[], maxNorm: number, zero: boolean[] | null): number {
-  const norm = tf.tidy(() => {
-    const g = grads.map((d, i) => (zero?.[i] ? tf.zerosLike(vars[i] as tf.Variable) : tf.tensor(d, (vars[i] as tf.Variable).shape)))
-    const norm = tf.sqrt(tf.addN(g.map((x) => x.square().sum())))
-    let applied = g
-    if (maxNorm > 0) {
-      const scale = tf.minimum(tf.scalar(1), tf.scalar(maxNorm).div(norm.add(1e-6)))
-      applied = g.map((x) => x.mul(scale))
-    }
-    opt.applyGradients(Object.fromEntries(vars.map((v, i) => [v.name, applied[i] as tf.Tensor])) as Parameters<tf.AdamOptimizer['applyGradients']>[0])
-    return norm
-  })
-  const v = norm.dataSync()[0] as number
-  norm.dispose()
-  return v
 }
 
 const flat = (xs: readonly Float32Array[]): Float32Array => {

@@ -4,7 +4,7 @@
 // the tensors tfjs creates, all of which are disposed).
 
 import * as tf from '@tensorflow/tfjs'
-import type { PolicyNet } from '../../agents/policy/net.ts'
+import { flatValues, type PolicyNet } from '../../agents/policy/net.ts'
 import { Mulberry32 } from '../../agents/policy/sample.ts'
 import type { ObsBatch, PolicyShape } from '../../agents/policy/spec.ts'
 import type { RolloutBuffer } from './buffer.ts'
@@ -409,7 +409,7 @@ export class PpoLearner {
   private step(mb: Minibatch, rows: number, weighted: boolean): StepStats {
     const loss = this.lossCfg()
     const { grads, parts } = minibatchGradients(this.net, mb, rows, { loss, weighted, denom: { rows, teacherRows: teacherRows(mb.teacher, rows) } })
-    const flat = flatten(grads)
+    const flat = flatValues(grads)
     const p = parts.dataSync() as Float32Array
     tf.dispose([...grads, parts])
     return this.stepStats(p, this.apply(flat))
@@ -437,7 +437,7 @@ export class PpoLearner {
     const theirs = helper.grads({ weights: this.net.getFlat(), rows: idx.slice(h, rows), oldLogp: mb.oldLogp.slice(h, rows), adv: mb.adv.slice(h, rows), ret: mb.ret.slice(h, rows), oldV: mb.oldV.slice(h, rows), w: mb.w.slice(h, rows), weighted, loss, denom })
     gatherMinibatch(buf, this.net.shape, mb, h, idx)
     const mine = minibatchGradients(this.net, mb, h, { loss, weighted, denom })
-    const grads = flatten(mine.grads)
+    const grads = flatValues(mine.grads)
     const parts = Float32Array.from(mine.parts.dataSync())
     tf.dispose([...mine.grads, mine.parts])
     const other = await theirs
@@ -475,12 +475,4 @@ export class PpoLearner {
     const err = this.optimizer.restore(ws, (b, e) => tf.tidy(() => tf.pow(b, e).dataSync()[0] as number))
     if (err) throw new Error(`optimizer state: ${err}`)
   }
-}
-
-/** Tensors concatenated into one Float32Array (a gradient in net.variables() order). */
-function flatten(ts: readonly tf.Tensor[]): Float32Array {
-  const t = tf.tidy(() => tf.concat(ts.map((x) => x.reshape([-1]))))
-  const out = Float32Array.from(t.dataSync())
-  t.dispose()
-  return out
 }

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { TercioEnv } from '../../env/gym/env.ts'
 import { bindEngine } from '../../env/gym/make.ts'
-import { PolicyNet } from '../../agents/policy/net.ts'
+import { flatValues, PolicyNet } from '../../agents/policy/net.ts'
 import { initTf } from '../../agents/tf/backend.ts'
 import * as tf from '@tensorflow/tfjs'
 import { RolloutBuffer } from '../ppo/buffer.ts'
@@ -64,10 +64,9 @@ try {
       mb.oldV.set(m.oldV)
       mb.w.set(m.w)
       const g = minibatchGradients(net, mb, rows, { loss: m.loss, weighted: m.weighted, denom: m.denom })
-      const flat = tf.tidy(() => tf.concat(g.grads.map((x) => x.reshape([-1]))))
-      const grads = (flat.dataSync() as Float32Array).slice()
+      const grads = flatValues(g.grads)
       const parts = (g.parts.dataSync() as Float32Array).slice()
-      tf.dispose([flat, g.parts, ...g.grads])
+      tf.dispose([g.parts, ...g.grads])
       send({ type: 'grad', grads, parts }, [grads.buffer, parts.buffer])
     } catch (e) {
       fail(e)
