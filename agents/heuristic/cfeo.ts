@@ -242,6 +242,10 @@ export class CfeoHeuristic implements Agent {
         // a unit that failed to contact must charge again: the first of them
         for (let v = 0; v < c.n; v++) if (m[U + v]) return U + v
         return -1
+      case K['charge-combine']:
+        // into one body with the chargers of the same target (they arrive together on the same dice)
+        for (let v = 0; v < c.n; v++) if (m[U + v] && s.uCharge[v] === s.sel2) return U + v
+        return C.no
       case K['charge-dice']:
       case K['counter-dice']:
         return m[C.dice3] ? C.dice3 : C.dice2

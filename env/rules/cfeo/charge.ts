@@ -78,6 +78,24 @@ export function chargeTargets(c: Ctx, x: Scratch, s: CfeoState, u: number, mask:
   return n
 }
 
+/** The bodies u may join for its charge: the first chargers (marked at off + unit) of the declared charges of
+ *  its side, not follow-on charges, of its arm (the same movement dice), with a member in base contact with u. */
+export function chargeBodies(c: Ctx, s: CfeoState, u: number, mask: Uint8Array | null, off: number): number {
+  const hu = s.uHex[u] as number
+  let n = 0
+  for (const v of s.queue) {
+    const head = (s.uBody[v] as number) >= 0 ? (s.uBody[v] as number) : v
+    if (c.uSide[v] !== c.uSide[u] || v === u || s.uFollow[v] === s.uCharge[v] || (s.uHex[v] as number) < 0 || dist(c, hu, s.uHex[v] as number) !== 1) continue
+    if (c.uArm[head] !== c.uArm[u] || (s.uChargeDice[head] as number) < 1) continue
+    if (mask) {
+      if (mask[off + head]) continue
+      mask[off + head] = 1
+    }
+    n++
+  }
+  return n
+}
+
 /** Would u at hex h be in base contact (adjacent) with another friendly unit? */
 function touchesFriend(c: Ctx, x: Scratch, u: number, h: number): boolean {
   for (let k = 0; k < 6; k++) {
@@ -147,11 +165,32 @@ const pipsOf = (c: Ctx, x: Scratch, s: CfeoState, u: number, k: number, out: num
   return p
 }
 const rolled: number[] = []
+/** The movement dice of each body's first charger this phase (unit -> die values), for the body's others. */
+const bodyDice = new Map<number, number[]>()
+
+/** A charger's move: its own roll, or the dice its body's first charger rolled (its own inspiration added). */
+function chargePips(c: Ctx, x: Scratch, s: CfeoState, u: number, k: number): number {
+  const shared = bodyDice.get(s.uBody[u] as number)
+  if (shared === undefined) {
+    const pips = pipsOf(c, x, s, u, k, rolled)
+    if (s.uBody.includes(u)) bodyDice.set(u, rolled.slice())
+    return pips
+  }
+  rolled.length = 0
+  let pips = 0
+  for (const v of shared) {
+    rolled.push(v)
+    pips += v
+  }
+  if (inspired(c, s, u) > 0) pips += MOVE.inspiredPipsPerDie * shared.length
+  return pips
+}
 const stepsFor = (pips: number): number => Math.floor((pips + PIPS_PER_HEX - MIN_PIPS_FOR_STEP) / PIPS_PER_HEX)
 
 /** Executes the declared charges (s.queue: chargers in declaration order) after the responses. */
 export function executeCharges(c: Ctx, x: Scratch, s: CfeoState): void {
   const q = s.queue
+  bodyDice.clear()
   // evaders and sheltering skirmishers move first, then stand-and-shoot fire, then the charges
   for (const u of q) {
     const t = s.uCharge[u] as number
@@ -221,7 +260,7 @@ function abandonIfLimbered(c: Ctx, x: Scratch, s: CfeoState, t: number): boolean
 function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): void {
   const hu = s.uHex[u] as number
   const k = s.uChargeDice[u] as number
-  const pips = pipsOf(c, x, s, u, k, rolled)
+  const pips = chargePips(c, x, s, u, k)
   fatigue(c, x, s, u, rolled)
   s.uDiceNow[u] = Math.max(s.uDiceNow[u] as number, diceOf(c, u, k)[0] + diceOf(c, u, k)[1])
   s.uFl[u] = (s.uFl[u] as number) | U_MOVED

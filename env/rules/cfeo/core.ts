@@ -4,7 +4,7 @@
 import { avd, d6 } from '../../dice.ts'
 import { hexesBetween, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
+import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, LF_RISK_COMBAT, LF_RISK_FIRE, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
 import { ARM_GUN, F_UNFORMED, LEADER_RISK, MORALE, T, withinHexes, YARDS_PER_HEX } from './tables.ts'
 
 /** Per-engine scratch: hex -> unit index (-1 empty), rebuilt by sync() from the state. */
@@ -234,10 +234,14 @@ export function killLeader(c: Ctx, s: CfeoState, j: number, x: Scratch): void {
   if (x.ev) x.ev.push({ type: 'leader-hit', leader: c.lId[j] as string, result: 'killed' })
 }
 
-/** Risk to Leaders: the attached leader tests once (1 = hit; then 1 killed, 2-4 wounded, 5-6 near miss). */
-export function leaderRisk(c: Ctx, x: Scratch, s: CfeoState, u: number): void {
+/** Risk to Leaders: the attached leader tests (1 = hit; then 1 killed, 2-4 wounded, 5-6 near miss), at most once a
+ *  turn for fire and once for combat. */
+export function leaderRisk(c: Ctx, x: Scratch, s: CfeoState, u: number, from: typeof LF_RISK_FIRE | typeof LF_RISK_COMBAT): void {
   for (let j = 0; j < c.m; j++) {
     if (s.lAtt[j] !== u || (s.lState[j] !== L_OK && s.lState[j] !== L_WOUNDED)) continue
+    // "He only needs to test once for fire and once for combat regardless of the number of DPs": once a turn each
+    if (((s.lFl[j] as number) & from) !== 0) continue
+    s.lFl[j] = (s.lFl[j] as number) | from
     const r = d6(s.dice, `risk to leader ${c.lId[j]}`, x.ev ?? undefined)
     if (r !== LEADER_RISK.hitOn) {
       if (x.ev) x.ev.push({ type: 'leader-hit', leader: c.lId[j] as string, result: 'missed' })

@@ -5,7 +5,7 @@ import { d6 } from '../../dice.ts'
 import { GUARD, type Ctx } from './context.ts'
 import { controlled } from './control.ts'
 import { addDp, arcOf, canSee, dist, frontStands, hitLeader, inFrontArc, isGun, isUnformed, leaderRisk, type Scratch } from './core.ts'
-import { type CfeoState, L_WOUNDED, S_OK, U_ABANDONED, U_CARACOLE, U_FIRED, U_LIMBERED, U_UNDER_FIRE } from './state.ts'
+import { type CfeoState, L_WOUNDED, LF_RISK_FIRE, S_OK, U_ABANDONED, U_CARACOLE, U_FIRED, U_LIMBERED, U_UNDER_FIRE } from './state.ts'
 import { ARM_HORSE, F_COLUMN, F_LINE, GUN_FIRE, LEADER_RISK, RANGES, SMALL_ARMS, T, UNIT_TYPES, withinHexes } from './tables.ts'
 
 
@@ -184,7 +184,7 @@ export function fireGun(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number):
   if (x.ev) x.ev.push({ type: 'gun-fired', unit: c.uId[u] as string, target: c.uId[v] as string, range: d, roll, total, dps })
   if (dps > 0) {
     addDp(c, x, s, v, dps, 'fire', `gun fire from ${c.uId[u]}`)
-    leaderRisk(c, x, s, v)
+    leaderRisk(c, x, s, v, LF_RISK_FIRE)
   }
   mod = 0
 }
@@ -231,7 +231,7 @@ export function fireSmallArms(c: Ctx, x: Scratch, s: CfeoState, u: number, v: nu
   if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.uId[v] as string, dice, hits, caracole })
   if (hits > 0) {
     addDp(c, x, s, v, hits, 'fire', `small arms from ${c.uId[u]}`)
-    leaderRisk(c, x, s, v)
+    leaderRisk(c, x, s, v, LF_RISK_FIRE)
   }
   return hits
 }

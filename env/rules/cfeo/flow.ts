@@ -5,14 +5,14 @@
 import { d6 } from '../../dice.ts'
 import { hexLine, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { chargeTargets, counterChargeRoll, executeCharges, MEET_MAY_COUNTER, MEET_NO_MELEE, pursuerCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
+import { chargeBodies, chargeTargets, counterChargeRoll, executeCharges, MEET_MAY_COUNTER, MEET_NO_MELEE, pursuerCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, messengerWings, moveLeader, moveMessengers, orderWings, steady } from './command.ts'
 import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
 import { addDp, capacity, casualties, dist, frontStands, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_EVADE, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place, sync, type Scratch } from './core.ts'
 import { fireAtLeader, fireAtMessenger, fireGun, fireSmallArms, fireTargets, leaderAt, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { checkVictory, moralePhase } from './morale.ts'
-import { atDeclaredPlace, battaliaSlot, canEnter, canStepWith, diceChoices, depthReinforceOf, mayRoadMove, reinforceDepth, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
+import { atDeclaredPlace, battaliaSlot, canEnter, canStepWith, diceChoices, diceOf, depthReinforceOf, mayRoadMove, reinforceDepth, startRoadMove, doAbout, doStep, doWheel, mayStandStill, rollNormalMove, stepOptions } from './move.ts'
 import { endFast, fastFirst, fastMayStop, fastOptions, fastStepTo, freeHack, newEnemyAt, setStatus, startFast } from './rout.ts'
 import { C, type CfeoState, S_DESTROYED, FC_PURSUE_MOVE, FC_EVADE, FC_FINISH_MOVE, FC_PURSUE, FC_ROUT_MOVE, FM_EVADE, FM_FALL_BACK, FM_PURSUE, FM_SHELTER, FM_RETIRE, FM_ROUT, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_CREW_SHELTER, U_FIRED_LAST, U_FLED_NOW, U_REFUSED, U_REFUSED_L, U_REFUSED_R, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_COUNTER, U_CREW_KILLED, U_DONE, U_EARLIER_COMBAT, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_HALT, U_IN_COMBAT, U_KEEP, U_LIMBERED, U_MOVED, U_MOVED_LAST, U_MUST_CHARGE, U_PIVOTED, U_PURSUING, U_REPEAT, U_TOOK_NOW, U_TOOK_POSITION, U_UNDER_FIRE } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, F_COLUMN, F_LINE, F_UNFORMED, MOVE, ORDERS, PIPS_PER_HEX, T, withinHexes } from './tables.ts'
@@ -62,6 +62,7 @@ export class Flow {
       s.uLastDice[u] = s.uDiceNow[u] as number
       s.uDiceNow[u] = 0
       s.uCharge[u] = -1
+      s.uBody[u] = -1
       s.uChargeDice[u] = 0
       s.uResp[u] = 0
       s.uGrp[u] = -1
@@ -785,11 +786,14 @@ export class Flow {
     }
     for (const v of members) s.uFl[v] = (s.uFl[v] as number) | U_IN_COMBAT
     let f = fightRound(c, x, s, sides, false)
-    for (let k = 0; k < 20 && f.bands[0] === 3 && badWar(c, sides); k++) {
+    // Bad War: further rounds at once while Inconclusive; "-1 each DP or casualty" counts the casualties of
+    // the earlier rounds (a DP beyond the unit's capacity is a casualty)
+    const standsAtStart = f.bands[0] === 3 && badWar(c, sides) ? new Map(members.map((v) => [v, s.uStands[v] as number])) : null
+    for (let k = 0; k < 20 && f.bands[0] === 3 && standsAtStart; k++) {
       for (let side = 0; side < 2; side++) for (const v of sides[side]!) applyBandLosses(c, x, s, v, 3, sides[1 - side]!)
       const alive: [number[], number[]] = [sides[0].filter((v) => (s.uHex[v] as number) >= 0), sides[1].filter((v) => (s.uHex[v] as number) >= 0)]
       if (alive[0].length === 0 || alive[1].length === 0) break
-      f = fightRound(c, x, s, alive, true)
+      f = fightRound(c, x, s, alive, true, standsAtStart)
     }
     for (let side = 0; side < 2; side++) {
       for (const v of sides[side]!) {
@@ -880,7 +884,9 @@ export class Flow {
         continue
       }
       const o = this.afterOpts(s, u, band, fh)
-      if ((o & (o - 1)) === 0) {
+      // a forced action is taken at once; a ride-through still leaves its distance to the owner ("a full 2
+      // or 3 dice (player's option)")
+      if ((o & (o - 1)) === 0 && o !== A_RIDE) {
         s.queue.splice(0, 3)
         this.doAfter(s, u, band, fh, o, 2)
         if (s.fmUnit >= 0) return false
@@ -961,7 +967,8 @@ export class Flow {
           let k = -1
           for (let d = 0; d < 6; d++) if (c.grid.neighbors[from * 6 + d] === fh) k = d
           // a full 2 or 3 dice: through the enemy position (two hexes), then on in the same direction
-          let pips = rollMoveDice(s, x, rideDice, 0, `${c.uId[u]} rides through`, this.rideDice) - 2 * PIPS_PER_HEX
+          const [avds, d6s] = diceOf(c, u, rideDice)
+          let pips = rollMoveDice(s, x, avds, d6s, `${c.uId[u]} rides through`, this.rideDice) - 2 * PIPS_PER_HEX
           place(c, x, s, u, to)
           let h = to
           while (canStepWith(pips, PIPS_PER_HEX)) {
@@ -1108,6 +1115,10 @@ export class Flow {
         break
       case K['charge-target']:
         chargeTargets(c, x, s, u, mask, oh)
+        break
+      case K['charge-combine']:
+        mask[oc + C.no] = 1
+        chargeBodies(c, s, u, mask, ou)
         break
       case K['charge-dice']:
       case K['counter-dice']: {
@@ -1345,18 +1356,21 @@ export class Flow {
           s.sel2 = -1
           break
         }
-        s.kind = K['charge-dice']
+        // "Any number of units in base to base contact may be combined into a single body for a charge, all
+        // using the same movement dice": the player's option when declared chargers touch this one
+        s.kind = chargeBodies(c, s, u, null, 0) > 0 ? K['charge-combine'] : K['charge-dice']
         return
-      case K['charge-dice']: {
-        const k = ci - C.dice1 + 1
-        s.uCharge[u] = s.sel2
-        s.uChargeDice[u] = k
-        s.queue.push(u)
-        if (x.ev) x.ev.push({ type: 'charge-declared', unit: c.uId[u] as string, target: c.uId[s.sel2] as string, dice: k })
-        s.sel = -1
-        s.sel2 = -1
+      case K['charge-combine']:
+        if (isChoice) {
+          s.kind = K['charge-dice']
+          return
+        }
+        s.uBody[u] = ui
+        this.declareCharge(s, u, s.uChargeDice[ui] as number)
         break
-      }
+      case K['charge-dice']:
+        this.declareCharge(s, u, ci - C.dice1 + 1)
+        break
       case K['charge-response']: {
         const r = ci === C.stand ? R_STAND : ci === C['stand-shoot'] ? R_SHOOT : ci === C['counter-charge'] ? R_COUNTER : ci === C.evade ? R_EVADE : ci === C.shelter ? R_SHELTER : R_TURN
         // (a movement-phase pursuer's charge leaves the unit's response to the charges of this turn's Combat
@@ -1398,6 +1412,15 @@ export class Flow {
       }
     }
     this.proceed(s)
+  }
+
+  private declareCharge(s: CfeoState, u: number, dice: number): void {
+    s.uCharge[u] = s.sel2
+    s.uChargeDice[u] = dice
+    s.queue.push(u)
+    if (this.x.ev) this.x.ev.push({ type: 'charge-declared', unit: this.c.uId[u] as string, target: this.c.uId[s.sel2] as string, dice })
+    s.sel = -1
+    s.sel2 = -1
   }
 
   /** The charged unit has answered a pursuer's charge: back to the pursuer's side and the flow. */

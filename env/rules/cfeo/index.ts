@@ -18,7 +18,7 @@ import { asciiOf, describeEvent, encodeObs, makeObsSpec, material, viewOf } from
 
 export type CfeoEngine = Engine<CfeoState, CfeoEvent> & { readonly ctx: Ctx }
 
-const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'wMsgHex', 'wMsgOrder', 'bRoll', 'queue', 'mEv', 'init', 'meets'] as const
+const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'uBody', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'wMsgHex', 'wMsgOrder', 'bRoll', 'queue', 'mEv', 'init', 'meets'] as const
 const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'mvDice', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'meetBy', 'stage', 'pendingRoll', 'winner'] as const
 
 export function makeEngine(c: Ctx): CfeoEngine {
@@ -62,6 +62,7 @@ export function makeEngine(c: Ctx): CfeoEngine {
       uFollow: new Array<number>(n).fill(-1),
       uRein: new Array<number>(n).fill(-1),
       uPur: new Array<number>(n).fill(-1),
+      uBody: new Array<number>(n).fill(-1),
       lHex: c.lInit.hex.slice(),
       lAtt: c.lInit.att.slice(),
       lActions: Array.from(c.lActions),

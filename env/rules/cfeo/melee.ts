@@ -6,7 +6,7 @@ import { avd, d6 } from '../../dice.ts'
 import { GUARD, type Ctx } from './context.ts'
 import { addDp, casualties, dist, frontStands, inspired, isGun, isUnformed, leaderRisk, type Scratch } from './core.ts'
 import { fortifiedAgainst } from './fire.ts'
-import { type CfeoState, S_OK, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_COUNTER, U_CREW_KILLED, U_FLANK_HIT, U_LIMBERED, U_MOVED, U_PURSUING, U_TOOK_POSITION } from './state.ts'
+import { type CfeoState, LF_RISK_COMBAT, S_OK, S_RETIRING, S_ROUTING, U_ABANDONED, U_CHARGING, U_COUNTER, U_CREW_KILLED, U_FLANK_HIT, U_LIMBERED, U_MOVED, U_PURSUING, U_TOOK_POSITION } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, BAND_CASUALTIES, BAND_DPS, BAND_FROM, COMBAT_MODS, DEPTH_MAX, F_COLUMN, F_UNFORMED, OUTNUMBER_RATIOS, OVERLAP_STANDS, RESULT_BANDS, T, TYPE_STATS, UNIT_TYPES } from './tables.ts'
 
 const HEDGE = 1 << 2
@@ -77,8 +77,9 @@ export const extraChargeBonus = (c: Ctx, s: CfeoState, u: number, badWar: boolea
 /** Cavalry pursuing also take the additional bonus. */
 const pursuingCav = (c: Ctx, s: CfeoState, u: number): boolean => c.uArm[u] === ARM_HORSE && ((s.uFl[u] as number) & U_PURSUING) !== 0
 
-/** All modifiers of unit u against the opposing units `opp` (Combat Resolution). */
-export function modifiers(c: Ctx, s: CfeoState, u: number, opp: readonly number[], mine: readonly number[], badWar: boolean, why: string[] | null): number {
+/** All modifiers of unit u against the opposing units `opp` (Combat Resolution). `lostNow`: the casualties u
+ *  took in the earlier rounds of this combat (Bad War), counted with its DPs ("-1 each DP or casualty"). */
+export function modifiers(c: Ctx, s: CfeoState, u: number, opp: readonly number[], mine: readonly number[], badWar: boolean, why: string[] | null, lostNow = 0): number {
   const fl = s.uFl[u] as number
   let m = 0
   const add = (v: number, w: string) => {
@@ -121,6 +122,7 @@ export function modifiers(c: Ctx, s: CfeoState, u: number, opp: readonly number[
   const loneGuns = mine.every((v) => isGun(c, v))
   if ((s.uForm[u] === F_UNFORMED && !isGun(c, u)) || c.uLight[u] || (s.uForm[u] === F_COLUMN && !isGun(c, u)) || loneGuns) add(COMBAT_MODS.unformedColumnLoneGuns, 'unformed, march column or guns alone')
   add(COMBAT_MODS.perDpOrCasualty * (s.uDp[u] as number), 'DPs')
+  add(COMBAT_MODS.perDpOrCasualty * lostNow, 'casualties this combat')
   return m
 }
 
@@ -145,8 +147,9 @@ export function sideNumbers(c: Ctx, s: CfeoState, a: readonly number[], b: reado
 }
 const hasAnyPikes = (c: Ctx, a: readonly number[]): boolean => a.some((v) => hasPikes(c, v))
 
-/** One round: each unit rolls, totals averaged per side (rounded half up), bands by difference. */
-export function fightRound(c: Ctx, x: Scratch, s: CfeoState, sides: [number[], number[]], badWar: boolean): Fight {
+/** One round: each unit rolls, totals averaged per side (rounded half up), bands by difference. `standsAtStart`
+ *  (unit -> stands when the combat began) counts the casualties of earlier rounds (Bad War). */
+export function fightRound(c: Ctx, x: Scratch, s: CfeoState, sides: [number[], number[]], badWar: boolean, standsAtStart: ReadonlyMap<number, number> | null = null): Fight {
   // Reinforcing a Melee: reinforcements add numbers (in contact) or depth (behind a friend) only; they
   // roll no die, none of their factors count, and they do not count among the units the total is divided by
   const core = (arr: number[]): number[] => {
@@ -168,7 +171,8 @@ export function fightRound(c: Ctx, x: Scratch, s: CfeoState, sides: [number[], n
       const useD6 = badWar || (fl & (U_CHARGING | U_COUNTER)) !== 0
       const die = useD6 ? d6(s.dice, `${c.uId[u]} combat`, x.ev ?? undefined) : avd(s.dice, `${c.uId[u]} combat`, x.ev ?? undefined)
       const why: string[] | null = x.ev ? [] : null
-      const m = modifiers(c, s, u, opp, mine, badWar, why) + om
+      const lost = standsAtStart ? (standsAtStart.get(u) ?? 0) - (s.uStands[u] as number) : 0
+      const m = modifiers(c, s, u, opp, mine, badWar, why, lost) + om
       if (why && om) why.push(`${om} outnumbered`)
       if (why) detail.push(`${c.uId[u]}: ${useD6 ? 'D6' : 'AvD'} ${die} ${why.join(' ')}`)
       sum += die + m
@@ -186,10 +190,16 @@ export function badWar(c: Ctx, sides: [number[], number[]]): boolean {
   return sides[0].some(bw) && sides[1].some(bw)
 }
 
-/** A band's DPs and casualties (and the driven-back casualty of cavalry who charged infantry). */
+/** "Infantry and guns charged by cavalry only" (Driven Back): every opponent is cavalry, and one charged. */
+export const chargedByCavalryOnly = (c: Ctx, s: CfeoState, opp: readonly number[]): boolean =>
+  opp.length > 0 && opp.every((v) => c.uArm[v] === ARM_HORSE) && opp.some((v) => ((s.uFl[v] as number) & U_CHARGING) !== 0)
+
+/** A band's DPs and casualties (and the driven-back casualty of cavalry who charged infantry); the attached
+ *  leader tests once for the combat (Risk to Leaders). Guns defeated or broken are abandoned, and driven back
+ *  too unless charged by cavalry only: those "remain in place" and take the band's DPs. */
 export function applyBandLosses(c: Ctx, x: Scratch, s: CfeoState, u: number, band: number, opp: readonly number[]): void {
   if ((s.uHex[u] as number) < 0) return
-  if (isGun(c, u) && band <= 2) {
+  if (isGun(c, u) && (band <= 1 || (band === 2 && !chargedByCavalryOnly(c, s, opp)))) {
     s.uFl[u] = (s.uFl[u] as number) | U_ABANDONED | (band <= 1 ? U_CREW_KILLED : 0)
     s.uFoe[u] = -1
     if (x.ev) x.ev.push({ type: 'gun-abandoned', unit: c.uId[u] as string, crewKilled: band <= 1 })
@@ -200,7 +210,7 @@ export function applyBandLosses(c: Ctx, x: Scratch, s: CfeoState, u: number, ban
   if (band === 2 && c.uArm[u] === ARM_HORSE && ((s.uFl[u] as number) & U_CHARGING) !== 0 && opp.some((v) => c.uArm[v] === ARM_FOOT)) cas++
   if (dps) addDp(c, x, s, u, dps, 'combat', `combat: ${RESULT_BANDS[band]}`)
   if (cas) casualties(c, x, s, u, cas, `combat: ${RESULT_BANDS[band]}`)
-  if (dps || cas) leaderRisk(c, x, s, u)
+  if (dps || cas) leaderRisk(c, x, s, u, LF_RISK_COMBAT)
 }
 
 // after-combat actions (bits)
@@ -235,7 +245,7 @@ export function afterOptions(c: Ctx, s: CfeoState, u: number, band: number, opp:
     return o
   }
   const ride = (): number => (rideSpace ? A_RIDE : A_REMAIN | A_RETIRE)
-  if (gun) return band >= 3 ? A_REMAIN : A_REMAIN // abandoned guns stay (applyBandLosses)
+  if (gun) return A_REMAIN // guns stay: in place, or abandoned (applyBandLosses)
   switch (band) {
     case 6:
       return mustPursue && fled ? A_PURSUE : permitted()
@@ -254,7 +264,7 @@ export function afterOptions(c: Ctx, s: CfeoState, u: number, band: number, opp:
       if (cav && charged && oppSingleRankCav) return ride()
       return A_REMAIN | A_RETIRE
     case 2:
-      if ((foot || gun) && opp.length > 0 && opp.every((v) => c.uArm[v] === ARM_HORSE) && opp.some((v) => ((s.uFl[v] as number) & U_CHARGING) !== 0)) return A_REMAIN
+      if ((foot || gun) && chargedByCavalryOnly(c, s, opp)) return A_REMAIN
       if (foot && !isUnformed(c, s, u)) return A_FALL_BACK
       return A_RETIRE
     case 1:

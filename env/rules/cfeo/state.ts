@@ -30,6 +30,7 @@ export const KINDS = [
   'counter-dice', // counter-charge dice
   'after-combat', // the result band's choice of after-combat action
   'fast-step', // a fast move (retire, rout, evade, pursue, fall back): the owner's next hex, or stop where allowed
+  'charge-combine', // a charger in base contact with declared chargers: join one's body (its movement dice), or no
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [P in KindName]: number }
@@ -166,6 +167,9 @@ export const FC_PURSUE = 4 // a pursuit after combat: free hack on contact
 export const FC_PURSUE_MOVE = 5 // a continuing pursuit in the pursuer's movement phase (then its move is over)
 
 export const LF_MOVED = 1
+/** "He only needs to test once for fire and once for combat": tested for fire / for combat this turn. */
+export const LF_RISK_FIRE = 2
+export const LF_RISK_COMBAT = 4
 
 // leader state
 export const L_OK = 0
@@ -214,6 +218,8 @@ export interface CfeoState extends BaseState {
   uRein: number[]
   /** The unit it is pursuing (kept across turns while the pursuit lasts), -1. */
   uPur: number[]
+  /** The first charger of the body it is combined with for a charge (same movement dice), -1. */
+  uBody: number[]
   // leaders
   lHex: number[]
   /** Unit he is attached to, -1 detached. */
