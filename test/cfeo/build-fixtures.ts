@@ -867,6 +867,67 @@ fx({
   expect: { events: [{ type: 'fast-move', unit: 'I-S1', how: 'shelter among the pikes', from: '0605', to: '0603' }], units: { 'I-S1': { hex: '0603' } } },
 })
 
+// ---------------------------------------------------------------- refereed readings: ride-through, driven-back
+// guns, Bad War casualties, one leader test, combined charges
+// F-H1 (C heavy cavalry, 2 stands in 1 rank) charges from 0607 with 1 AvD (3 pips: one hex, contact at 0606).
+const gunA1 = { id: 'I-G1', hex: '0605', facing: 'SW', grade: 'A1' }
+fx({
+  id: 'cfeo-driven-back-gun-charged-by-cavalry-remains', rule: 'Combat Results -2/-4 Driven Back: infantry and guns charged by cavalry only remain in place; +2/3 Success: cavalry who charged only guns ride-through, a full 2 or 3 dice (player\'s option)',
+  description: 'Heavy cavalry charge an A1 gun: D6 1 + 1 charging + 1 heavy cavalry = 3 vs AvD 3 + 2 (A1) - 2 (only guns) - 3 (outnumbered 2:1) = 0: the gun is Driven Back but, charged by cavalry only, remains in place (not abandoned) and takes 2 DPs (its capacity: 1 stand + 1 A grade); the Success cavalry ride through and their owner picks 2 or 3 dice: 3, AvD 3 + AvD 3 + D6 4 = 10 pips, two hexes through the gun (8), the last 2 pips one hex more (0603).',
+  keep: [unit('F-H1', 'hc', '0607', 'NE'), gunA1], start: { phase: 'combat', first: 0 }, dice: [3, 1, 3, 3, 3, 4],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', { expect: { decision: { player: 0, kind: 'after-combat', subject: 'F-H1', legal: ['choice:ride-through2', 'choice:ride-through3'] }, units: { 'I-G1': { dp: 2, abandoned: false, hex: '0605' } } } }, 'choice:ride-through3'],
+  expect: { events: [{ type: 'combat', totals: [3, 0], bands: ['success', 'driven-back'] }, { type: 'after-combat', unit: 'F-H1', action: 'ride through (3 dice)' }], units: { 'F-H1': { hex: '0603', dp: 1 }, 'I-G1': { dp: 2, abandoned: false, hex: '0605' } }, rolls: 6 },
+})
+fx({
+  id: 'cfeo-ride-through-victory-owner-picks-2-dice', rule: 'Combat Results +4/6 Victory: cavalry who charged only guns ride-through; Ride-through: a full 2 or 3 dice (player\'s option)',
+  description: 'B grade heavy cavalry: D6 1 + 1 B + 1 charging + 1 heavy cavalry = 4 vs the A1 gun 0: +4 Victory (B grade need not pursue); the gun Driven Back remains (2 DPs); the owner picks 2 dice: AvD 3 + AvD 3 = 6 pips, through the gun to 0604 and no further.',
+  keep: [unit('F-H1', 'hc', '0607', 'NE', { grade: 'B' }), gunA1], start: { phase: 'combat', first: 0 }, dice: [3, 1, 3, 3, 3],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', { expect: { decision: { player: 0, kind: 'after-combat', subject: 'F-H1', legal: ['choice:ride-through2', 'choice:ride-through3'] } } }, 'choice:ride-through2'],
+  expect: { events: [{ type: 'combat', totals: [4, 0], bands: ['victory', 'driven-back'] }, { type: 'after-combat', unit: 'F-H1', action: 'ride through (2 dice)' }], units: { 'F-H1': { hex: '0604' }, 'I-G1': { dp: 2, abandoned: false } }, rolls: 5 },
+})
+fx({
+  id: 'cfeo-ride-through-inconclusive-owner-picks', rule: 'Combat Results +1/-1 Inconclusive: cavalry who charged a single rank of enemy cavalry ride-through (2 or 3 dice, player\'s option); other cavalry choose to remain in place or retire, the lower result deciding first',
+  description: 'Heavy cavalry charge heavy cavalry in one rank that stands: D6 1 + 2 = 3 vs AvD 3: Inconclusive, 1 DP each. Equal totals: the player without the initiative (1) decides first: I-H1 remains; then F-H1 rides through, its owner choosing 3 dice: 3 + 3 + 4 = 10 pips: past I-H1 to 0604 (8), then 0603.',
+  keep: [unit('F-H1', 'hc', '0607', 'NE'), unit('I-H1', 'hc', '0605', 'SW')], start: { phase: 'combat', first: 0 }, dice: [3, 1, 3, 3, 3, 4],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice1', 'choice:end', 'choice:stand', { expect: { decision: { player: 1, kind: 'after-combat', subject: 'I-H1', legal: ['choice:remain', 'choice:retire'] } } }, 'choice:remain', { expect: { decision: { player: 0, kind: 'after-combat', subject: 'F-H1', legal: ['choice:ride-through2', 'choice:ride-through3'] } } }, 'choice:ride-through3'],
+  expect: { events: [{ type: 'combat', totals: [3, 3], bands: ['inconclusive', 'inconclusive'] }, { type: 'after-combat', unit: 'F-H1', action: 'ride through (3 dice)' }], units: { 'F-H1': { hex: '0603' }, 'I-H1': { hex: '0605', dp: 1 } }, rolls: 6 },
+})
+fx({
+  id: 'cfeo-bad-war-round-counts-casualties', rule: 'Combat Resolution: -1 each DP or casualty; Bad War: another round of combat that same turn',
+  description: 'Swiss pike (3 stands, 3 DPs: at capacity) against Landsknechts: AvD 5 - 3 = 2 vs AvD 3: Inconclusive; the Swiss DP becomes a casualty (2 stands, DPs cut to the new capacity 2), the Landsknechts take a DP. Next round, D6 each: Swiss 6 - 2 DPs - 1 casualty this combat - 2 outnumbered 3:2 = 1, Landsknechts 4 - 1 = 3: -2, Driven Back (counting the DPs alone it would be 2 v 3, Inconclusive again).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { nation: 'swiss', stands: 3 }), unit('I-P1', 'pike', '0605', 'SW', { nation: 'landsknecht', stands: 3 })], start: meleeStart({ 'F-P1': { foe: 'I-P1', dp: 3 } }), dice: [5, 3, 6, 4], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [2, 3], bands: ['inconclusive', 'inconclusive'] }, { type: 'casualty', unit: 'F-P1', stands: 1 }, { type: 'combat', totals: [1, 3], bands: ['driven-back', 'success'] }], rolls: 4 },
+})
+fx({
+  id: 'cfeo-leader-one-test-for-the-bad-war-combat', rule: 'Risk to Leaders: he only needs to test once for fire and once for combat regardless of the number of DPs; Bad War: another round of combat that same turn',
+  description: 'The Bad War combat of cfeo-combat-bad-war with the Swiss captain attached: round 1 Inconclusive, 1 DP, he tests (D6 4: missed); round 2 Success, 1 DP more: no second test (5 dice in all).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { nation: 'swiss' }), unit('I-P1', 'pike', '0605', 'SW', { nation: 'landsknecht' })], start: { ...meleeStart(), leaders: { 'F-CI': { attached: 'F-P1' } } }, dice: [3, 3, 4, 5, 2], actions: END2,
+  expect: { events: [{ type: 'combat', totals: [3, 3] }, { type: 'leader-hit', leader: 'F-CI', result: 'missed' }, { type: 'combat', totals: [4, 1], bands: ['success', 'driven-back'] }], units: { 'F-P1': { dp: 2 } }, rolls: 5 },
+})
+fx({
+  id: 'cfeo-leader-one-test-for-fire', rule: 'Risk to Leaders: he only needs to test once for fire regardless of the number of DPs',
+  description: 'Skirmishers and light cavalry (4 stands each, 4 dice) hit the pike the Landsknecht colonel leads: F-S1 (6 1 1 1) 1 DP, he tests (D6 4: missed); F-L1 (6 1 1 1) 1 DP more: no second test (9 dice in all).',
+  keep: [{ id: 'F-S1', hex: '0607', facing: 'NE' }, { id: 'F-L1', hex: '0507', facing: 'NE' }, unit('I-P1', 'pike', '0605', 'SW')], start: { phase: 'fire', first: 0, leaders: { 'I-CI': { attached: 'I-P1' } } }, dice: [6, 1, 1, 1, 4, 6, 1, 1, 1],
+  actions: [{ expect: { decision: { kind: 'fire-select', legal: ['choice:end', 'unit:F-S1', 'unit:F-L1'] } } }, 'unit:F-S1', 'hex:0605', 'unit:F-L1', 'hex:0605'],
+  expect: { events: [{ type: 'small-arms', unit: 'F-S1', hits: 1 }, { type: 'leader-hit', leader: 'I-CI', result: 'missed' }, { type: 'small-arms', unit: 'F-L1', hits: 1 }], units: { 'I-P1': { dp: 2 } }, rolls: 9 },
+})
+// two pike units side by side (0607, 0707), each 40 yds from an enemy pike unit straight ahead (0605, 0705)
+const bodyKeep = [unit('F-P1', 'pike', '0607', 'NE'), unit('F-T1', 'pike', '0707', 'NE'), unit('I-P1', 'pike', '0605', 'SW'), unit('I-T1', 'pike', '0705', 'SW')]
+fx({
+  id: 'cfeo-charge-combined-body-same-dice', rule: 'Charge Move: any number of units in base to base contact may be combined into a single body for a charge, all using the same movement dice',
+  description: 'F-P1 declares its charge with 1 die; F-T1, in base contact with it, may join its body: it does, and moves on the same AvD 3 (3 pips, one hex, contact) without a roll of its own. Both combats: D6 2 + 1 = 3 vs AvD 3, Inconclusive, infantry remain (5 dice in all).',
+  keep: bodyKeep, start: { phase: 'combat', first: 0 }, dice: [3, 2, 3, 2, 3],
+  actions: ['unit:F-P1', 'hex:0605', 'choice:dice1', 'unit:F-T1', 'hex:0705', { expect: { decision: { player: 0, kind: 'charge-combine', subject: 'F-T1', legal: ['unit:F-P1', 'choice:no'] } } }, 'unit:F-P1', 'choice:end'],
+  expect: { events: [{ type: 'charge-declared', unit: 'F-T1', target: 'I-T1', dice: 1 }, { type: 'charge-move', unit: 'F-P1', pips: 3, contact: true, to: '0606' }, { type: 'charge-move', unit: 'F-T1', pips: 3, contact: true, to: '0706' }, { type: 'combat', side0: ['F-T1'], totals: [3, 3] }], rolls: 5 },
+})
+fx({
+  id: 'cfeo-charge-combined-body-declined', rule: 'Charge Move: combining into a single body is the player\'s option',
+  description: 'The same two charges, F-T1 not joining: it chooses its own dice (1 or 2) and rolls them: AvD 2, 2 pips, still one hex (a last step needs 2): contact.',
+  keep: bodyKeep, start: { phase: 'combat', first: 0 }, dice: [3, 2, 2, 3, 2, 3],
+  actions: ['unit:F-P1', 'hex:0605', 'choice:dice1', 'unit:F-T1', 'hex:0705', 'choice:no', { expect: { decision: { player: 0, kind: 'charge-dice', subject: 'F-T1', legal: ['choice:dice1', 'choice:dice2'] } } }, 'choice:dice1', 'choice:end'],
+  expect: { events: [{ type: 'charge-move', unit: 'F-P1', pips: 3, contact: true }, { type: 'charge-move', unit: 'F-T1', pips: 2, contact: true, to: '0706' }], rolls: 6 },
+})
+
 export function write(): void {
   const dir = new URL('../fixtures/cfeo/', import.meta.url)
   mkdirSync(dir, { recursive: true })
