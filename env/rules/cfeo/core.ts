@@ -16,6 +16,21 @@ export interface Scratch {
   q: Int32Array
 }
 
+/** Offsets of the action layout's segments (choices, wings, units and leaders, hexes). */
+export interface Offsets {
+  readonly c: number
+  readonly w: number
+  readonly u: number
+  readonly h: number
+}
+
+/** What the phase modules (movement, fast, combat) work with: the scenario, the scratch, the action offsets. */
+export interface FlowCtx {
+  readonly c: Ctx
+  readonly x: Scratch
+  readonly o: Offsets
+}
+
 export function makeScratch(c: Ctx): Scratch {
   return { occ: new Int16Array(c.size), ev: null, mark: new Int32Array(Math.max(c.size, c.n)), q: new Int32Array(Math.max(c.size, c.n) * 2) }
 }

@@ -1,6 +1,7 @@
 // "CFEO 16th C" as a Tercio ruleset (1 hex = 40 yds, vertex facing, 10-yard pips). Rules notes:
 // docs/rules/cfeo.md. Layout: tables (data), context (per scenario), state (types, kinds, events), core
-// (shared helpers), command, control, move, fire, charge, melee, rout, morale, flow (sequence), view.
+// (shared helpers), command, control, move, fire, charge, melee, rout, morale, flow (sequence, legal, apply),
+// movement, combat and fast (the phases' parts of the flow), view.
 
 import { actionText, makeLayout } from '../../core/actions.ts'
 import type { Decision, Engine, GameView, ObsBuffers, Outcome, Player, Result, RulesetModule, TercioError } from '../../core/types.ts'
