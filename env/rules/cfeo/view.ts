@@ -8,7 +8,7 @@ import type { Ctx } from './context.ts'
 import { capacity } from './core.ts'
 import { type CfeoEvent, type CfeoState, INF_INSPIRE, KINDS, LEADER_STATES, PHASES, STATUSES, U_ABANDONED, U_CONTROLLED, U_DONE, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_UNDER_FIRE } from './state.ts'
 import { FORMATIONS, GRADES, HEXSIDES, ORDERS, TERRAINS, TYPE_STATS, UNIT_TYPES } from './tables.ts'
-import { staggeredAscii } from '../shared/ascii.ts'
+import { asciiMap, channelIndex, FACE_CH, writeEntityHex, writeEntitySide } from '../shared/view.ts'
 
 const PLANES = [
   ...TERRAINS.map((t) => `terrain:${t}`),
@@ -71,15 +71,7 @@ const ENTITY = [
 ] as const
 const GLOBALS = ['turn-fraction', ...PHASES.map((p) => `phase:${p}`), ...KINDS.map((k) => `kind:${k}`), 'am-first', 'am-deciding', 'material:own', 'material:enemy', 'mp-left'] as const
 
-function indexOf<K extends string>(list: readonly string[], keys: readonly K[]): Readonly<Record<K, number>> {
-  const out = {} as Record<K, number>
-  for (const k of keys) {
-    const i = list.indexOf(k)
-    if (i < 0) throw new Error(`cfeo obs: no channel ${k}`)
-    out[k] = i
-  }
-  return out
-}
+const indexOf = <K extends string>(list: readonly string[], keys: readonly K[]) => channelIndex('cfeo', list, keys)
 const P = indexOf(PLANES, ['terrain:clear', 'elevation', 'road', 'hexside:ditch', 'own:pike', 'enemy:pike', 'formation:line', 'facing:NE', 'stands', 'dp', 'dp-capacity-left', 'status:retiring', 'status:routing', 'grade', 'in-melee', 'halted', 'fired', 'moved', 'under-fire', 'limbered', 'abandoned', 'leader:own', 'leader:enemy', 'leader:attached', 'leader:inspiring', 'selected', 'mp-left', 'charge-target'] as const)
 const E = indexOf(ENTITY, ['present', 'own', 'enemy', 'type:pike', 'leader', 'general', 'col', 'row', 'facing:NE', 'stands', 'dp', 'formation:line', 'ranks', 'grade:A1', 'status:formed', 'armoured', 'fired', 'moved', 'halted', 'controlled', 'in-melee', 'done', 'selected', 'actions', 'actions-used', 'attached', 'inspiring'] as const)
 const G = indexOf(GLOBALS, ['turn-fraction', 'phase:initiative', 'kind:initiative', 'am-first', 'am-deciding', 'material:own', 'material:enemy', 'mp-left'] as const)
@@ -164,7 +156,6 @@ export function viewOf(c: Ctx, s: CfeoState, decision: Decision | null): GameVie
   }
 }
 
-const FACE_CH = ['↗', '→', '↘', '↙', '←', '↖']
 const TERR_CH = ['.', 'r', 'w', 't', 'm', 'h', '~']
 
 export function asciiOf(c: Ctx, s: CfeoState): string {
@@ -182,10 +173,8 @@ export function asciiOf(c: Ctx, s: CfeoState): string {
     for (let w = 0; w < c.w; w++) if (s.wMsgHex[w] === h) txt += 'm'
     return (txt || (TERR_CH[c.terrain[h] as number] as string).repeat(3)).slice(0, 7)
   }
-  const lines: string[] = [`turn ${s.turn} ${PHASES[s.phase]}  ${s.winner >= 0 ? 'game over: ' + s.reason : `deciding: player ${s.player} ${KINDS[s.kind] ?? ''}`}`]
-  lines.push(...staggeredAscii(g, cell, 7))
-  lines.push('legend: * side 1; letter type (P pike S skirmishers T tercio W swordsmen R rabble H heavy cav K reiters L light cav g/G/Y guns), stands, facing arrow, DPs, r retiring R routing; @ general + commander m messenger')
-  return lines.filter((l) => l.length > 0).join('\n')
+  const header = `turn ${s.turn} ${PHASES[s.phase]}  ${s.winner >= 0 ? 'game over: ' + s.reason : `deciding: player ${s.player} ${KINDS[s.kind] ?? ''}`}`
+  return asciiMap(header, g, cell, 'legend: * side 1; letter type (P pike S skirmishers T tercio W swordsmen R rabble H heavy cav K reiters L light cav g/G/Y guns), stands, facing arrow, DPs, r retiring R routing; @ general + commander m messenger')
 }
 
 export function describeEvent(e: CfeoEvent): string {
@@ -276,15 +265,12 @@ export function encodeObs(c: Ctx, s: CfeoState, player: Player, out: RetainedObs
   en.fill(0)
   zero(gl)
   const g = c.grid
-  const ncol = Math.max(1, g.cols - 1)
-  const nrow = Math.max(1, g.rows - 1)
   const F = ENTITY.length
   for (let u = 0; u < c.n; u++) {
     const row = u * F
     const mine = c.uSide[u] === player
     const fl = s.uFl[u] as number
-    en[row + E.present] = 1
-    en[row + (mine ? E.own : E.enemy)] = 1
+    writeEntitySide(en, row, E, mine)
     en[row + E['type:pike'] + (c.uType[u] as number)] = 1
     en[row + E.stands] = (s.uStands[u] as number) / 12
     en[row + E.dp] = (s.uDp[u] as number) / 6
@@ -302,8 +288,7 @@ export function encodeObs(c: Ctx, s: CfeoState, player: Player, out: RetainedObs
     en[row + E.selected] = s.sel === u ? 1 : 0
     const h = s.uHex[u] as number
     if (h < 0) continue
-    en[row + E.col] = (h % g.cols) / ncol
-    en[row + E.row] = ((h / g.cols) | 0) / nrow
+    writeEntityHex(en, row, E, g, h)
     en[row + E['facing:NE'] + (s.uFace[u] as number)] = 1
     wr.plane(((mine ? P['own:pike'] : P['enemy:pike']) + (c.uType[u] as number)) * size + h, 1)
     wr.plane((P['formation:line'] + (s.uForm[u] as number)) * size + h, 1)
@@ -331,8 +316,7 @@ export function encodeObs(c: Ctx, s: CfeoState, player: Player, out: RetainedObs
   for (let j = 0; j < c.m; j++) {
     const row = (c.n + j) * F
     const mine = c.lSide[j] === player
-    en[row + E.present] = 1
-    en[row + (mine ? E.own : E.enemy)] = 1
+    writeEntitySide(en, row, E, mine)
     en[row + E.leader] = 1
     en[row + E.general] = c.lRole[j] === 0 ? 1 : 0
     en[row + E.actions] = (s.lActions[j] as number) / 3
@@ -342,8 +326,7 @@ export function encodeObs(c: Ctx, s: CfeoState, player: Player, out: RetainedObs
     en[row + E.selected] = s.sel === c.n + j ? 1 : 0
     const h = s.lHex[j] as number
     if (h < 0) continue
-    en[row + E.col] = (h % g.cols) / ncol
-    en[row + E.row] = ((h / g.cols) | 0) / nrow
+    writeEntityHex(en, row, E, g, h)
     wr.plane((mine ? P['leader:own'] : P['leader:enemy']) * size + h, 1)
     if (s.lAtt[j] !== -1) wr.plane(P['leader:attached'] * size + h, 1)
     if (s.lInf[j] === INF_INSPIRE) wr.plane(P['leader:inspiring'] * size + h, 1)

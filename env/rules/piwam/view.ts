@@ -25,7 +25,7 @@ import {
   type PiwamState,
 } from './state.ts'
 import { ORDERS, STATUSES, TERRAINS, UNIT_TYPES } from './tables.ts'
-import { staggeredAscii } from '../shared/ascii.ts'
+import { asciiMap, channelIndex, FACE_CH, writeEntityHex, writeEntitySide } from '../shared/view.ts'
 
 const PLANES = [
   ...TERRAINS.map((t) => `terrain:${t}`),
@@ -75,16 +75,7 @@ const ENTITY = [
 const PHASES = ['activation', 'over'] as const
 const GLOBALS = ['turn-fraction', ...PHASES.map((p) => `phase:${p}`), ...KINDS.map((k) => `kind:${k}`), 'am-active-side', 'am-deciding', 'material:own', 'material:enemy', 'lost:own', 'lost:enemy', 'mp-left'] as const
 
-/** Index of each named channel, checked at load so a renamed channel fails loudly. */
-function indexOf<K extends string>(list: readonly string[], keys: readonly K[]): Readonly<Record<K, number>> {
-  const out = {} as Record<K, number>
-  for (const k of keys) {
-    const i = list.indexOf(k)
-    if (i < 0) throw new Error(`piwam obs: no channel ${k}`)
-    out[k] = i
-  }
-  return out
-}
+const indexOf = <K extends string>(list: readonly string[], keys: readonly K[]) => channelIndex('piwam', list, keys)
 
 export function makeObsSpec(ctx: Ctx): ObsSpec {
   return { planes: PLANES, entityFeatures: ENTITY, maxEntities: ctx.n + ctx.m, globals: GLOBALS }
@@ -159,7 +150,6 @@ export function viewOf(ctx: Ctx, R: Board, s: PiwamState, decision: Decision | n
 
 const TYPE_CH: Record<string, string> = { G: 'G', C: 'C', R: 'R', A: 'A', S: 'S', L: 'L', T: 'T', F: 'F', H: 'H', E: 'E', ART: 'Y' }
 const TERR_CH: Record<string, string> = { clear: '.', woods: 'w', rough: 'r', marsh: 'm', village: 'v', water: '~' }
-const FACE_CH = ['↗', '→', '↘', '↙', '←', '↖']
 const STATUS_CH = ['', 'd', 's', 'b']
 
 /** A row-per-map-row picture: each hex is a 6-char cell `[side type facing status]` or terrain; odd columns sit lower. */
@@ -177,11 +167,8 @@ export function asciiOf(ctx: Ctx, s: PiwamState): string {
     const body = (txt + lead) || t.repeat(3)
     return body.slice(0, 7)
   }
-  const lines: string[] = []
-  lines.push(`turn ${s.turn}  ${s.winner >= 0 ? 'game over: ' + s.reason : 'deciding: player ' + s.player + ' ' + (KINDS[s.kind] ?? '')}`)
-  lines.push(...staggeredAscii(g, cell, 7))
-  lines.push('legend: side 1 units marked *; G C R cav, A S L T F H E foot, Y artillery; arrow = facing vertex; d/s/b = disordered/shaken/broken; + wing leader, @ army leader; . clear w woods r rough m marsh v village ~ water')
-  return lines.filter((l) => l.length > 0).join('\n')
+  const header = `turn ${s.turn}  ${s.winner >= 0 ? 'game over: ' + s.reason : 'deciding: player ' + s.player + ' ' + (KINDS[s.kind] ?? '')}`
+  return asciiMap(header, g, cell, 'legend: side 1 units marked *; G C R cav, A S L T F H E foot, Y artillery; arrow = facing vertex; d/s/b = disordered/shaken/broken; + wing leader, @ army leader; . clear w woods r rough m marsh v village ~ water')
 }
 
 export function describeEvent(e: PiwamEvent): string {
@@ -280,8 +267,6 @@ export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out
     for (let u = 0; u < ctx.n; u++) if (R.cmd[u] && ctx.uWing[u] === w && s.uHex[u]! >= 0) R.reach[s.uHex[u]!] = 1
   }
   R.cmdWing = -1
-  const ncol = Math.max(1, g.cols - 1)
-  const nrow = Math.max(1, g.rows - 1)
   const F = ENTITY.length
   // "selected": the unit the decision is about (the acting unit, or the one retreating / routing / intercepting)
   const pick = s.kind === K['retreat-hex'] || s.kind === K['rout-hex'] ? s.rtUnit : s.kind === K['intercept-hex'] ? s.react : s.sel
@@ -289,15 +274,13 @@ export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out
     const h = s.uHex[u]!
     const mine = ctx.uSide[u] === own
     const row = u * F
-    en[row + E.present] = 1
-    en[row + (mine ? E.own : E.enemy)] = 1
+    writeEntitySide(en, row, E, mine)
     en[row + E['type:G'] + ctx.uType[u]!] = 1
     en[row + E.eliminated] = s.uGone[u] === 1 ? 1 : 0
     en[row + E.exited] = s.uGone[u] === 2 ? 1 : 0
     en[row + E.value] = ctx.uValue[u]! / 4
     if (h < 0) continue
-    en[row + E.col] = (h % g.cols) / ncol
-    en[row + E.row] = ((h / g.cols) | 0) / nrow
+    writeEntityHex(en, row, E, g, h)
     en[row + E['facing:NE'] + s.uFace[u]!] = 1
     en[row + E['status:normal'] + s.uStatus[u]!] = 1
     const fl = s.uFlags[u]!
@@ -323,16 +306,14 @@ export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out
   for (let j = 0; j < ctx.m; j++) {
     const row = (ctx.n + j) * F
     const mine = ctx.lSide[j] === own
-    en[row + E.present] = 1
-    en[row + (mine ? E.own : E.enemy)] = 1
+    writeEntitySide(en, row, E, mine)
     en[row + E.leader] = 1
     en[row + E.rating] = -ctx.lRating[j]! / 3
     en[row + E.eliminated] = s.lState[j] === LS_REMOVED ? 1 : 0
     en[row + E.selected] = s.sel === ctx.n + j ? 1 : 0
     const h = s.lHex[j]!
     if (h < 0 || s.lState[j] !== LS_IN) continue
-    en[row + E.col] = (h % g.cols) / ncol
-    en[row + E.row] = ((h / g.cols) | 0) / nrow
+    writeEntityHex(en, row, E, g, h)
     wr.plane((mine ? P['leader:own'] : P['leader:enemy']) * size + h, 1)
     if (s.sel === ctx.n + j) wr.plane(P.selected * size + h, 1)
   }
