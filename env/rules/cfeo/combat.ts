@@ -13,6 +13,15 @@ import { ARM_FOOT, PIPS_PER_HEX } from './tables.ts'
 import { nearestEnemyHex } from './movement.ts'
 import type { FlowCtx } from './core.ts'
 
+/** Hands the decision `kind` about unit u (second subject sel2) to u's owner. */
+function ask(f: FlowCtx, s: CfeoState, kind: number, u: number, sel2: number): true {
+  s.sel = u
+  s.sel2 = sel2
+  s.player = f.c.uSide[u] as number
+  s.kind = kind
+  return true
+}
+
 /** The dice of a ride-through. */
 const rideRolled: number[] = []
 
@@ -57,11 +66,7 @@ export function nextResponse(f: FlowCtx, s: CfeoState): boolean {
       s.uResp[t] = R_STAND
       continue
     }
-    s.sel = t
-    s.sel2 = u
-    s.player = c.uSide[t] as number
-    s.kind = K['charge-response']
-    return true
+    return ask(f, s, K['charge-response'], t, u)
   }
   return false
 }
@@ -244,7 +249,6 @@ export function rideHex(f: FlowCtx, s: CfeoState, u: number, foeHex: number): nu
 }
 
 export function nextAfterCombat(f: FlowCtx, s: CfeoState): boolean {
-  const c = f.c
   while (s.queue.length > 0) {
     const u = s.queue[0] as number
     const band = s.queue[1] as number
@@ -262,11 +266,7 @@ export function nextAfterCombat(f: FlowCtx, s: CfeoState): boolean {
       if (s.fmUnit >= 0) return false
       continue
     }
-    s.sel = u
-    s.sel2 = band
-    s.player = c.uSide[u] as number
-    s.kind = K['after-combat']
-    return true
+    return ask(f, s, K['after-combat'], u, band)
   }
   return false
 }
