@@ -16,7 +16,7 @@ import { applyAction, legalMask, settle } from './flow.ts'
 import { startCard } from './initiative.ts'
 import { onMap } from './geometry.ts'
 import { CARD_TYPES } from './tables.ts'
-import { CHOICES, F_ELIM, F_LOADED, F_PINNED, F_ROUT, F_VEX, K, KINDS, MW, QW, type HEvent, type HState } from './state.ts'
+import { CHOICES, F_ELIM, F_LOADED, F_PINNED, F_ROUT, F_VEX, K, KINDS, MW, QW, T_ROUT, type HEvent, type HState } from './state.ts'
 import { asciiOf, describeEvent, encIndex, encodeInto, materialOf, obsSpecOf, viewOf } from './view.ts'
 
 export type { HState, HEvent } from './state.ts'
@@ -124,6 +124,12 @@ function hashState(s: HState): string {
   return hashHex(fnvText(fnvDice(h, s.dice), s.why))
 }
 
+/** A rout task for unit u waits in the queue. */
+function routPending(s: HState, u: number): boolean {
+  for (let i = 0; i < s.q.length; i += QW) if (s.q[i] === T_ROUT && s.q[i + 1] === u) return true
+  return false
+}
+
 function invariantsOf(c: Ctx, s: HState): string[] {
   const out: string[] = []
   const seen = new Map<number, number>()
@@ -143,7 +149,7 @@ function invariantsOf(c: Ctx, s: HState): string[] {
     const lost = s.lost[u] as number
     const ui = c.uType[u]!.ui
     if (lost < 0 || lost > ui) out.push(`unit ${id} has lost ${lost} of ${ui} UI`)
-    if (lost >= ui && !(fl & F_ELIM)) out.push(`unit ${id} has no UI left but is on the map`)
+    if (lost >= ui && !(fl & (F_ELIM | F_ROUT)) && !routPending(s, u)) out.push(`unit ${id} has no UI left but neither routs nor is about to`)
     if (fl & F_ROUT && (s.ref[u] as number) >= 0) out.push(`routed unit ${id} has a refused flank`)
     if ((s.mv[u] as number) < 0 || (s.st[u] as number) < 0) out.push(`unit ${id} has negative moves`)
     if (fl & F_PINNED && (s.ref[u] as number) < 0) out.push(`unit ${id} is pinned without a refused flank`)
@@ -243,7 +249,9 @@ function setupState(c: Ctx, s: HState, start: unknown): TercioError | null {
       for (const k of Object.keys(e)) if (!['lost', 'vexed', 'loaded', 'refused', 'routed', 'pinned'].includes(k)) return bad(`units.${id}.${k}`, 'unknown field (lost, vexed, loaded, refused, routed, pinned)')
       if (e['lost'] !== undefined) {
         const n = e['lost']
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= c.uType[u]!.ui) return bad(`units.${id}.lost`, `expected 0..${c.uType[u]!.ui - 1}`)
+        // All UI lost only with routed: true (a unit at 0 UI routs).
+        const most = e['routed'] === true ? c.uType[u]!.ui : c.uType[u]!.ui - 1
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > most) return bad(`units.${id}.lost`, `expected 0..${most}${e['routed'] === true ? '' : ' (all of them only with routed: true)'}`)
         s.lost[u] = n
       }
       const flag = (k: string, bit: number) => {
