@@ -70,7 +70,7 @@ const spares: U[] = [
   add('e1-combat-1.json', {
     id: 'hbl-E1-combat-1',
     rule: 'E1 melee',
-    description: 'Combat 1 (18 January rules): three rounds, Red initiating on its Melee card; totals Red 4 UI and 4 chips (routed, destroyed at 0 UI), Blue 2 UI and 2 chips; Blue rolled odd and pursues.',
+    description: 'Combat 1 (18 January rules): three rounds, Red initiating on its Melee card; totals Red 4 UI and 4 chips, Blue 2 UI and 2 chips. Round 3 takes the archers\' last 2 UI: "Red is routed. It immediately turns and routs 12"" (6 hexes toward its edge), still on the map; Blue rolled odd and pursues.',
     $comment: 'Three Melee cards turned by Red (pips named in start). The last two dice are the next initiative roll, outside the example.',
     scenario: sc,
     start: { pips: [3, 0], first: 0, next: { '0': ['melee', 'melee', 'melee'] } },
@@ -96,10 +96,11 @@ const spares: U[] = [
     expect: {
       events: [
         { type: 'melee', dieA: 'D4', dieB: 'D10', totalA: 3, totalB: 9, band: 'routed', winner: 'B-LS' },
-        { type: 'destroyed', unit: 'R-ARC' },
+        { type: 'ui-lost', unit: 'R-ARC', ui: 2, lost: 4 },
+        { type: 'routed', unit: 'R-ARC', path: ['0506', '0507', '0508', '0509', '0510', '0511'] },
         { type: 'followed-up', unit: 'B-LS', to: '0505' },
       ],
-      units: { 'R-ARC': { uiLost: 4, chipsLost: 4, eliminated: true }, 'B-LS': { uiLost: 2, chipsLost: 2, hex: '0505', eliminated: false } },
+      units: { 'R-ARC': { uiLost: 4, chipsLost: 4, routed: true, hex: '0511', eliminated: false }, 'B-LS': { uiLost: 2, chipsLost: 2, hex: '0505', eliminated: false } },
       wings: { 'R-1': { armyChips: 8 - 4 }, 'B-1': { armyChips: 8 - 2 } },
       decision: { player: 0, kind: 'initiative-order' },
     },
@@ -553,6 +554,19 @@ shot('shift-fire.json', {
   expect: { events: [{ type: 'fired', die: 'D12+2', total: 12, defence: 4, pips: 8 }], units: { 'B-T': { uiLost: 2, vexed: false } } },
 })
 shot('shift-fire.json', {
+  id: 'hbl-H10-last-ui-shot-away-routs',
+  rule: 'H10 H14',
+  description: 'Archer cavalry on their last UI, shot by a gun at close range (D6 Up 2 = D10): 9 v DD 2, 7 pips would take 2 UI; the one left goes and the unit routs 12" toward its edge, as a unit that loses its last UI in melee does.',
+  shooter: { type: 'artillery' },
+  target: { type: 'archer-cavalry', hex: '0507' },
+  start: { units: { 'B-T': { lost: 3 } } },
+  dice: [9, 2],
+  expect: {
+    events: [{ type: 'fired', die: 'D10', total: 9, defence: 2, pips: 7 }, { type: 'ui-lost', unit: 'B-T', ui: 1, lost: 4 }, { type: 'routed', unit: 'B-T', path: ['0506', '0505', '0504', '0503', '0502', '0501'] }],
+    units: { 'B-T': { routed: true, eliminated: false, uiLost: 4, chipsLost: 1 } },
+  },
+})
+shot('shift-fire.json', {
   id: 'hbl-H14-long-range-colunela',
   rule: 'H14 E4',
   description: 'The sequence post: the gun at long range (Down 1) at a Colunela (depth, Up 1): no change, D6; 2 v D8 1: less and odd, vexed; under 3 pips, no UI lost.',
@@ -823,14 +837,31 @@ duel('melee-results.json', {
   expect: { units: { 'B-B': { hex: '0504', uiLost: 2, vexed: true } } },
 })
 duel('melee-results.json', {
-  id: 'hbl-H18-destroyed-at-zero-ui',
-  rule: 'H18 H8',
-  description: 'Archer cavalry with 3 of 4 UI lost (formed Up 1, fully armoured Down 1, three UI Down 3: D8 Down 3 = D4) draw with Gendarmes (D12+3): both lose a UI and the archers, at 0 UI, are destroyed (reconstructed).',
-  red: { type: 'gendarmes' },
-  blue: { type: 'archer-cavalry' },
+  id: 'hbl-H10-last-ui-lost-in-a-draw-routs',
+  rule: 'H10 H8 E1',
+  description: 'Archer cavalry with 3 of 4 UI lost (formed Up 1, fully armoured Down 1, three UI Down 3: D8 Down 3 = D4) draw with Gendarmes (D12+3): both lose a UI. At 0 UI the archers rout 12" as Combat 1\'s archers did with their last UI, and are not removed; a draw has no winner, so nobody pursues.',
+  red: { type: 'gendarmes', hex: '0508' },
+  blue: { type: 'archer-cavalry', hex: '0507' },
   start: { units: { 'B-B': { lost: 3 } } },
   dice: [1, 4],
-  expect: { events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D4', totalA: 4, totalB: 4 }, { type: 'destroyed', unit: 'B-B' }], units: { 'B-B': { eliminated: true, uiLost: 4 } } },
+  expect: {
+    events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D4', totalA: 4, totalB: 4 }, { type: 'routed', unit: 'B-B', path: ['0506', '0505', '0504', '0503', '0502', '0501'] }],
+    units: { 'B-B': { eliminated: false, routed: true, uiLost: 4, hex: '0501' }, 'R-A': { hex: '0508', uiLost: 1 } },
+    decision: FORMATION_NEXT,
+  },
+})
+duel('melee-results.json', {
+  id: 'hbl-H10-winner-at-zero-ui-routs-and-does-not-pursue',
+  rule: 'H10 H9',
+  description: 'A marginal win costs the winner a UI too ("Both sides lose 1 UI"): the winner, on its last UI, routs and so cannot follow up; the loser, with UI left, stays.',
+  red: { type: 'archer-cavalry' },
+  blue: { type: 'archer-cavalry' },
+  start: { units: { 'R-A': { lost: 3 } } },
+  dice: [5, 4],
+  expect: {
+    events: [{ type: 'melee', band: 'marginal', winner: 'R-A' }, { type: 'routed', unit: 'R-A', path: ['0506', '0507', '0508', '0509', '0510', '0511'] }],
+    units: { 'R-A': { routed: true, uiLost: 4, eliminated: false, hex: '0511' }, 'B-B': { hex: '0504', routed: false, uiLost: 1 } },
+  },
 })
 duel('melee-results.json', {
   id: 'hbl-H8-no-close-formed-up-on-broken-ground',
@@ -1018,6 +1049,26 @@ rallyFx({
   dice: [8, 2],
   actions: ['unit:R-A', 'choice:no'],
   expect: { events: [{ type: 'rallied', die: 'D12', pips: 6 }], units: { 'R-A': { routed: false, status: 'formed' } } },
+})
+rallyFx({
+  id: 'hbl-H16-routed-at-zero-ui-stands-with-a-ui-bought',
+  rule: 'H16 H10 E1',
+  description: 'A routed unit at 0 UI (Combat 1\'s archers after round 3): "For every three pips difference, the unit can rally back 1 UI"; 8 v 2 = 6 pips stop the rout and buy up to 2 UI; the owner buys 1 and the unit stands again.',
+  blue: { hex: '0901' },
+  start: { units: { 'R-A': { routed: true, lost: 4 } } },
+  dice: [8, 2],
+  actions: ['unit:R-A', 'choice:no', X({ decision: { player: 0, kind: 'rally-buy', legal: ['choice:buy-0', 'choice:buy-1', 'choice:buy-2'] }, units: { 'R-A': { routed: true } } }), 'choice:buy-1'],
+  expect: { units: { 'R-A': { routed: false, uiLost: 3, chipsLost: 1 } } },
+})
+rallyFx({
+  id: 'hbl-H16-routed-at-zero-ui-buys-nothing-keeps-routing',
+  rule: 'H16 H10',
+  description: 'The same rally with no UI bought back: a unit with no UI cannot stand, so it stays routed (its vexation is gone, as any positive result ends it).',
+  blue: { hex: '0901' },
+  start: { units: { 'R-A': { routed: true, lost: 4, vexed: true } } },
+  dice: [8, 2],
+  actions: ['unit:R-A', 'choice:no', 'choice:buy-0'],
+  expect: { units: { 'R-A': { routed: true, vexed: false, uiLost: 4, chipsLost: 0 } } },
 })
 rallyFx({
   id: 'hbl-H16-attach-the-officer',

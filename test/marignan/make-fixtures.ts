@@ -2018,6 +2018,52 @@ add({
     events: [{ type: 'rout-move', unit: 'F-R1', path: ['0505', '0506', '0507', '0508'] }, { type: 'eliminated', unit: 'F-R1', why: 'routed off the friendly edge' }],
   },
 })
+// 10.1 / 4.2 in both column parities. A Swiss pike two hexes south of a routed French unit, facing
+// N, holds in its ZOC the hex straight south of the unit and the hexes beside that one. From an
+// even 0-based column (label 05: 0504) the half-hex sidesteps SE 0604 and SW 0404 stay in the same
+// row; from an odd one (label 06: 0604) they are a row lower. Either way they are out of the ZOC
+// and lead on to the border, so the unit routs in both, never eliminated ("only if all its retreat
+// routes are blocked", 4.2). From 0504 both sidesteps leave four steps to the border (0604 0705
+// 0706 0707 0708; 0404 0305 0306 0307 0308) at the same cost, so the French player chooses (10.1).
+add({
+  id: '10.1-rout-sidestep-even-column',
+  rule: '10.1, 4.2',
+  description: 'A routed French unit in column 05 (even 0-based) whose hex straight south lies in a Swiss ZOC: the half-hex sidesteps SE 0604 and SW 0404 are out of the ZOC and still reach the border, so it is not eliminated; the player chooses between them and it routs off the south edge.',
+  units: [fr('F-R1', 'aventuriers', '0504', 'N', { status: 'routed' }), sw('S-P1', 'swiss-pike', '0506', 'N')],
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [{ expect: { decision: { player: 1, kind: 'rout-hex', subject: 'F-R1', legal: ['hex:0604', 'hex:0404'] } } }, 'hex:0604'],
+  expect: {
+    units: { 'F-R1': { status: 'exited', eliminated: true } },
+    events: [{ type: 'rout-move', unit: 'F-R1', path: ['0604', '0705', '0706', '0707', '0708'] }, { type: 'eliminated', unit: 'F-R1', why: 'routed off the friendly edge' }],
+  },
+})
+add({
+  id: '10.1-rout-sidestep-odd-column',
+  rule: '10.1, 4.2',
+  description: 'The same position one column over (unit 0604, column 06, odd 0-based; pike 0606): the sidesteps SE 0705 and SW 0505 are a row lower here; both are out of the ZOC and lead on, so the player chooses as before and the unit routs off the south edge.',
+  units: [fr('F-R1', 'aventuriers', '0604', 'N', { status: 'routed' }), sw('S-P1', 'swiss-pike', '0606', 'N')],
+  start: { phase: 'command', active: 'french' },
+  dice: [],
+  actions: [{ expect: { decision: { player: 1, kind: 'rout-hex', subject: 'F-R1', legal: ['hex:0705', 'hex:0505'] } } }, 'hex:0505'],
+  // 0505's own south hex 0506 is in the ZOC too: the sidestep again, SW to 0405 (SE 0605 is in the
+  // ZOC), where S 0406 and SW 0306 tie and the player chooses again
+  expect: {
+    events: [{ type: 'rout-move', unit: 'F-R1', path: ['0505', '0405'] }],
+    units: { 'F-R1': { status: 'routed', hex: '0405' } },
+    decision: { player: 1, kind: 'rout-hex', subject: 'F-R1', legal: ['hex:0306', 'hex:0406'] },
+  },
+})
+add({
+  id: '10.1-rout-straight-before-sidestep',
+  rule: '10.1',
+  description: '"the most direct path": from an even column with the way south open, the straight step (a whole hex nearer the border) comes before the half-hex sidesteps; no choice is asked, and the unit goes straight through the friendly unit at 0506, which tests its morale (the two forced dice, 2: passed).',
+  units: [fr('F-R1', 'aventuriers', '0504', 'N', { status: 'routed' }), fr('F-A2', 'aventuriers', '0506', 'N'), sw('S-P1', 'swiss-pike', '0502', 'N')],
+  start: { phase: 'command', active: 'french' },
+  dice: [1, 1],
+  actions: [],
+  expect: { units: { 'F-A2': { status: 'ordered', hex: '0506' } } },
+})
 // 7.2: "a commander with heroic value may not simultaneously nullify the demoralisation of more
 // than one corps" — which one, when several qualify, is the French player's choice.
 add({

@@ -511,6 +511,33 @@ add({
   expect: { units: { 'B-I1': { hex: '0506' }, 'F-I1': { hex: '0504' } }, events: [{ type: 'melee', attackerScore: 0, defenderScore: 0, result: 'draw' }, { type: 'retreated', unit: 'B-I1', from: '0505', to: '0506' }] },
 })
 add({
+  id: 'G1-defender-orients-rear-assault-keeps-no-support',
+  rule: 'G procedure 1 ("All Att/Def stands must orient to maximize contact"), I Support 4',
+  description: 'The British line charges the French column from its rear: both sides orient — the attacker to the defender, the defender (which faced N) turns S to its attacker — but the assault came from the rear arc, so the column still claims no support: all dice miss, 0-0, a draw.',
+  units: [
+    { id: 'B-I1', side: 1, type: 'br-line-inf', hex: '0505', facing: 'NE' },
+    { id: 'F-I1', side: 0, type: 'fr-line-pre1812', hex: '0504', facing: 'N', formation: 'column' },
+  ],
+  start: { ...MELEE1, units: { 'B-I1': { charging: true } } },
+  dice: [...miss(2), ...miss(6), ...miss(12), ...miss(4)],
+  actions: ['hex:0504'],
+  expect: { units: { 'F-I1': { hex: '0504', facing: 'S' }, 'B-I1': { hex: '0506', facing: 'N' } }, events: [{ type: 'melee', attackerScore: 0, defenderScore: 0, result: 'draw' }] },
+})
+add({
+  id: 'G1-contact-left-by-a-melee-fights-again',
+  rule: 'G 1 ("Close combat occurs: 1) When a stand touches an enemy stand"), E 4',
+  description: 'A British line still touching a French line at the start of its melee phase — it did not move into contact this turn — attacks as a charger does: the defender\'s hex is offered, and the combat is fought (all dice miss: a draw, the attacker retreats).',
+  units: [
+    { id: 'B-I1', side: 1, type: 'br-line-inf', hex: '0505', facing: 'N' },
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
+  ],
+  start: MELEE1,
+  // defensive fire 6, advancing fire 6, British melee 12, French melee 12: all miss
+  dice: [...miss(6), ...miss(6), ...miss(12), ...miss(12)],
+  actions: [{ expect: { decision: { player: 1, kind: 'melee', legal: ['hex:0504'] }, units: { 'B-I1': { charging: true } } } }, 'hex:0504'],
+  expect: { units: { 'B-I1': { hex: '0506' } }, events: [{ type: 'melee', attackers: ['B-I1'], defender: 'F-I1', result: 'draw' }, { type: 'retreated', unit: 'B-I1', from: '0505', to: '0506' }] },
+})
+add({
   id: 'I-support-front-column-defender',
   rule: 'G 3 (defender Inf Col Sh,M,S), I Support',
   description: 'The same column attacked from the front does get its 4 supporting stands: 0 hits to 0, plus 4: the defender wins and the attacker retreats with 4 status dice.',
@@ -621,7 +648,8 @@ add({
   description: 'The loser\'s retreat hex holds an enemy: it is routed automatically (and makes its rout move).',
   units: [
     { id: 'B-I1', side: 1, type: 'au-line-inf', hex: '0505', facing: 'N' },
-    { id: 'B-I2', side: 1, type: 'au-line-inf', hex: '0503', facing: 'N' },
+    // disordered: it has no attacker row, so touching F-I1 it does not join the attack (G 1)
+    { id: 'B-I2', side: 1, type: 'au-line-inf', hex: '0503', facing: 'N', status: 'disordered' },
     { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
   ],
   start: { ...MELEE1, units: { 'B-I1': { charging: true } } },
@@ -1262,6 +1290,20 @@ add({
   dice: [],
   actions: ['choice:end'],
   expect: { outcome: { winner: 1 }, events: [{ type: 'army-morale', side: 0, losses: 6, breakPoint: 11, broken: true }] },
+})
+add({
+  id: 'I-army-morale-only-routed-or-destroyed-units-count',
+  rule: 'I Army Morale 3 ("Units count as a loss during the end phase if: a) routed b) destroyed")',
+  description: 'French line (6 stands) and a French battery (1 stand x 2): break points 8. The line loses 5 stands to 10 hits but stays in good order (10 status dice, no 6): it is neither routed nor destroyed, so the army has lost nothing (counting stands it would be 5 of 8, broken).',
+  units: [
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0512', facing: 'N' },
+    { id: 'F-A1', side: 0, type: 'fr-foot-art', hex: '0612', facing: 'N', formation: 'limbered' },
+    { id: 'B-I1', side: 1, type: 'au-line-inf', hex: '0502', facing: 'S' },
+  ],
+  start: { active: 0, phase: 'shooting', units: { 'F-I1': { hits: 10 } } },
+  dice: miss(10),
+  actions: ['choice:end'],
+  expect: { outcome: null, units: { 'F-I1': { stands: 1, status: 'good' } }, events: [{ type: 'army-morale', side: 0, losses: 0, breakPoint: 8, broken: false }] },
 })
 add({
   id: 'I-army-morale-weight-artillery-veteran',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hexOfLabel, makeGrid } from '../../env/hex/grid.ts'
-import { allowedSteps, bestStep, directRoutes, distanceToGoal, reach, reachFaced, type FacedCost, type HexTest, type StepCost, type StepScore } from '../../env/rules/shared/paths.ts'
+import { allowedSteps, bestStep, distanceToGoal, forwardRoutes, reach, reachFaced, type FacedCost, type HexTest, type StepCost, type StepScore } from '../../env/rules/shared/paths.ts'
 
 const g = makeGrid(6, 6)
 const H = (l: string) => hexOfLabel(g, l)
@@ -120,27 +120,34 @@ describe('shared path search', () => {
     expect(dist[H('0101')]).toBe(5)
     expect(dist[H('0305')]).toBe(1)
   })
-  it('directRoutes: a hex has a route when a chain of strictly nearer passable hexes reaches the goal', () => {
+  it('forwardRoutes: the fewest forward steps to the edge through passable hexes, the same in both column parities', () => {
     const edge = new Uint8Array(g.size)
     for (let c = 0; c < g.cols; c++) edge[H(`0${c + 1}06`)] = 1
     const dist = new Uint8Array(g.size)
     distanceToGoal(g, new Set_(edge), dist, new Int32Array(g.size))
+    const SOUTH = (1 << 2) | (1 << 3) | (1 << 4) // SE, S, SW
     const pass = new Uint8Array(g.size).fill(1)
     const out = new Uint8Array(g.size)
-    const order = new Int32Array(g.size)
-    directRoutes(g, dist, new Set_(pass), out, order)
-    expect(out.every((v) => v === 1)).toBe(true)
+    const route = (label: string) => forwardRoutes.routeFrom(g, dist, SOUTH, new Set_(pass), out, H(label))
+    forwardRoutes.clear(out)
+    expect(route('0101')).toBe(6) // five steps S, plus one
+    expect(route('0306')).toBe(1)
+    // the hex straight ahead blocked: the half-hex sidestep still leads on, from either parity
+    pass[H('0305')] = 0
+    pass[H('0405')] = 0
+    forwardRoutes.clear(out)
+    expect(route('0304')).toBe(4) // 0304 (even 0-based column 2) -> SW 0204 -> 0205 -> 0206: three steps
+    expect(route('0404')).toBe(3) // 0404 (odd column 3, half a hex lower) -> SE 0505 -> 0506: two steps
     // wall off row 5 entirely: nothing above it has a route, row 6 still does
     for (let c = 0; c < g.cols; c++) pass[H(`0${c + 1}05`)] = 0
-    directRoutes(g, dist, new Set_(pass), out, order)
-    expect(out[H('0304')]).toBe(0)
-    expect(out[H('0101')]).toBe(0)
-    expect(out[H('0306')]).toBe(1)
-    // open one gap: hexes whose strictly-nearer chains pass through it have a route again
-    pass[H('0305')] = 1
-    directRoutes(g, dist, new Set_(pass), out, order)
-    expect(out[H('0305')]).toBe(1)
-    expect(out[H('0304')]).toBe(1)
-    expect(out[H('0604')]).toBe(0)
+    forwardRoutes.clear(out)
+    expect(route('0304')).toBe(0)
+    expect(route('0101')).toBe(0)
+    expect(route('0306')).toBe(1)
+    // an impassable start has no route
+    pass[H('0306')] = 0
+    forwardRoutes.clear(out)
+    expect(route('0306')).toBe(0)
   })
+
 })

@@ -8,7 +8,7 @@ import { CARD, type Ctx } from './context.ts'
 import { arcOf, ARC_FRONT, adjacentEnemies, inGood, onMap, occupancy } from './geometry.ts'
 import { betweenCards, endCard, lull, startCard } from './initiative.ts'
 import { canConvertToSkirmish, fight, mandatoryLeft, meleeTargets } from './melee.ts'
-import { canSpend, checkArmies, endGame, endMeleesOf, facingName, inMelee, meleeIndex, payChips, pruneMelees, vex } from './morale.ts'
+import { canSpend, checkArmies, endGame, endMeleesOf, facingName, inMelee, meleeIndex, payChips, pruneMelees, spent, vex } from './morale.ts'
 import { activate, canWheel, chargeTargets, endActivation, hasMoves, movesOnCard, step, stepTargets, stopUnit, wheel, carryLeaders } from './move.ts'
 import { attach, needsRally, rally } from './rally.ts'
 import { backHex, fallBack, routMove } from './rout.ts'
@@ -137,12 +137,15 @@ function runTask(c: Ctx, s: HState, ev: Events): boolean {
         ev?.push({ type: 'pushed-back', unit: c.unitIds[a] as string, to: null, blocked: true })
         vex(c, s, a, 'pushed back', ev)
         vex(c, s, a, 'could not fall back', ev)
+        if (spent(c, s, a)) pushFront(s, T_ROUT, a, b, x, 0)
         return false
       }
       fallBack(c, s, a, to)
       ev?.push({ type: 'pushed-back', unit: c.unitIds[a] as string, to: c.grid.labels[to] as string, blocked: false })
       vex(c, s, a, 'pushed back', ev)
-      if (meleeIndex(s, a, b) >= 0) pushFront(s, T_FOLLOW, b, a, vac, x)
+      // Vexed again with its last UI: it routs from the hex it fell back to, and the winner may pursue into it.
+      if (spent(c, s, a)) pushFront(s, T_ROUT, a, b, x, 0)
+      else if (meleeIndex(s, a, b) >= 0) pushFront(s, T_FOLLOW, b, a, vac, x)
       return false
     }
     case T_FOLLOW:
@@ -166,7 +169,7 @@ function runTask(c: Ctx, s: HState, ev: Events): boolean {
       popTask(s)
       const vac = s.hex[a] as number
       if (onMap(s, a)) routMove(c, s, a, 6, ev)
-      if (inGood(s, b)) {
+      if (b >= 0 && inGood(s, b)) {
         if ((s.ref[b] as number) >= 0) pushFront(s, T_REFUSED, b, a, 0, 0)
         pushFront(s, T_PURSUE, b, vac, x, 0)
       }
@@ -629,6 +632,7 @@ export function applyAction(c: Ctx, L: ActionLayout, s: HState, action: number, 
       if (n > 0) {
         s.lost[q1] = (s.lost[q1] as number) - n
         payChips(c, s, side(c, q1), n * c.tables.rally.chipPerUi, `rallied back ${n} UI`, q1, ev)
+        if (q3 === 1) s.fl[q1] = (s.fl[q1] as number) & ~F_ROUT
       }
       break
     }

@@ -7,16 +7,17 @@
 import { makeLayout } from '../../core/actions.ts'
 import type { Engine, InitOptions, ObsBuffers, Outcome, Player, Result, RulesetModule, TercioError } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
-import { fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, plainStateProblem } from '../shared/state-codec.ts'
+import { hashPlain, plainStateProblem, type PlainFields } from '../shared/state-codec.ts'
 import { cloneDice, seedDice } from '../../dice.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import type { Scenario } from '../../scenario/types.ts'
+import { checkedApply, InitRecord, type ApplyRules } from '../shared/binding.ts'
 import { buildContext, CARD, NCARD, type Ctx } from './context.ts'
 import { applyAction, legalMask, settle } from './flow.ts'
 import { startCard } from './initiative.ts'
 import { onMap } from './geometry.ts'
 import { CARD_TYPES } from './tables.ts'
-import { CHOICES, F_ELIM, F_LOADED, F_PINNED, F_ROUT, F_VEX, K, KINDS, MW, QW, type HEvent, type HState } from './state.ts'
+import { CHOICES, F_ELIM, F_LOADED, F_PINNED, F_ROUT, F_VEX, K, KINDS, MW, QW, T_ROUT, type HEvent, type HState } from './state.ts'
 import { asciiOf, describeEvent, encIndex, encodeInto, materialOf, obsSpecOf, viewOf } from './view.ts'
 
 export type { HState, HEvent } from './state.ts'
@@ -117,11 +118,14 @@ function cloneState(s: HState): HState {
   }
 }
 
-function hashState(s: HState): string {
-  let h = FNV_BASIS
-  for (const k of FIELDS) h = fnv(h, s[k])
-  for (const k of ARRAYS) h = fnvArr(h, s[k])
-  return hashHex(fnvText(fnvDice(h, s.dice), s.why))
+const PLAIN: PlainFields<HState> = { ruleset: 'hbl', ints: FIELDS, intArrays: ARRAYS }
+
+const hashState = (s: HState): string => hashPlain(s, PLAIN)
+
+/** A rout task for unit u waits in the queue. */
+function routPending(s: HState, u: number): boolean {
+  for (let i = 0; i < s.q.length; i += QW) if (s.q[i] === T_ROUT && s.q[i + 1] === u) return true
+  return false
 }
 
 function invariantsOf(c: Ctx, s: HState): string[] {
@@ -143,7 +147,7 @@ function invariantsOf(c: Ctx, s: HState): string[] {
     const lost = s.lost[u] as number
     const ui = c.uType[u]!.ui
     if (lost < 0 || lost > ui) out.push(`unit ${id} has lost ${lost} of ${ui} UI`)
-    if (lost >= ui && !(fl & F_ELIM)) out.push(`unit ${id} has no UI left but is on the map`)
+    if (lost >= ui && !(fl & (F_ELIM | F_ROUT)) && !routPending(s, u)) out.push(`unit ${id} has no UI left but neither routs nor is about to`)
     if (fl & F_ROUT && (s.ref[u] as number) >= 0) out.push(`routed unit ${id} has a refused flank`)
     if ((s.mv[u] as number) < 0 || (s.st[u] as number) < 0) out.push(`unit ${id} has negative moves`)
     if (fl & F_PINNED && (s.ref[u] as number) < 0) out.push(`unit ${id} is pinned without a refused flank`)
@@ -243,7 +247,9 @@ function setupState(c: Ctx, s: HState, start: unknown): TercioError | null {
       for (const k of Object.keys(e)) if (!['lost', 'vexed', 'loaded', 'refused', 'routed', 'pinned'].includes(k)) return bad(`units.${id}.${k}`, 'unknown field (lost, vexed, loaded, refused, routed, pinned)')
       if (e['lost'] !== undefined) {
         const n = e['lost']
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= c.uType[u]!.ui) return bad(`units.${id}.lost`, `expected 0..${c.uType[u]!.ui - 1}`)
+        // All UI lost only with routed: true (a unit at 0 UI routs).
+        const most = e['routed'] === true ? c.uType[u]!.ui : c.uType[u]!.ui - 1
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > most) return bad(`units.${id}.lost`, `expected 0..${most}${e['routed'] === true ? '' : ' (all of them only with routed: true)'}`)
         s.lost[u] = n
       }
       const flag = (k: string, bit: number) => {
@@ -316,13 +322,21 @@ function bindEngine(scenario: Scenario): Result<Engine> {
   const obs = obsSpecOf(c)
   const ix = encIndex(obs)
   const scratch = new Uint8Array(layout.size)
-  const inits = new WeakMap<HState, { seed: number; opts: InitOptions | undefined }>()
+  const inits = new InitRecord<HState>()
   const decisionOf = (s: HState) => {
     if (s.dk < 0 || s.over) return null
     const subject = subjectOf(c, s)
     const player = s.dp as Player
     const kind = KINDS[s.dk] as string
     return subject === undefined ? { player, kind } : { player, kind, subject }
+  }
+  const rules: ApplyRules<HState, HEvent> = {
+    legal: (s, mask) => legalMask(c, layout, s, mask),
+    context(s) {
+      const d = decisionOf(s)
+      return `player ${d?.player} decides ${d?.kind}${d?.subject ? ` for ${d.subject}` : ''}, turn ${s.turn}, ${s.card >= 0 ? CARD_TYPES[s.card] : 'initiative'}`
+    },
+    act: (s, action, events) => applyAction(c, layout, s, action, events),
   }
   const engine: Engine<HState, HEvent> = {
     ruleset: 'hbl',
@@ -333,7 +347,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     obs,
     init(seed: number, opts?: InitOptions): HState {
       const s = initState(c, seed, opts)
-      inits.set(s, { seed, opts: opts ? { ...opts, ...(opts.forcedDice ? { forcedDice: opts.forcedDice.slice() } : {}) } : undefined })
+      inits.note(s, seed, opts)
       try {
         settle(c, s, undefined)
       } catch (e) {
@@ -346,19 +360,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     },
     decision: decisionOf,
     legal: (s: HState, mask: Uint8Array) => legalMask(c, layout, s, mask),
-    apply(s: HState, action: number, events?: HEvent[]): TercioError | null {
-      if (s.over || s.dk < 0) return err('GAME_OVER', `the game is over (${s.why})`)
-      if (!Number.isInteger(action) || action < 0 || action >= layout.size) return err('ACTION_OUT_OF_RANGE', `action id ${action} is outside 0..${layout.size - 1}`)
-      legalMask(c, layout, s, scratch)
-      if (!scratch[action]) {
-        const d = decisionOf(s)
-        const seg = action < layout.offset.wing ? `choice:${CHOICES[action]}` : action < layout.offset.unit ? `wing:${c.wingIds[action - layout.offset.wing]}` : action < layout.offset.hex ? `unit:${layout.units[action - layout.offset.unit]}` : `hex:${c.grid.labels[action - layout.offset.hex]}`
-        return err('ACTION_ILLEGAL', `${seg} is not legal now (player ${d?.player} decides ${d?.kind}${d?.subject ? ` for ${d.subject}` : ''}, turn ${s.turn}, ${s.card >= 0 ? CARD_TYPES[s.card] : 'initiative'})`)
-      }
-      applyAction(c, layout, s, action, events)
-      s.ply++
-      return null
-    },
+    apply: (s: HState, action: number, events?: HEvent[]): TercioError | null => checkedApply(layout, scratch, rules, s, action, events),
     outcome: (s: HState) => outcomeOf(c, s),
     clone: cloneState,
     hash: hashState,
@@ -372,8 +374,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     describe: describeEvent,
     ascii: (s: HState) => asciiOf(c, s),
     setup(s: HState, start: unknown): TercioError | null {
-      const rec = inits.get(s)
-      if (rec) Object.assign(s, initState(c, rec.seed, rec.opts))
+      inits.reset(s, (seed, opts) => initState(c, seed, opts))
       return setupState(c, s, start)
     },
   }

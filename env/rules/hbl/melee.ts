@@ -10,8 +10,8 @@ import type { Player } from '../../core/types.ts'
 import { dieText, dieTotal, meleeFactors, meleeOutcome, netShift, shiftDie, type MeleeSide, type ShiftedDie } from './dieshift.ts'
 import type { Ctx } from './context.ts'
 import { adjacentEnemies, arcOf, ARC_FRONT, inGood, occupancy } from './geometry.ts'
-import { canSpend, facingName, loseUi, meleeIndex, stubbornLeft, vex } from './morale.ts'
-import { F_ELIM, F_VEX, M_FOUGHT, MW, T_CONVERT, T_HOLD, T_PUSH, T_ROUT, T_WITHDRAW, type Events, type HState } from './state.ts'
+import { canSpend, facingName, loseUi, meleeIndex, spent, stubbornLeft, vex } from './morale.ts'
+import { F_VEX, M_FOUGHT, MW, T_CONVERT, T_HOLD, T_PUSH, T_ROUT, T_WITHDRAW, type Events, type HState } from './state.ts'
 
 /** What unit u brings to a melee against adjacent v (exported for agents that weigh a fight). */
 export function sideOf(c: Ctx, s: HState, u: number, v: number, initiating: boolean, followingUp: boolean): MeleeSide {
@@ -88,31 +88,33 @@ export function fight(c: Ctx, s: HState, a: number, b: number, initiating: boole
   const why = `melee ${c.unitIds[a]} v ${c.unitIds[b]}`
   loseUi(c, s, a, o.uiLoss[0], why, ev)
   loseUi(c, s, b, o.uiLoss[1], why, ev)
+  // A unit whose last UI is gone routs whatever the band (Combat 1, round 3); its enemy pursues only if it won.
   if (o.winner < 0) {
+    for (const u of units) if (spent(c, s, u)) s.q.push(T_ROUT, u, -1, 0, 0, 0)
     if (o.withdraw >= 0) s.q.push(T_WITHDRAW, at(units, o.withdraw), at(units, 1 - o.withdraw), 0, 0, 0)
     return
   }
   const W = at(units, o.winner)
   const L = at(units, 1 - o.winner)
   const wFace = at(faces, o.winner)
-  const alive = (u: number) => ((s.fl[u] as number) & F_ELIM) === 0
   const decisive = o.band === 'decisive' || o.band === 'routed'
-  if (decisive && alive(L) && arcOf(c, s, L, s.hex[W] as number) !== ARC_FRONT) {
+  if (decisive && arcOf(c, s, L, s.hex[W] as number) !== ARC_FRONT) {
     vex(c, s, L, 'lost a melee delivered against a flank', ev)
-    if (alive(L) && (o.routed < 0 || (stub[1 - o.winner] === true && canSpend(s, c.uSide[L] as number)))) {
+    if (!spent(c, s, L) && (o.routed < 0 || (stub[1 - o.winner] === true && canSpend(s, c.uSide[L] as number)))) {
       s.ref[L] = directionTo(c.grid, s.hex[L] as number, s.hex[W] as number)
       ev?.push({ type: 'refused', unit: c.unitIds[L] as string, facing: facingName(s.ref[L] as number), pinned: false })
     }
   }
-  if (alive(L)) {
-    const stubL = stub[1 - o.winner] === true
-    const sideL = c.uSide[L] as number
-    if (o.routed >= 0) s.q.push(stubL && canSpend(s, sideL) ? T_CONVERT : T_ROUT, L, W, wFace, 0, 0)
-    else if (o.pushBack >= 0) {
-      if (o.pushForced) s.q.push(T_PUSH, L, W, wFace, 1, 0)
-      else s.q.push(stubL && canSpend(s, sideL) ? T_HOLD : T_PUSH, L, W, wFace, 0, 0)
-    }
-  } else if (o.routed >= 0) s.q.push(T_ROUT, L, W, wFace, 0, 0)
+  // A spent winner routs first, so it does not pursue.
+  if (spent(c, s, W)) s.q.push(T_ROUT, W, -1, 0, 0, 0)
+  const stubL = stub[1 - o.winner] === true
+  const sideL = c.uSide[L] as number
+  if (spent(c, s, L)) s.q.push(T_ROUT, L, W, wFace, 0, 0)
+  else if (o.routed >= 0) s.q.push(stubL && canSpend(s, sideL) ? T_CONVERT : T_ROUT, L, W, wFace, 0, 0)
+  else if (o.pushBack >= 0) {
+    if (o.pushForced) s.q.push(T_PUSH, L, W, wFace, 1, 0)
+    else s.q.push(stubL && canSpend(s, sideL) ? T_HOLD : T_PUSH, L, W, wFace, 0, 0)
+  }
   if (o.withdraw >= 0) s.q.push(T_WITHDRAW, at(units, o.withdraw), at(units, 1 - o.withdraw), 0, 0, 0)
 }
 

@@ -1,8 +1,10 @@
 // Unit integrity, morale chips and vexation (18 January examples): every UI lost
 // costs a chip from the army pool; the first vexation is free and every later
 // one costs a UI and a chip; stubborn UI let a unit buy its way out of a rout,
-// a push back or a lost move with one more chip; a unit with no UI left is
-// destroyed (reconstructed); an army with no chips breaks on its Army Morale card.
+// a push back or a lost move with one more chip; a unit with no UI left routs
+// and is not removed (Combat 1, round 3: "red loses 2 UI ... Red is routed. It
+// immediately turns and routs 12"" with its last UI); an army with no chips
+// breaks on its Army Morale card.
 
 import type { Player } from '../../core/types.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
@@ -18,7 +20,7 @@ export function payChips(c: Ctx, s: HState, side: number, n: number, why: string
   ev?.push({ type: 'chips', side: side as Player, n, left: s.chips[side] as number, why, unit: u >= 0 ? (c.unitIds[u] as string) : null })
 }
 
-/** Loses n UI and n chips; destroys the unit when none are left. */
+/** Loses n UI and n chips (no more than it has left: a unit at 0 UI has none to lose). */
 export function loseUi(c: Ctx, s: HState, u: number, n: number, why: string, ev: Events): void {
   if (n <= 0 || ((s.fl[u] as number) & F_ELIM) !== 0) return
   const ui = c.uType[u]?.ui as number
@@ -26,8 +28,11 @@ export function loseUi(c: Ctx, s: HState, u: number, n: number, why: string, ev:
   s.lost[u] = (s.lost[u] as number) + take
   ev?.push({ type: 'ui-lost', unit: c.unitIds[u] as string, ui: take, lost: s.lost[u] as number, why })
   payChips(c, s, c.uSide[u] as number, take, why, u, ev)
-  if ((s.lost[u] as number) >= ui) destroy(c, s, u, 'no unit integrity left', ev)
 }
+
+/** On the map, not yet routed, and no UI left: it cannot stand and must rout (the caller moves it). */
+export const spent = (c: Ctx, s: HState, u: number): boolean =>
+  ((s.fl[u] as number) & (F_ELIM | F_ROUT)) === 0 && (s.lost[u] as number) >= (c.uType[u]?.ui as number)
 
 /** Vexes a unit: free the first time, a UI and a chip for every vexation after it. */
 export function vex(c: Ctx, s: HState, u: number, why: string, ev: Events): void {

@@ -2,8 +2,9 @@
 // command's officer may first move and attach to the unit; the commander's
 // quality die, shifted (Up 1 attached officer, the unit's DD row, Down 1 in
 // contact), against "an unadjusted D8". Any positive result ends vexation (and,
-// reconstructed, 3 pips stop a rout); every 3 pips may buy back one UI at a
-// chip each — the owner decides how many.
+// reconstructed, 3 pips stop a rout — of a unit with no UI left, only if it
+// buys one back); every 3 pips may buy back one UI at a chip each — the owner
+// decides how many.
 
 import { roll } from '../../dice.ts'
 import { dieText, dieTotal, shiftDie } from './dieshift.ts'
@@ -44,6 +45,9 @@ export function rally(c: Ctx, s: HState, u: number, ev: Events, scratch: number[
   ev?.push({ type: 'rallied', unit: c.unitIds[u] as string, die: dieText(die), total, opposed: opp, pips, ui: most })
   if (pips <= 0) return
   s.fl[u] = (s.fl[u] as number) & ~F_VEX
-  if (((s.fl[u] as number) & F_ROUT) !== 0 && pips >= r.routRallyPips) s.fl[u] = (s.fl[u] as number) & ~F_ROUT
-  if (most > 0) s.q.push(T_RALLYBUY, u, most, 0, 0, 0)
+  // A routed unit with no UI left stands again only with a UI bought back (the buy decides).
+  const stops = ((s.fl[u] as number) & F_ROUT) !== 0 && pips >= r.routRallyPips
+  const standsOnBuy = stops && (s.lost[u] as number) >= (c.uType[u]?.ui as number)
+  if (stops && !standsOnBuy) s.fl[u] = (s.fl[u] as number) & ~F_ROUT
+  if (most > 0) s.q.push(T_RALLYBUY, u, most, standsOnBuy ? 1 : 0, 0, 0)
 }

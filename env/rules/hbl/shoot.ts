@@ -13,7 +13,8 @@ import { hexesBetween } from '../../hex/grid.ts'
 import { dieText, dieTotal, shiftDie } from './dieshift.ts'
 import type { Ctx } from './context.ts'
 import { inFrontCone, inGood, onMap, occupancy } from './geometry.ts'
-import { canSpend, inMelee, loseUi, stubbornLeft, vex } from './morale.ts'
+import { canSpend, inMelee, loseUi, spent, stubbornLeft, vex } from './morale.ts'
+import { routMove } from './rout.ts'
 import { F_ELIM, F_LOADED, MW, T_NEGATE, type Events, type HState } from './state.ts'
 
 export function canShoot(c: Ctx, s: HState, u: number): boolean {
@@ -82,6 +83,11 @@ function resolveShot(c: Ctx, s: HState, u: number, t: number, friend: boolean, e
   const stub = stubbornLeft(c, s, t)
   loseUi(c, s, t, Math.floor(pips / c.tables.bands.pipsPerUi), `fire from ${c.unitIds[u]}`, ev)
   if ((dd & 1) === 1) vex(c, s, t, `fire from ${c.unitIds[u]}`, ev)
+  // Its last UI shot away: it routs as a melee loser does (docs/rules/hbl.md, H10).
+  if (spent(c, s, t)) {
+    routMove(c, s, t, 6, ev)
+    return
+  }
   if (pips >= sh.moveLossPips && ((s.fl[t] as number) & F_ELIM) === 0 && (s.mv[t] as number) > 0) {
     s.mv[t] = (s.mv[t] as number) - 1
     if (stub && canSpend(s, c.uSide[t] as number)) s.q.push(T_NEGATE, t, 0, 0, 0, 0)

@@ -68,7 +68,7 @@ export const T_PURSUE = 6 // [winner, vacated hex, face]
 export const T_NEGATE = 7 // [unit]
 export const T_REFUSED = 8 // [unit, enemy]
 export const T_WITHDRAW = 9 // [skirmisher, enemy]
-export const T_RALLYBUY = 10 // [unit, most]
+export const T_RALLYBUY = 10 // [unit, most, stands again on a buy (a routed unit at 0 UI)]
 export const T_CHARGE = 11 // [unit that came into contact]
 export const T_FIGHT = 12 // [a, b, initiating, close skirmish: 0 no, 1 yes, 2 ask b]
 

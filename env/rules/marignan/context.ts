@@ -109,9 +109,8 @@ export interface Ctx {
   next: Int16Array // next unit in the same hex
   bfs: Int16Array
   bfsQ: Int32Array
-  /** 10.1 scratch: hexes from which a routing unit still has a direct route to its edge, and the search order. */
+  /** 10.1 scratch: per hex, 1 + the forward steps left to the edge along an open route (0 none, 255 not searched). */
   routeOk: Uint8Array
-  routeOrder: Int32Array
   mark: Int32Array
   markGen: number
   scratchU: Int16Array
@@ -498,7 +497,6 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     bfs: new Int16Array(size),
     bfsQ: new Int32Array(size),
     routeOk: new Uint8Array(size),
-    routeOrder: new Int32Array(size),
     mark: new Int32Array(size),
     markGen: 0,
     scratchU: new Int16Array(Math.max(1, nU)),

@@ -6,6 +6,7 @@ import { makeLayout } from '../../core/actions.ts'
 import type { Engine, InitOptions, ObsBuffers, Outcome, Player, Result, RulesetModule, TercioError } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
 import type { Scenario } from '../../scenario/types.ts'
+import { checkedApply, InitRecord, type ApplyRules } from '../shared/binding.ts'
 import { buildContext, type Ctx } from './context.ts'
 import { applyAction, decisionPlayer, legalMask, startPhase } from './flow.ts'
 import { demoralisedFrench } from './morale.ts'
@@ -133,7 +134,12 @@ function bindEngine(scenario: Scenario): Result<Engine> {
   const ix = encIndex(obs)
   const scratch = new Uint8Array(layout.size)
   // setup() rebuilds a fixture's start position from scratch: it needs the seed and dice init was given.
-  const inits = new WeakMap<MState, { seed: number; opts: InitOptions | undefined }>()
+  const inits = new InitRecord<MState>()
+  const rules: ApplyRules<MState, MEvent> = {
+    legal: (s, mask) => legalMask(c, s, mask),
+    context: (s) => `player ${decisionPlayer(c, s)} decides ${KINDS[s.dk]}${s.sel >= 0 ? ` for ${selId(c, s)}` : ''}, ${PHASES[s.phase]} phase, turn ${s.turn}`,
+    act: (s, action, events) => applyAction(c, s, action, events),
+  }
   const engine: Engine<MState, MEvent> = {
     ruleset: 'marignan',
     scenario,
@@ -143,7 +149,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     obs,
     init(seed: number, opts?: InitOptions): MState {
       const s = initState(c, seed, opts)
-      inits.set(s, { seed, opts: opts ? { ...opts, ...(opts.forcedDice ? { forcedDice: opts.forcedDice.slice() } : {}) } : undefined })
+      inits.note(s, seed, opts)
       startPhase(c, s, c.freeDeploy ? P.deployment : P.command, undefined)
       return s
     },
@@ -157,19 +163,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     legal(s: MState, mask: Uint8Array): number {
       return legalMask(c, s, mask)
     },
-    apply(s: MState, action: number, events?: MEvent[]): TercioError | null {
-      if (s.over || s.dk < 0) return err('GAME_OVER', `the game is over (${s.why})`)
-      if (!Number.isInteger(action) || action < 0 || action >= layout.size) return err('ACTION_OUT_OF_RANGE', `action id ${action} is outside 0..${layout.size - 1}`)
-      legalMask(c, s, scratch)
-      if (!scratch[action]) {
-        const names = [...CHOICES.map((x) => `choice:${x}`), ...c.corpsIds.map((x) => `wing:${x}`), ...layout.units.map((x) => `unit:${x}`)]
-        const text = action < names.length ? names[action] : `hex:${c.grid.labels[action - layout.offset.hex]}`
-        return err('ACTION_ILLEGAL', `${text} is not legal now (player ${decisionPlayer(c, s)} decides ${KINDS[s.dk]}${s.sel >= 0 ? ` for ${selId(c, s)}` : ''}, ${PHASES[s.phase]} phase, turn ${s.turn})`)
-      }
-      applyAction(c, s, action, events)
-      s.ply++
-      return null
-    },
+    apply: (s: MState, action: number, events?: MEvent[]): TercioError | null => checkedApply(layout, scratch, rules, s, action, events),
     outcome: (s: MState) => outcomeOf(c, s),
     clone: cloneState,
     hash: hashState,
@@ -184,8 +178,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     ascii: (s: MState) => asciiOf(c, s),
     setup(s: MState, start: unknown): TercioError | null {
       // A start position replaces the automatic turn-1 phases init ran: begin again from the scenario.
-      const rec = inits.get(s)
-      if (rec) Object.assign(s, initState(c, rec.seed, rec.opts))
+      inits.reset(s, (seed, opts) => initState(c, seed, opts))
       return setupState(c, s, start)
     },
   }

@@ -1,7 +1,7 @@
 // 10 Rout: status changes on failed tests (ordered -> disordered -> routed ->
 // eliminated), Swiss replacements (1.1), rout movement (10.1).
 
-import { directRoutes } from '../shared/paths.ts'
+import { forwardRoutes } from '../shared/paths.ts'
 import type { Ctx, TypeStats } from './context.ts'
 import { moraleDelta, moraleTest } from './morale.ts'
 import { occ, sync, touch } from './occupancy.ts'
@@ -121,12 +121,16 @@ export function followDone(s: MState): void {
 
 // ---- 10.1 rout movement ------------------------------------------------------
 // A rout is a record in s.rq (RW ints: unit, MP left, hexes moved, prolonged), queued when the
-// unit routs and run before any other pending task (settle). Each step goes to a hex strictly
-// nearer the friendly edge (the most direct path: on this grid a SE/SW step from an even column,
-// NE/NW from an odd one, is such progress), never into enemy units nor an enemy ZOC without
-// friends (4.2), and only into a hex from which such a path still reaches the edge: the unit is
-// eliminated only when every route is blocked. Among those, the cheapest hexes (10.1); when
-// several tie, the owner chooses (decision `rout-hex`).
+// unit routs and run before any other pending task (settle). "Each routed unit must head by the
+// most direct path toward the friendly border": each step crosses one of the three hexsides
+// facing its edge (S, SE, SW for the French; N, NE, NW for the Swiss), so it always gets nearer
+// the border line, by a whole hex or by half a hex — in either column parity. Its priorities, in
+// the text's order: never into enemy units nor an enemy ZOC without friends (4.2, the first
+// priority), and only into a hex from which such steps still reach the edge (4.2: eliminated
+// only "if all its retreat routes are blocked"); then the most direct (fewest steps left to the
+// border along an open route); then the cheapest (10.1's second priority); when several still
+// tie, the owner chooses (decision `rout-hex`). On an open map the most direct steps are exactly
+// the hexes strictly nearer the edge; the sidestep matters where the straight way is shut.
 
 /** Is h open to a routing unit of `side` (4.2): no enemy unit, and no enemy ZOC unless a friendly unit is there? */
 const routePassable = {
@@ -139,30 +143,39 @@ const routePassable = {
   },
 }
 
-/** Writes the legal next hexes of routing unit u into out (the cheapest open steps); returns how many, and their cost in routCost. */
+/** The hexsides facing each side's border (bit d = side d): Swiss N, NE, NW; French SE, S, SW. */
+const FORWARD: readonly [number, number] = [(1 << 0) | (1 << 1) | (1 << 5), (1 << 2) | (1 << 3) | (1 << 4)]
+
+/** Writes the legal next hexes of routing unit u into out (the most direct, then cheapest, open steps); returns how many, and their cost in routCost. */
 export function routSteps(c: Ctx, s: MState, u: number, out: number[]): number {
   sync(c, s)
   out.length = 0
   const side = c.uSide[u] as number
   const ed = c.edgeDist[side] as Uint8Array
+  const fwd = FORWARD[side] as number
   routePassable.c = c
   routePassable.side = side
-  directRoutes(c.grid, ed, routePassable, c.routeOk, c.routeOrder)
-  routePassable.c = null
+  forwardRoutes.clear(c.routeOk)
   const h = s.hex[u] as number
   const cls = T(c, s, u).cls
+  let bestLeft = 255
   let best = 99
   for (let k = 0; k < 6; k++) {
+    if (!((fwd >> k) & 1)) continue
     const n = c.grid.neighbors[h * 6 + k] as number
-    if (n < 0 || (ed[n] as number) >= (ed[h] as number) || !c.routeOk[n]) continue
+    if (n < 0) continue
+    const left = forwardRoutes.routeFrom(c.grid, ed, fwd, routePassable, c.routeOk, n)
+    if (left === 0 || left > bestLeft) continue
     const cost = stepCost(c, h, k, cls)
     if (cost < 0) continue
     const total = cost + (occ(c, side, n) > 0 ? 1 : 0)
-    if (total > best) continue
-    if (total < best) out.length = 0
+    if (left === bestLeft && total > best) continue
+    if (left < bestLeft || total < best) out.length = 0
+    bestLeft = left
     best = total
     out.push(n)
   }
+  routePassable.c = null
   routCost = best
   return out.length
 }

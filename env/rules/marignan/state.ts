@@ -4,7 +4,7 @@
 import type { BaseState, InitOptions, Player, Result, RolledEvent } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
 import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
-import { fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, plainStateProblem } from '../shared/state-codec.ts'
+import { hashPlain, plainStateProblem, type PlainFields } from '../shared/state-codec.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import { type Ctx, type TypeStats, stackOk } from './context.ts'
 import { sync, touch } from './occupancy.ts'
@@ -363,18 +363,14 @@ export function cloneState(s: MState): MState {
   }
 }
 
-// 32-bit FNV-1a over every field, in a fixed order.
-export function hashState(s: MState): string {
-  let h = FNV_BASIS
-  for (const v of [s.turn, s.ply, s.active, s.phase, s.dk, s.army, s.sel, s.mp, s.spent, s.tgt, s.cap, s.flags, s.gro, s.over]) h = fnv(h, v)
-  for (const a of [s.hex, s.st, s.face, s.fl, s.ty, s.mhex, s.lhex, s.lst, s.lfl, s.cmd, s.pend, s.pendTurn, s.her, s.rq, s.mor, s.grp, s.q, s.lc, s.hit, s.forts]) h = fnvArr(h, a)
-  h = fnvDice(h, s.dice)
-  return hashHex(fnvText(h, s.why))
-}
-
 export const INT_ARRAYS = ['hex', 'st', 'face', 'fl', 'ty', 'mhex', 'lhex', 'lst', 'lfl', 'cmd', 'pend', 'pendTurn', 'her', 'rq', 'mor', 'grp', 'q', 'lc', 'hit', 'forts'] as const
 
 export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'army', 'sel', 'mp', 'spent', 'tgt', 'cap', 'flags', 'gro', 'over'] as const
+
+const FIELDS: PlainFields<MState> = { ruleset: 'marignan', ints: INT_FIELDS, intArrays: INT_ARRAYS }
+
+/** 32-bit FNV-1a over every field, in a fixed order. */
+export const hashState = (s: MState): string => hashPlain(s, FIELDS)
 
 export function restoreState(c: Ctx, json: unknown): Result<MState> {
   const bad = (what: string): Result<MState> => fail(err('STATE_INVALID', `marignan state: ${what}`))

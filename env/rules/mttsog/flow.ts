@@ -5,10 +5,10 @@
 import type { Player } from '../../core/types.ts'
 import type { Ctx } from './context.ts'
 import { ARM_CAV } from './context.ts'
-import { canStep, dist, isGood, lbl, moveRate, nb, onMap } from './core.ts'
+import { canStep, dist, isGood, lbl, moveRate, nb, onMap, sync } from './core.ts'
 import { assignDie, canAssign, canJoinPool, canReroll, joinPool, nextCorps, reroll, rollPool, startCommand } from './command.ts'
 import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
-import { canAttack, fightRound } from './melee.ts'
+import { canAttack, fightRound, hasAttackable } from './melee.ts'
 import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
 import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
 import { moveAway, placeUnit, routMove } from './rout.ts'
@@ -102,6 +102,7 @@ export function startAt(c: Ctx, s: MtState, phase: number, ev: Events): void {
   else {
     s.phase = P.melee
     s.dk = K.melee
+    markContacts(c, s)
   }
   settle(c, s, ev)
 }
@@ -130,6 +131,20 @@ function beginMelee(c: Ctx, s: MtState, ev: Events): void {
   s.phase = P.melee
   ev?.push({ type: 'phase', phase: 'melee', player: s.active, turn: s.turn })
   s.dk = K.melee
+  markContacts(c, s)
+}
+
+/**
+ * G 1) "Close combat occurs: 1) When a stand touches an enemy stand": besides the units that moved
+ * into contact (E 4), every phasing unit already touching an enemy it may attack (left in contact
+ * by an earlier melee) attacks in this melee phase, once, as a charger does.
+ */
+function markContacts(c: Ctx, s: MtState): void {
+  sync(c, s)
+  for (let u = 0; u < c.nU; u++) {
+    if (c.uSide[u] !== s.active || !onMap(s, u) || (s.fl[u] as number) & F_CHARGE) continue
+    if (hasAttackable(c, s, u, s.hex[u] as number)) s.fl[u] = (s.fl[u] as number) | F_CHARGE
+  }
 }
 
 /** H) End phase: army morale of the phasing player, victory conditions, recovery of exhausted and disordered units. */

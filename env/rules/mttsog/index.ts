@@ -7,6 +7,7 @@ import { makeLayout } from '../../core/actions.ts'
 import type { Engine, InitOptions, ObsBuffers, Outcome, Player, Result, RulesetModule, TercioError } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
 import type { Scenario } from '../../scenario/types.ts'
+import { checkedApply, InitRecord, type ApplyRules } from '../shared/binding.ts'
 import { buildContext, type Ctx } from './context.ts'
 import { sync } from './core.ts'
 import { applyAction, curKind, decisionPlayer, legalMask, scores, startAt, startGame, subjectOf } from './flow.ts'
@@ -85,7 +86,18 @@ function bindEngine(scenario: Scenario): Result<Engine> {
   const obs = obsSpecOf(c)
   const ix = encIndex(obs)
   const scratch = new Uint8Array(layout.size)
-  const inits = new WeakMap<MtState, { seed: number; opts: InitOptions | undefined }>()
+  const inits = new InitRecord<MtState>()
+  const rules: ApplyRules<MtState, MtEvent> = {
+    legal(s, mask) {
+      sync(c, s)
+      legalMask(c, lo, s, mask)
+    },
+    context(s) {
+      const sub = subjectOf(c, s)
+      return `player ${decisionPlayer(c, s)} decides ${KINDS[curKind(s)]}${sub ? ` for ${sub}` : ''}, ${PHASES[s.phase]} phase, turn ${s.turn}`
+    },
+    act: (s, action, events) => applyAction(c, lo, s, action, events),
+  }
   const engine: Engine<MtState, MtEvent> = {
     ruleset: 'mttsog',
     scenario,
@@ -95,7 +107,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     obs,
     init(seed: number, opts?: InitOptions): MtState {
       const s = initState(c, seed, opts)
-      inits.set(s, { seed, opts: opts ? { ...opts, ...(opts.forcedDice ? { forcedDice: opts.forcedDice.slice() } : {}) } : undefined })
+      inits.note(s, seed, opts)
       startGame(c, s, undefined)
       return s
     },
@@ -114,21 +126,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
       sync(c, s)
       return legalMask(c, lo, s, mask)
     },
-    apply(s: MtState, action: number, events?: MtEvent[]): TercioError | null {
-      if (s.over || s.dk < 0) return err('GAME_OVER', `the game is over (${s.why})`)
-      if (!Number.isInteger(action) || action < 0 || action >= layout.size) return err('ACTION_OUT_OF_RANGE', `action id ${action} is outside 0..${layout.size - 1}`)
-      sync(c, s)
-      legalMask(c, lo, s, scratch)
-      if (!scratch[action]) {
-        const names = [...CHOICES.map((x) => `choice:${x}`), ...layout.wings.map((x) => `wing:${x}`), ...layout.units.map((x) => `unit:${x}`)]
-        const text = action < names.length ? names[action] : `hex:${c.grid.labels[action - layout.offset.hex]}`
-        const sub = subjectOf(c, s)
-        return err('ACTION_ILLEGAL', `${text} is not legal now (player ${decisionPlayer(c, s)} decides ${KINDS[curKind(s)]}${sub ? ` for ${sub}` : ''}, ${PHASES[s.phase]} phase, turn ${s.turn})`)
-      }
-      applyAction(c, lo, s, action, events)
-      s.ply++
-      return null
-    },
+    apply: (s: MtState, action: number, events?: MtEvent[]): TercioError | null => checkedApply(layout, scratch, rules, s, action, events),
     outcome: (s: MtState) => outcomeOf(c, s),
     clone: cloneState,
     hash: hashState,
@@ -142,8 +140,7 @@ function bindEngine(scenario: Scenario): Result<Engine> {
     describe: describeEvent,
     ascii: (s: MtState) => asciiOf(c, s),
     setup(s: MtState, start: unknown): TercioError | null {
-      const rec = inits.get(s)
-      if (rec) Object.assign(s, initState(c, rec.seed, rec.opts))
+      inits.reset(s, (seed, opts) => initState(c, seed, opts))
       return setupState(c, s, start)
     },
   }

@@ -93,8 +93,13 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   const codes: CombatCode[] = []
   for (const a of atk) codes.push(attackerCode(c, s, a, d))
   const dcode = defenderCode(c, s, primary, d)
-  // G 1) "All Att/Def stands must orient to maximize contact": attackers face the defender.
+  // The arc the assault comes from is fixed before anyone turns: a charge into the rear denies support.
+  let rear = false
+  for (const a of atk) if (adjArc(c, dh, s.face[d] as number, s.hex[a] as number) === 2) rear = true
+  // G 1) "All Att/Def stands must orient to maximize contact": attackers face the defender, the
+  // defender its first attacker (the one its defensive fire is aimed at).
   for (const a of atk) s.face[a] = dirTo(c, s.hex[a] as number, dh)
+  s.face[d] = dirTo(c, dh, s.hex[primary] as number)
   const why = `melee at ${c.grid.labels[dh]}`
   let aHits = 0
   let dHits = 0
@@ -123,8 +128,6 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   }
   if (dcode !== 'NA') {
     dHits += rollHits(s, dTouch * (dp?.melee ?? 0) * (doubled(dcode) ? 2 : 1), meleeNeed(c, s, d, primary, dcode, false), `melee of ${c.unitIds[d]}`, ev)
-    let rear = false
-    for (const a of atk) if (adjArc(c, dh, s.face[d] as number, s.hex[a] as number) === 2) rear = true
     if (supported(dcode) && !rear && effForm(c, s, d) !== FO) dSupport += ((s.stands[d] as number) - dTouch) * MELEE_MOD.support
   }
   // G 6) all hits count: saves, then stands removed

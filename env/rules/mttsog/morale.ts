@@ -78,16 +78,14 @@ export function statusCheck(c: Ctx, s: MtState, u: number, n: number, why: strin
   downgrade(c, s, u, sixes, why, ev)
 }
 
-/** I) Army Morale: weighted stands lost (removed stands, and every stand of a routed or destroyed unit). */
+/**
+ * I) Army Morale: "Units count as a loss during the end phase if: a) routed b) destroyed" — every
+ * stand the unit started with, weighted, for each unit routed, destroyed, surrendered or gone off
+ * the map; stands shot away from a unit still in good order or disordered count for nothing.
+ */
 export function armyLosses(c: Ctx, s: MtState, side: Player): number {
   let lost = 0
-  for (let u = 0; u < c.nU; u++) {
-    if (c.uSide[u] !== side) continue
-    const w = c.uWeight[u] as number
-    const st = s.st[u] as number
-    const n0 = c.uStands0[u] as number
-    lost += w * (st >= S_ROUT ? n0 : n0 - (s.stands[u] as number))
-  }
+  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === side && (s.st[u] as number) >= S_ROUT) lost += (c.uWeight[u] as number) * (c.uStands0[u] as number)
   return lost
 }
 

@@ -5,7 +5,7 @@
 import type { BaseState, InitOptions, Player, Result, RolledEvent } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
 import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
-import { fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, plainStateProblem } from '../shared/state-codec.ts'
+import { hashPlain, plainStateProblem, type PlainFields } from '../shared/state-codec.ts'
 import type { Ctx } from './context.ts'
 import { onMap, sync } from './core.ts'
 import { FORMATIONS, FORMS_OF } from './tables.ts'
@@ -263,13 +263,9 @@ export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'corps', 'lea
 export const INT_ARRAYS = ['hex', 'face', 'form', 'st', 'stands', 'hits', 'fl', 'lhex', 'cp', 'lfl', 'dice6', 'q', 'sqTried', 'atk'] as const
 
 // 32-bit FNV-1a over every field, in a fixed order.
-export function hashState(s: MtState): string {
-  let h = FNV_BASIS
-  for (const k of INT_FIELDS) h = fnv(h, s[k])
-  for (const k of INT_ARRAYS) h = fnvArr(h, s[k])
-  h = fnvDice(h, s.dice)
-  return hashHex(fnvText(h, s.why))
-}
+const FIELDS: PlainFields<MtState> = { ruleset: 'mttsog', ints: INT_FIELDS, intArrays: INT_ARRAYS }
+
+export const hashState = (s: MtState): string => hashPlain(s, FIELDS)
 
 export function restoreState(c: Ctx, json: unknown): Result<MtState> {
   const bad = (what: string): Result<MtState> => fail(err('STATE_INVALID', `mttsog state: ${what}`))

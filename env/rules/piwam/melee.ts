@@ -103,6 +103,9 @@ export function groupAttackers(R: Board, s: PiwamState, h: number, mask: Uint8Ar
 
 export function nextCombat(R: Board, s: PiwamState): void {
   for (;;) {
+    // 2.1 A "After Close Combat each leader that participated must roll": the combat just ended —
+    // its results, the advance into a vacated hex and the advancing unit's facing — comes first.
+    leaderLossRolls(R, s)
     const reaction = s.ccStage === 0
     let h = -1
     for (let a = 0; a < R.ctx.n; a++) {
@@ -185,8 +188,7 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
     R.eliminate(s, d, 'close combat')
     removeLeadersAt(R, s, dh, dSide, 'stacked unit eliminated in close combat')
     if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: 0, roll: -1, total: -1, result: 'eliminated (alone)', reaction })
-    // 2.1 A: every leader who took part rolls for loss, also when no combat roll was made
-    leaderLossRolls(R, s)
+    // 2.1 A: every leader who took part rolls for loss (in nextCombat, after the advance), also when no combat roll was made
     return advanceAttacker(R, s, lead, dh, false)
   }
   let mod = R.morale(s, lead) - R.morale(s, d)
@@ -233,7 +235,6 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
     const dir = directionOf(R.ctx.grid.neighbors, lh, dh)
     const opp = R.ctx.grid.neighbors[dh * 6 + dir]!
     const arm = R.ctx.uArm[lead] === ARM_CAV ? 1 : 0
-    leaderLossRolls(R, s)
     if (s.uHex[lead]! >= 0 && opp >= 0 && R.ctx.cost[(arm * R.size + dh) * 6 + dir] !== IMPASSABLE && R.occ0[opp] === 0) {
       moveUnit(R, s, lead, opp, true)
       if (ev) R.push({ type: 'advanced', unit: R.ctx.uId[lead]!, from: R.hexLabel(lh), to: R.hexLabel(opp), passthrough: true })
@@ -279,8 +280,9 @@ export function ccAttacker(R: Board, s: PiwamState): boolean {
   return ccFinish(R, s)
 }
 
-/** The end of the close combat in the pending register: leaders' loss rolls (2.1 A), then the attacker must
- *  advance into a vacated defender hex, or the defender may advance into a vacated attacker hex (4.2). */
+/** The end of the close combat in the pending register: the attacker must advance into a vacated defender
+ *  hex, or the defender may advance into a vacated attacker hex (4.2); the leaders' loss rolls (2.1 A) follow
+ *  in nextCombat. */
 export function ccFinish(R: Board, s: PiwamState): boolean {
   const P = s.pend
   const lead = P[1]!
@@ -288,7 +290,6 @@ export function ccFinish(R: Board, s: PiwamState): boolean {
   const lh = P[3]!
   const dh = P[4]!
   P[0] = P_NONE
-  leaderLossRolls(R, s)
   if (R.occ0[dh] === 0 && s.uHex[lead] === lh) return advanceAttacker(R, s, lead, dh, false)
   if (R.occ0[lh] === 0 && s.uHex[d] === dh) {
     s.advUnit = d

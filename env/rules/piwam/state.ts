@@ -472,7 +472,9 @@ export function stateInvariants(ctx: Ctx, s: PiwamState): string[] {
     if (s.kind === K['rout-hex'] && s.pend[0] !== P_ROUT) out.push(`rout-hex decision with pending stage ${s.pend[0]}`)
     if (s.kind === K['retreat-hex'] && (s.pend[0] === P_NONE || s.pend[0] === P_ROUT)) out.push(`retreat-hex decision with nothing to resume (pending stage ${s.pend[0]})`)
     if (!stepping && s.pend[0] !== P_NONE) out.push(`pending stage ${s.pend[0]} left over at decision ${KINDS[s.kind]}`)
-    if (s.pend[0] !== P_CC && s.lCc.some((v) => v !== 0)) out.push('close-combat loss-roll list left over outside a close combat')
+    // the participants roll after the whole close combat, its advance and the advancing unit's facing included (2.1 A)
+    const advancing = s.kind === K['advance-facing'] || s.kind === K['defender-advance']
+    if (s.pend[0] !== P_CC && !advancing && s.lCc.some((v) => v !== 0)) out.push('close-combat loss-roll list left over outside a close combat')
     if (s.kind !== K['retreat-hex'] && s.lFlags.some((f) => (f & L_RETREAT) !== 0)) out.push('leaders marked as retreating while no retreat is under way')
   }
   return out

@@ -150,34 +150,35 @@ export function distanceToGoal(grid: HexGrid, goal: HexTest, dist: Uint8Array, q
 }
 
 /**
- * Routes toward a goal by the most direct way: out[h] = 1 when some path from h reaches a goal
- * hex (goalDist 0) moving only to neighbours strictly nearer the goal and only through hexes
- * `passable` accepts (h itself included), else 0. A rout or retreat that must keep getting
- * nearer its edge can then choose among the next steps x with out[x] = 1, and is blocked only
- * when there is none. `order` is scratch of grid.size entries.
+ * Routes toward a map edge by forward steps: out[h] = 1 + the fewest steps from h to a goal hex
+ * (goalDist 0) crossing only the hexsides `fwd` (bit d set = side d: the edge's direction and
+ * the two beside it, so every step brings the unit nearer the edge line by a whole or half a
+ * hex, from a column of either parity), through hexes `passable` accepts (h included); 0 when
+ * there is no such route. Only the hexes asked for are searched (`routeFrom`); call `clear`
+ * first, once per position. A rout that must keep heading for its edge can then take any
+ * neighbour x across a forward side with out[x] > 0, the most direct first, and is blocked only
+ * when there is none — in either column parity (a half-hex sidestep is a forward step).
  */
-export function directRoutes(grid: HexGrid, goalDist: ArrayLike<number>, passable: HexTest, out: Uint8Array, order: Int32Array): void {
-  // counting sort of the hexes by goal distance, nearest first
-  let maxD = 0
-  for (let h = 0; h < grid.size; h++) if (goalDist[h]! > maxD && goalDist[h]! < 255) maxD = goalDist[h]!
-  let n = 0
-  for (let lv = 0; lv <= maxD; lv++) for (let h = 0; h < grid.size; h++) if (goalDist[h] === lv) order[n++] = h
-  out.fill(0)
-  const nb = grid.neighbors
-  for (let i = 0; i < n; i++) {
-    const h = order[i]!
-    if (!passable.test(h)) continue
-    const gd = goalDist[h]!
-    if (gd === 0) {
-      out[h] = 1
-      continue
-    }
+export const forwardRoutes = {
+  /** Forgets the last search (255 = not searched yet). */
+  clear(out: Uint8Array): void {
+    out.fill(255)
+  },
+  /** out[h] for h, searching what it needs. */
+  routeFrom(grid: HexGrid, goalDist: ArrayLike<number>, fwd: number, passable: HexTest, out: Uint8Array, h: number): number {
+    const known = out[h]!
+    if (known !== 255) return known
+    out[h] = 0 // in progress: never a route through itself (forward sides allow no cycle anyway)
+    if (!passable.test(h)) return 0
+    if (goalDist[h] === 0) return (out[h] = 1)
+    let best = 0
     for (let d = 0; d < 6; d++) {
-      const x = nb[h * 6 + d]!
-      if (x >= 0 && goalDist[x]! < gd && out[x] === 1) {
-        out[h] = 1
-        break
-      }
+      if (!((fwd >> d) & 1)) continue
+      const x = grid.neighbors[h * 6 + d]!
+      if (x < 0) continue
+      const r = forwardRoutes.routeFrom(grid, goalDist, fwd, passable, out, x)
+      if (r > 0 && (best === 0 || r + 1 < best)) best = r + 1
     }
-  }
+    return (out[h] = best)
+  },
 }

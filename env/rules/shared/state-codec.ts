@@ -144,3 +144,29 @@ export function plainStateProblem(json: unknown, shape: PlainStateShape): string
   if (!isDiceState(json['dice'], shape.wholeDice)) return 'dice state is malformed'
   return undefined
 }
+
+/** What a plain state holds besides its field lists: its ruleset id, the dice state and why the game ended. */
+export interface PlainState {
+  readonly ruleset: string
+  dice: DiceState
+  why: string
+}
+
+/** The fields of a plain state, in the order `hashPlain` folds them. (Each ruleset keeps its clone an object
+ *  literal: a copy driven by these lists measured seven times slower.) */
+export interface PlainFields<S> {
+  readonly ruleset: string
+  /** Integer fields. */
+  readonly ints: readonly (keyof S & string)[]
+  /** Integer-array fields. */
+  readonly intArrays: readonly (keyof S & string)[]
+}
+
+/** FNV-1a over a plain state: the integer fields, the integer arrays (each in list order), the dice, then `why`. */
+export function hashPlain<S extends PlainState>(s: S, f: PlainFields<S>): string {
+  const src = s as unknown as Record<string, unknown>
+  let h = FNV_BASIS
+  for (const k of f.ints) h = fnv(h, src[k] as number)
+  for (const k of f.intArrays) h = fnvArr(h, src[k] as number[])
+  return hashHex(fnvText(fnvDice(h, s.dice), s.why))
+}
