@@ -19,17 +19,17 @@
   process (tests/test_ray.py checks every array). send() returns at once (an actor call in
   flight); recv() waits for the oldest set, so the actors step while the trainer works.
 - ray_tournament: the round-robin schedule of `tercio tournament` cut into shards, each shard
-  played by a Ray task in Node (training/tournament/play.ts) and the results merged by game
+  played by a Ray task in Node (the bundled server's tournament-job) and the results merged by game
   index; every shard reports the env spec hash and the seeds it played, and the merge refuses
   shards that disagree. The report is `tercio tournament --json`'s (same games, ratings, cross
-  table) apart from timings.
+  table) apart from timings. ckpt:/onnx: agents need the repository's server and are refused here.
 - collect_episodes: self-play (or play against a server-side agent) for a list of episode seeds,
   spread over Ray tasks (each with its own server); episode k is played from seed seeds[k] with
   a policy sampled from its own generator np.random.default_rng(seeds[k]), so an episode does
   not depend on which task played it. Merged in seed order, checked for one spec hash.
 
-Every worker node needs this repository with `npm ci` and `npm run setup` done (the actor or
-task starts `node bridge/main.mjs` of the package's own checkout). See docs/bridge.md, "Ray".
+Every worker node needs Node >= 20 and this package (the wheel) installed: actors and tasks start the
+server the package carries. See docs/python.md, "Ray".
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ import numpy as np
 import ray
 
 from .connection import BridgeError
-from .server import REPO, LocalServer
+from .server import LocalServer, find_node, server_script
 from .vec_env import TercioVecEnv
 
 Batch = Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]
@@ -209,42 +209,11 @@ class RayVecEnv:
 
 # -- tournaments ----------------------------------------------------------------------------------
 
-# Plays scheduled games of a tournament in Node (training/tournament/play.ts) and prints JSON: the
-# schedule is the one `tercio tournament` uses, so game k is the same game wherever it is played.
-_NODE_TOURNAMENT = r"""
-import { register } from 'tsx/esm/api'
-register()
-const root = process.env.TERCIO_REPO + '/'
-const { GamePlayer } = await import(root + 'training/tournament/play.ts')
-const { schedule } = await import(root + 'training/tournament/schedule.ts')
-const { summarise } = await import(root + 'training/tournament/tournament.ts')
-const { makeSpec } = await import(root + 'env/gym/spec.ts')
-const { hashJson } = await import(root + 'env/gym/hash.ts')
-const { loadEngine } = await import(root + 'cli/io.ts')
-let input = ''
-for await (const chunk of process.stdin) input += chunk
-const job = JSON.parse(input)
-const engine = loadEngine(job.ruleset ?? undefined, job.scenario)
-const names = job.names ?? job.agents
-const o = { ruleset: engine.ruleset, scenario: engine.scenario, agents: job.agents, games: job.games, seed: job.seed }
-// The spec hash as checkpoints and onnx: agents see it (default limits, no shaping, forced decisions skipped).
-const out = { specHash: makeSpec(engine, hashJson(engine.scenario), { maxDecisions: 10000, skipForced: true }).hash, scenarioHash: hashJson(engine.scenario) }
-if (job.mode === 'summarise') {
-  out.report = summarise(o, names, job.results, job.workers, job.seconds)
-} else {
-  const sched = schedule(job.agents.length, job.games, job.seed)
-  const player = new GamePlayer({ ...o, names, ...(job.maxDecisions ? { maxDecisions: job.maxDecisions } : {}) })
-  out.results = []
-  for (const k of job.indices) out.results.push(await player.play(sched[k]))
-}
-process.stdout.write(JSON.stringify(out))
-"""
-
-
 def _node_tournament(job: Dict[str, Any]) -> Dict[str, Any]:
-    node = os.environ.get("TERCIO_NODE") or "node"
-    r = subprocess.run([node, "--input-type=module", "-e", _NODE_TOURNAMENT], input=json.dumps(job), cwd=str(REPO),
-                       env={**os.environ, "TERCIO_REPO": str(REPO)}, capture_output=True, text=True)
+    """Plays scheduled games of a tournament (or merges them) in Node: the bundled server's `tournament-job`
+    (bridge/tournament-job.ts, `tercio tournament`'s schedule, so game k is the same game wherever it is played)."""
+    r = subprocess.run([find_node(), str(server_script()), "tournament-job"], input=json.dumps(job), capture_output=True,
+                       text=True)
     if r.returncode != 0:
         raise RuntimeError(f"tournament shard failed ({r.returncode}): {r.stderr.strip()[-2000:]}")
     return json.loads(r.stdout)
