@@ -223,6 +223,7 @@ def _node_tournament(job: Dict[str, Any]) -> Dict[str, Any]:
 def _tournament_shard(job: Dict[str, Any]) -> Dict[str, Any]:
     out = _node_tournament(job)
     out["indices"] = job["indices"]
+    out["node"] = ray.get_runtime_context().get_node_id()
     return out
 
 
@@ -236,7 +237,8 @@ def ray_tournament(agents: Sequence[str], scenario: str = "piwam-training", *, g
     """A round-robin tournament (agent specs of agents/registry.ts) played as `tasks` Ray tasks, merged.
 
     Returns `tercio tournament --json`'s report (format tercio-tournament/1, "workers" = tasks) plus
-    "spec_hash" and "scenario_hash", which every shard had to agree on."""
+    "spec_hash" and "scenario_hash", which every shard had to agree on, and "nodes", the Ray node ids
+    the shards ran on."""
     if not ray.is_initialized():
         raise RuntimeError("ray_tournament: call ray.init() first")
     total = _schedule_size(len(agents), games)
@@ -271,6 +273,7 @@ def ray_tournament(agents: Sequence[str], scenario: str = "piwam-training", *, g
     summary = _node_tournament({**base, "mode": "summarise", "results": results, "workers": tasks, "seconds": seconds})
     report = summary["report"]
     report["spec_hash"], report["scenario_hash"] = summary["specHash"], summary["scenarioHash"]
+    report["nodes"] = sorted({p["node"] for p in parts})
     if (summary["specHash"], summary["scenarioHash"]) not in hashes:
         raise BridgeError("SPEC_MISMATCH", "the merge's env spec differs from the shards'")
     return report
@@ -357,15 +360,15 @@ def play_episodes(url: str, scenario: str, seeds: Sequence[int], policy: Callabl
 @ray.remote
 def _collect_task(scenario: str, seeds: List[int], policy, env_kwargs: Dict[str, Any], server_args: List[str]):
     with LocalServer(server_args) as url:
-        return play_episodes(url, scenario, seeds, policy, **env_kwargs)
+        return ray.get_runtime_context().get_node_id(), play_episodes(url, scenario, seeds, policy, **env_kwargs)
 
 
 def collect_episodes(scenario: str, seeds: Sequence[int], policy: Callable = random_policy, *, tasks: int = 2,
                      server_args: Sequence[str] = (), task_options: Optional[Dict[str, Any]] = None,
-                     **env_kwargs) -> List[Dict[str, Any]]:
+                     nodes: Optional[List[str]] = None, **env_kwargs) -> List[Dict[str, Any]]:
     """play_episodes over `tasks` Ray tasks (each starts its own `tercio serve`), merged in seed order.
     Refuses results of different env specs; the same seeds give the same episodes as play_episodes
-    in one process."""
+    in one process. `nodes`: a list to append each task's Ray node id to."""
     if not ray.is_initialized():
         raise RuntimeError("collect_episodes: call ray.init() first")
     seeds = [int(s) for s in seeds]
@@ -374,7 +377,9 @@ def collect_episodes(scenario: str, seeds: Sequence[int], policy: Callable = ran
     tasks = max(1, min(tasks, len(seeds)))
     fn = _collect_task.options(**task_options) if task_options else _collect_task
     parts = ray.get([fn.remote(scenario, seeds[i::tasks], policy, env_kwargs, list(server_args)) for i in range(tasks)])
-    eps = sorted((e for p in parts for e in p), key=lambda e: seeds.index(e["seed"]))
+    if nodes is not None:
+        nodes.extend(node for node, _ in parts)
+    eps = sorted((e for _, p in parts for e in p), key=lambda e: seeds.index(e["seed"]))
     hashes = {e["spec_hash"] for e in eps}
     if len(hashes) != 1:
         raise BridgeError("SPEC_MISMATCH", f"episodes were played on different env specs: {sorted(hashes)}")
