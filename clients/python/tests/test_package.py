@@ -153,7 +153,7 @@ class OwnServerTest(unittest.TestCase):
         """)
         out, err = p.communicate(timeout=600)
         self.assertEqual(p.returncode, 0, err[-3000:])
-        self.assertRegex(out, r"(?s)^sync ok\nasync ok\n.*Passed API test\napi_test ok\n", err[-2000:])
+        self.assertRegex(out, r"(?s)sync ok\nasync ok\n.*Passed API test\napi_test ok\n", err[-2000:])
 
 
 class VectorApiTest(unittest.TestCase):
