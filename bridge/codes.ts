@@ -27,6 +27,7 @@ export const CLOSE = {
   protocol: 1002, // wrong protocol version
   policy: 1008, // bad token, slow consumer
   tooBig: 1009, // a message above maxPayload (sent by ws itself)
+  tryAgain: 1013, // server full, or evicted while waiting for Hello
 } as const
 
 /** The protocol version this server speaks; a Hello with another is refused. */

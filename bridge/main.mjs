@@ -1,21 +1,7 @@
 #!/usr/bin/env node
-// Standalone `serve` (same options as `tercio serve`): lets the Python tests and
-// the benchmark start a server without the rest of the CLI.
+// Standalone `serve` (same options as `tercio serve`) run from the sources with tsx: lets the tests and
+// the benchmarks start a server without the rest of the CLI. bridge/standalone.ts is the program (also
+// bundled into the Python wheel).
 import { register } from 'tsx/esm/api'
 register()
-const { default: yargs } = await import('yargs')
-const { hideBin } = await import('yargs/helpers')
-const { bridgeCommands } = await import('./../cli/commands/bridge.ts')
-const { reportError } = await import('./cli-error.ts')
-try {
-  await yargs(hideBin(process.argv)).scriptName('tercio-bridge').command(bridgeCommands).demandCommand(1).strict().help()
-    .fail((msg, e, y) => {
-      if (e) throw e
-      y.showHelp('error')
-      console.error(`\ntercio: ${msg}`)
-      process.exit(2)
-    })
-    .parseAsync()
-} catch (e) {
-  process.exitCode = reportError(e)
-}
+await import('./standalone.ts')

@@ -2,8 +2,11 @@
 // binary protobuf Envelope per message, replies in request order. Limits:
 // maxPayload (ws closes with 1009 above it), envs per connection, a Hello
 // deadline and a small size limit before Hello (a peer that does not say Hello
-// properly is closed), queued reply bytes (a peer that does not read is no
-// longer read from, and cut off past its own bound or the server's total), and
+// properly is closed); connections waiting for Hello sit in a small pool of
+// their own (the oldest evicted when it is full) and take a connection slot
+// only once their Hello (and token) is accepted; queued reply bytes (a peer
+// that does not read is no longer read from, cut off past its own bound or the
+// server's total, and dropped when a reply stays unsent past a deadline); and
 // a ping/pong heartbeat that drops dead peers. Binding anywhere but loopback
 // needs a token. Agent files (ckpt:PATH, onnx:PATH opponents) come from one
 // directory only.
@@ -45,8 +48,15 @@ export interface ServerOptions {
    *  project's checkpoints/): every other path is refused alike (AGENT_INVALID). A PATH is taken relative to
    *  the server's working directory, or else to this directory. Unset: any path the server can read. */
   agentDir?: string
-  /** Connections at once (default 64); more are closed with 1013. */
+  /** Connections that completed Hello, at once (default 64); a Hello beyond them is answered by closing
+   *  with 1013. */
   maxConnections?: number
+  /** Connections waiting for their Hello, at once (default 16): a new one evicts the oldest (closed 1013).
+   *  They hold no connection slot, so peers that never say Hello cannot lock out clients that do. */
+  maxPending?: number
+  /** A peer whose replies stay unsent this long (its socket accepts no more bytes: it does not read) is
+   *  dropped with 1008, whatever the heartbeat (default 30000, 0 = off). */
+  sendTimeoutMs?: number
   /** Log lines (connections, errors); default: nothing. */
   log?: (line: string) => void
   /** Serve on this (already listening) HTTP server's upgrades instead of a port of its own
@@ -58,7 +68,7 @@ export interface BridgeServer {
   readonly host: string
   readonly port: number
   readonly url: string
-  /** Live connections. */
+  /** Live connections (with their Hello done or waiting for it). */
   connections(): number
   /** Reply bytes queued for all peers and not yet sent (what the backlog limits bound). */
   queuedBytes(): number
@@ -80,6 +90,8 @@ export const DEFAULTS = {
   helloTimeoutMs: 10_000,
   maxHelloBytes: 64 * 1024,
   maxConnections: 64,
+  maxPending: 16,
+  sendTimeoutMs: 30_000,
 } as const
 
 export { DEFAULT_AGENT_DIR }
@@ -102,6 +114,8 @@ export function checkServerOptions(o: ServerOptions): string | null {
     pos(o.helloTimeoutMs, 'helloTimeoutMs') ??
     pos(o.maxHelloBytes, 'maxHelloBytes') ??
     pos(o.maxConnections, 'maxConnections') ??
+    pos(o.maxPending, 'maxPending') ??
+    pos(o.sendTimeoutMs, 'sendTimeoutMs', true) ??
     (o.port !== undefined && o.port > 65535 ? `port must be at most 65535, got ${o.port}` : null)
   )
 }
@@ -145,6 +159,8 @@ interface Conn {
   chain: Promise<void> | null
   /** Reading from the peer is paused: it has too many unread replies. */
   paused: boolean
+  /** Since when replies have waited in ws's queue with nothing written to the socket (null: none wait). */
+  stalledSince: number | null
 }
 
 export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> {
@@ -166,8 +182,13 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
   const helloTimeoutMs = o.helloTimeoutMs ?? DEFAULTS.helloTimeoutMs
   const maxHelloBytes = Math.min(o.maxHelloBytes ?? DEFAULTS.maxHelloBytes, limits.maxPayload)
   const maxConnections = o.maxConnections ?? DEFAULTS.maxConnections
+  const maxPending = o.maxPending ?? DEFAULTS.maxPending
+  const sendTimeoutMs = o.sendTimeoutMs ?? DEFAULTS.sendTimeoutMs
   const log = o.log ?? (() => {})
+  /** Connections that completed Hello: they hold the connection slots. */
   const conns = new Set<Conn>()
+  /** Connections waiting for Hello, oldest first. */
+  const pending = new Set<Conn>()
   /** Connections refused before Hello, waiting to be cut (stopReadingAndCut). */
   const lingering = new Set<WebSocket>()
   const counters = newCounters()
@@ -186,19 +207,23 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     const peer = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`
     // The ws default error handler would throw; a broken peer must only end its own connection.
     ws.on('error', (e) => log(`bridge: ${peer}: ${e.message}`))
-    if (conns.size >= maxConnections) {
-      ws.close(1013, `server full (${maxConnections} connections)`)
-      return
-    }
-    const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false }
+    const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false, stalledSince: null }
     setReceiveLimit(ws, maxHelloBytes)
     ws.on('error', () => {
-      if (c.session.helloDone || !conns.has(c)) return
-      conns.delete(c) // its slot is free at once
-      stopReadingAndCut(ws, lingering, maxConnections)
+      if (c.session.helloDone || !pending.has(c)) return
+      pending.delete(c)
+      stopReadingAndCut(ws, lingering, maxPending)
     })
-    conns.add(c)
-    log(`bridge: ${peer} connected (${conns.size} open)`)
+    for (const old of pending) {
+      if (pending.size < maxPending) break
+      // The oldest waiting peer makes room: a client that says Hello at once is never the oldest for long.
+      pending.delete(old)
+      log('bridge: evicting the oldest connection waiting for Hello')
+      old.ws.close(CLOSE.tryAgain, `too many connections waiting for Hello (${maxPending})`)
+      setTimeout(() => old.ws.terminate(), PRE_HELLO_CLOSE_GRACE_MS).unref()
+    }
+    pending.add(c)
+    log(`bridge: ${peer} connected (${conns.size} open, ${pending.size} waiting for Hello)`)
     ws.on('pong', () => {
       c.alive = true
     })
@@ -214,7 +239,33 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     // Requests that arrived while the peer was paused (ws.pause() stops the socket, not the frames
     // already read from it): answered in order once its replies drain.
     const held: Array<[RawData, boolean]> = []
+    let stallTimer: NodeJS.Timeout | null = null
+    const checkStall = (): void => {
+      stallTimer = null
+      if (c.stalledSince === null || ws.readyState !== ws.OPEN) return
+      const waited = Date.now() - c.stalledSince
+      if (waited < sendTimeoutMs) {
+        stallTimer = setTimeout(checkStall, sendTimeoutMs - waited)
+        stallTimer.unref()
+        return
+      }
+      log(`bridge: dropping ${peer}: its replies stayed unsent for ${waited} ms (it does not read)`)
+      // The close frame queues behind the unread replies; the TCP connection is cut a moment later.
+      ws.close(CLOSE.policy, `replies unread for ${sendTimeoutMs} ms`)
+      setTimeout(() => ws.terminate(), PRE_HELLO_CLOSE_GRACE_MS).unref()
+    }
+    /** After every send and every write that completes: is anything still waiting, and since when? */
+    const watchStall = (progress: boolean): void => {
+      if (sendTimeoutMs === 0) return
+      if (ws.bufferedAmount === 0) c.stalledSince = null
+      else if (c.stalledSince === null || progress) c.stalledSince = Date.now()
+      if (c.stalledSince !== null && stallTimer === null) {
+        stallTimer = setTimeout(checkStall, sendTimeoutMs)
+        stallTimer.unref()
+      }
+    }
     const resumeIfDrained = (): void => {
+      watchStall(true)
       if (!c.paused || ws.readyState !== ws.OPEN || ws.bufferedAmount > pauseBacklog / 2) return
       c.paused = false
       while (held.length > 0 && !c.paused) {
@@ -231,6 +282,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     const deliver = (reply: Reply): void => {
       if (ws.readyState !== ws.OPEN) return
       ws.send(reply.bytes, { binary: true }, resumeIfDrained)
+      watchStall(false)
       if (reply.close) {
         ws.close(reply.close.code, reply.close.reason)
         return
@@ -269,7 +321,16 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
       const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data
       const before = c.session.helloDone
       const reply = c.session.handleAsync(bytes)
-      if (!before && c.session.helloDone) setReceiveLimit(ws, limits.maxPayload)
+      if (!before && c.session.helloDone) {
+        pending.delete(c)
+        if (conns.size >= maxConnections) {
+          // Its Hello (and token) was good, but every slot is taken: the Welcome is not sent.
+          ws.close(CLOSE.tryAgain, `server full (${maxConnections} connections)`)
+          return undefined
+        }
+        conns.add(c)
+        setReceiveLimit(ws, limits.maxPayload)
+      }
       if (reply instanceof Promise) return reply.then(deliver)
       deliver(reply)
       return undefined
@@ -297,7 +358,9 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     })
     ws.on('close', (code, reason) => {
       clearTimeout(helloTimer)
+      if (stallTimer !== null) clearTimeout(stallTimer)
       conns.delete(c)
+      pending.delete(c)
       log(`bridge: ${peer} ${c.session.clientName || ''} closed ${code} ${reason.toString()} (${c.session.envCount} envs freed, ${conns.size} open)`)
       c.session.dispose()
     })
@@ -306,7 +369,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
   const beat =
     heartbeatMs > 0
       ? setInterval(() => {
-          for (const c of conns) {
+          for (const c of [...conns, ...pending]) {
             if (!c.alive) {
               log('bridge: dropping a peer that did not answer the heartbeat')
               c.ws.terminate()
@@ -328,7 +391,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     host,
     port,
     url: `ws://${urlHost}:${port}${o.attach ? o.attach.path : ''}`,
-    connections: () => conns.size,
+    connections: () => conns.size + pending.size,
     queuedBytes: () => {
       let total = 0
       for (const c of conns) total += c.ws.bufferedAmount
@@ -338,11 +401,11 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (beat) clearInterval(beat)
-        for (const c of conns) c.ws.close(CLOSE.goingAway, 'server shutting down')
+        for (const c of [...conns, ...pending]) c.ws.close(CLOSE.goingAway, 'server shutting down')
         for (const w of lingering) w.terminate()
         // Peers get a moment to answer the close handshake; then they are cut.
         const cut = setTimeout(() => {
-          for (const c of conns) c.ws.terminate()
+          for (const c of [...conns, ...pending]) c.ws.terminate()
         }, 500)
         cut.unref()
         wss.close(() => {

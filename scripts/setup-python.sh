@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Creates the Python virtual environment of the bridge client and its tests:
-# .venv/ at the repository root, from the machine's python3, with
-#   pip install -e 'clients/python[all]'
-# and nothing else (the package's dependencies: numpy, protobuf, websockets,
-# gymnasium, pettingzoo; its extras: torch, onnx, onnxruntime for the examples
-# and ray for scale-out).
+# .venv/ at the repository root, from the machine's python3, with the wheel of
+# clients/python (built into a temporary folder, the bundled server inside,
+# installed as a user has it: not editable) and its extras, pytest and mypy:
+# numpy, protobuf, websockets, gymnasium, pettingzoo; torch, onnx, onnxruntime
+# for the examples; ray for scale-out. The Python tests (test/bridge/python.test.ts)
+# install a fresh wheel of the current sources beside it for each run.
 #
 # Offline machines: when pip's configuration names only local wheel folders and
 # file:// indexes (a wheelhouse), the install uses exactly those folders with
@@ -26,7 +27,7 @@ BASE=${TERCIO_PYTHON_BASE:-python3}
 VENV=${TERCIO_VENV:-$ROOT/.venv}
 PKG=clients/python
 EXTRAS=all
-MODULES=(numpy google.protobuf websockets gymnasium pettingzoo torch onnx onnxruntime ray tercio_client)
+MODULES=(numpy google.protobuf websockets gymnasium pettingzoo torch onnx onnxruntime ray pytest mypy tercio_client)
 
 if [[ "${1:-}" == "--protoc" ]] && ! command -v protoc >/dev/null; then
   SUDO=(); [[ $(id -u) -ne 0 ]] && SUDO=(sudo)
@@ -98,13 +99,20 @@ if [[ $local_only -eq 1 && ${#sources[@]} -gt 0 ]]; then
   for s in $(printf '%s\n' "${sources[@]}" | awk '!seen[$0]++'); do pip_args+=(--find-links "$s"); done
 fi
 
-echo "setup-python: pip install -e '$PKG[$EXTRAS]' ${pip_args[*]}"
-"$PY" -m pip install --quiet --disable-pip-version-check "${pip_args[@]}" -e "$PKG[$EXTRAS]"
+WHEELS=$(mktemp -d)
+trap 'rm -rf "$WHEELS"' EXIT
+"$PY" -m pip install --quiet --disable-pip-version-check "${pip_args[@]}" 'setuptools>=64'
+echo "setup-python: pip wheel $PKG (into $WHEELS)"
+"$PY" -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation "${pip_args[@]}" -w "$WHEELS" "$PKG"
+WHEEL=$(ls "$WHEELS"/tercio_client-*.whl)
+echo "setup-python: pip install '$WHEEL[$EXTRAS]' pytest mypy ${pip_args[*]}"
+"$PY" -m pip uninstall --quiet -y tercio-client >/dev/null 2>&1 || true
+"$PY" -m pip install --quiet --disable-pip-version-check "${pip_args[@]}" "$WHEEL[$EXTRAS]" pytest mypy
 importable
 echo "$STAMP_WANT" >"$STAMP"
 "$PY" - <<'EOF'
 from importlib.metadata import version
-names = ["numpy", "protobuf", "websockets", "gymnasium", "pettingzoo", "torch", "onnx", "onnxruntime", "ray"]
+names = ["numpy", "protobuf", "websockets", "gymnasium", "pettingzoo", "torch", "onnx", "onnxruntime", "ray", "pytest", "mypy"]
 print("setup-python: " + ", ".join(f"{n} {version(n)}" for n in names))
 EOF
 echo "setup-python: done in $((SECONDS - t0)) s; run tests with $PY"

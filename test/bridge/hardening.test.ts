@@ -36,13 +36,10 @@ async function works(url: string): Promise<void> {
 }
 
 describe('Hello', () => {
-  it('a peer that does not say Hello in time is closed and frees its slot', async () => {
-    const s = await serve({ helloTimeoutMs: 300, maxConnections: 4 })
+  it('a peer that does not say Hello in time is closed', async () => {
+    const s = await serve({ helloTimeoutMs: 300, maxPending: 4 })
     const idle = await Promise.all(Array.from({ length: 4 }, () => TestClient.open(s.url)))
     expect(s.connections()).toBe(4)
-    // Full: a real client is turned away while the idle peers hold every slot.
-    const turned = await TestClient.open(s.url)
-    expect((await turned.waitClosed()).code).toBe(1013)
     const closes = await Promise.all(idle.map((c) => c.waitClosed(3000)))
     for (const cl of closes) expect(cl).toEqual({ code: 1008, reason: 'no Hello within 300 ms' })
     for (let t = 0; t < 100 && s.connections() > 0; t++) await sleep(10) // the server's close events follow
@@ -180,6 +177,62 @@ describe('Hello', () => {
   })
 })
 
+describe('connection slots', () => {
+  /** Upgraded connections that answer pings but never say Hello (ws answers pings by itself). */
+  const silent = (url: string, n: number) => Promise.all(Array.from({ length: n }, () => TestClient.open(url)))
+
+  it('peers that never say Hello cannot lock out a client that does, even reconnecting as fast as they can', async () => {
+    const TOKEN = 'a-token-of-some-length'
+    const s = await serve({ token: TOKEN, maxConnections: 2, maxPending: 4, helloTimeoutMs: 10_000 })
+    const attackers = await silent(s.url, 64) // 64 upgraded, silent: the old way to hold every slot
+    // The pool of connections waiting for Hello keeps its newest 4; the older ones were evicted (1013).
+    const evicted = await Promise.all(attackers.slice(0, 60).map((c) => c.waitClosed(3000)))
+    for (const cl of evicted) expect(cl.code).toBe(1013)
+    let stop = false
+    const churn = (async () => {
+      // The attacker keeps reconnecting while real clients arrive.
+      while (!stop) await silent(s.url, 4)
+    })()
+    try {
+      for (let k = 0; k < 3; k++) {
+        const c = await TestClient.hello(s.url, TOKEN)
+        const spec = await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1 } })
+        expect(spec.kind).toBe('envSpec')
+        c.close()
+        await c.waitClosed()
+      }
+    } finally {
+      stop = true
+      await churn
+    }
+  }, 30_000)
+
+  it('on a token server, a Hello without the token gets no slot; with it, a slot while one is free', async () => {
+    const TOKEN = 'a-token-of-some-length'
+    const s = await serve({ token: TOKEN, maxConnections: 2 })
+    for (const wrong of ['', 'not-the-token']) {
+      const c = await TestClient.open(s.url)
+      const r = await c.request({ hello: { protocolVersion: 1, clientName: 'vitest', token: wrong } })
+      expect(r.error?.code).toBe('UNAUTHORIZED')
+      expect((await c.waitClosed()).code).toBe(1008)
+    }
+    const a = await TestClient.hello(s.url, TOKEN)
+    const b = await TestClient.hello(s.url, TOKEN)
+    // Full: the third good Hello is answered by closing 1013, no Welcome.
+    const third = await TestClient.open(s.url)
+    third.sendRaw(pb.Envelope.encode({ id: 1, hello: { protocolVersion: 1, clientName: 'vitest', token: TOKEN } }).finish())
+    expect(await third.waitClosed()).toEqual({ code: 1013, reason: 'server full (2 connections)' })
+    expect(third.stray).toEqual([])
+    a.close()
+    await a.waitClosed()
+    for (let t = 0; t < 100 && s.connections() > 1; t++) await sleep(10)
+    const c = await TestClient.hello(s.url, TOKEN)
+    expect((await c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1 } })).kind).toBe('envSpec')
+    b.close()
+    c.close()
+  })
+})
+
 /** A client that sends requests but never reads: its socket is paused, so replies pile up on the server. */
 async function nonReader(url: string, envs: number): Promise<{ ws: WebSocket; handle: number }> {
   const c = await TestClient.hello(url)
@@ -230,6 +283,23 @@ describe('peers that do not read', () => {
     flood(p.ws, p.handle, 200)
     p.ws.resume() // reads again, to see the cut: the server terminated the TCP connection (no close frame)
     expect(await Promise.race([closed, sleep(10_000).then(() => -1)])).toBe(1006)
+    await works(s.url)
+  }, 20_000)
+
+  it('drops a peer whose replies stay unsent past the send deadline (1008), heartbeat off, while a reading client is served', async () => {
+    const s = await serve({ heartbeatMs: 0, sendTimeoutMs: 600 })
+    const p = await nonReader(s.url, 16)
+    flood(p.ws, p.handle, 100) // ~60 MB of replies: far more than the socket buffers take
+    const t0 = Date.now()
+    while (Date.now() - t0 < 400) {
+      await works(s.url) // a client that reads is never dropped, however long it has been connected
+      await sleep(20)
+    }
+    expect(s.connections()).toBe(1) // not yet: its replies have waited less than the deadline
+    for (let t = 0; t < 300 && s.connections() > 0; t++) await sleep(10)
+    expect(s.connections()).toBe(0)
+    expect(Date.now() - t0).toBeLessThan(600 + 1000 + 1500)
+    p.ws.terminate()
     await works(s.url)
   }, 20_000)
 

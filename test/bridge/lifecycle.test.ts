@@ -43,12 +43,13 @@ describe('shutdown', () => {
     await again.close()
   })
 
-  it('refuses connections beyond maxConnections with 1013', async () => {
+  it('refuses a Hello beyond maxConnections with 1013', async () => {
     const s = await startServer({ port: 0, heartbeatMs: 0, maxConnections: 2 })
     try {
       const a = await TestClient.hello(s.url)
       const b = await TestClient.hello(s.url)
       const c = await TestClient.open(s.url)
+      c.sendRaw(pb.Envelope.encode({ id: 1, hello: { protocolVersion: 1, clientName: 'vitest' } }).finish())
       expect((await c.waitClosed()).code).toBe(1013)
       expect((await a.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1 } })).kind).toBe('envSpec')
       a.close()

@@ -16,10 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-PKG = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(PKG))
-
-from tercio_client import LocalServer, TercioAsyncVecEnv  # noqa: E402
+from tercio_client import LocalServer, TercioAsyncVecEnv
 
 
 def run(envs, batches: int, rng: np.random.Generator) -> float:
@@ -51,7 +48,6 @@ def main() -> int:
     import ray
     from tercio_client.ray import RayVecEnv
 
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PKG), os.environ.get("PYTHONPATH")]))
     load0 = os.getloadavg()
     t = time.perf_counter()
     ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)

@@ -11,7 +11,7 @@ invalid-action masking (masked logits = -1e9: never sampled, no gradient).
     .venv/bin/python clients/python/examples/ppo_torch.py --iterations 30 --export runs/ppo.onnx
     npx tercio tournament --agents onnx:runs/ppo.onnx,random,heuristic --games 20
 
-Without --url it starts its own `tercio serve`. --export writes the policy as ONNX with the env
+Without --url it runs on the server tercio_client starts by itself. --export writes the policy as ONNX with the env
 spec hash and the observation layout in the model's metadata (read by agents/onnx.ts, the
 `onnx:PATH` agent). Columns: env steps/s over the iteration; updates/s = SGD minibatch steps per
 second of the update phase; win/draw/loss of the learner over the episodes that ended in it.
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 import warnings
@@ -29,12 +28,10 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import torch
+import torch.nn as nn
 
-import torch  # noqa: E402
-import torch.nn as nn  # noqa: E402
-
-from tercio_client import LocalServer, TercioAsyncVecEnv  # noqa: E402
+from tercio_client import TercioAsyncVecEnv
 
 ONNX_FORMAT = "tercio-onnx-policy/1"
 
@@ -185,37 +182,27 @@ def main(argv=None) -> int:
     a = parse_args(argv)
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
-    server = None
     url = a.url
     kw = dict(batch_size=a.num_envs // a.sets, seed=a.seed, max_decisions=a.max_decisions, reward_shaping=a.shaping,
               opponent=a.opponent, opponent_player=1 - a.seat)
     if a.ray:
         import ray
         from tercio_client.ray import RayVecEnv
-        # Ray's workers import tercio_client too: from this checkout when it is not pip-installed.
-        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(__file__).resolve().parents[1]), os.environ.get("PYTHONPATH")]))
         ray.init(address=None if a.ray == "local" else a.ray, include_dashboard=False)
-    elif url is None:
-        server = LocalServer()
-        url = server.start()
+    if a.ray:
+        envs = RayVecEnv(a.scenario, a.num_envs, actor_options={"scheduling_strategy": "SPREAD"}, **kw)
+    else:
+        envs = TercioAsyncVecEnv(a.scenario, a.num_envs, url, token=a.token, client_name="ppo_torch", **kw)
     try:
-        if a.ray:
-            envs = RayVecEnv(a.scenario, a.num_envs, actor_options={"scheduling_strategy": "SPREAD"}, **kw)
-        else:
-            envs = TercioAsyncVecEnv(a.scenario, a.num_envs, url, token=a.token, client_name="ppo_torch", **kw)
-        try:
-            net, history = train(a, envs)
-            if a.export:
-                export_onnx(net, tercio_spec(envs), a.export, a.play, {"iterations": a.iterations, "opponent": a.opponent, "seed": a.seed})
-                print(f"exported {a.export} (spec {tercio_spec(envs).hash}); play it: npx tercio tournament --agents onnx:{a.export},random,heuristic")
-            if a.json:
-                Path(a.json).write_text(json.dumps(history, indent=1))
-        finally:
-            envs.close()
-        return 0
+        net, history = train(a, envs)
+        if a.export:
+            export_onnx(net, tercio_spec(envs), a.export, a.play, {"iterations": a.iterations, "opponent": a.opponent, "seed": a.seed})
+            print(f"exported {a.export} (spec {tercio_spec(envs).hash}); play it: npx tercio tournament --agents onnx:{a.export},random,heuristic")
+        if a.json:
+            Path(a.json).write_text(json.dumps(history, indent=1))
     finally:
-        if server:
-            server.stop()
+        envs.close()
+    return 0
 
 
 def train(a, envs: TercioAsyncVecEnv, on_iteration=None):

@@ -1,8 +1,8 @@
 """Python client of the Tercio bridge (`tercio serve`): Gymnasium and PettingZoo envs over a protobuf websocket.
 
     import gymnasium, tercio_client
-    env = gymnasium.make("tercio/piwam-training")            # a TercioEnv; url defaults to $TERCIO_URL or :8765
-    envs = tercio_client.TercioVecEnv("piwam-training", num_envs=64, url="ws://127.0.0.1:8765")
+    env = gymnasium.make("tercio/piwam-training")   # a TercioEnv on the server this package starts by itself
+    envs = tercio_client.TercioVecEnv("piwam-training", num_envs=64)   # url="ws://..." or $TERCIO_URL: a running one
     obs, infos = envs.reset(seed=1)
     obs, rewards, terminated, truncated, infos = envs.step(actions)
 """
@@ -11,17 +11,17 @@ from .async_vec_env import TercioAsyncVecEnv
 from .connection import BridgeError, Connection, ConnectionClosed, PROTOCOL_VERSION, ServerUnavailable
 from .env import TercioEnv
 from .registration import BUILTIN_SCENARIOS, env_id, register_scenario
-from .server import LocalServer
+from .server import LocalServer, NodeNotFound
 from .spec import ActionSegment, EnvSpec
 from .vec_env import TercioVecEnv, WINNER_DRAW, WINNER_TRUNCATED
 from . import registration as _registration
 
-_registration.register_builtin()
+__version__ = "0.3.0"  # the one place the package's version is written (pyproject.toml reads it)
 
-__version__ = "0.2.0"
+_registration.register_builtin()
 
 __all__ = [
     "BridgeError", "Connection", "ConnectionClosed", "ServerUnavailable", "PROTOCOL_VERSION", "TercioEnv", "TercioVecEnv",
-    "TercioAsyncVecEnv", "TercioAECEnv", "LocalServer", "EnvSpec", "ActionSegment", "WINNER_DRAW", "WINNER_TRUNCATED",
+    "TercioAsyncVecEnv", "TercioAECEnv", "LocalServer", "NodeNotFound", "EnvSpec", "ActionSegment", "WINNER_DRAW", "WINNER_TRUNCATED",
     "BUILTIN_SCENARIOS", "env_id", "register_scenario",
 ]

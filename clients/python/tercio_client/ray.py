@@ -19,17 +19,17 @@
   process (tests/test_ray.py checks every array). send() returns at once (an actor call in
   flight); recv() waits for the oldest set, so the actors step while the trainer works.
 - ray_tournament: the round-robin schedule of `tercio tournament` cut into shards, each shard
-  played by a Ray task in Node (training/tournament/play.ts) and the results merged by game
+  played by a Ray task in Node (the bundled server's tournament-job) and the results merged by game
   index; every shard reports the env spec hash and the seeds it played, and the merge refuses
   shards that disagree. The report is `tercio tournament --json`'s (same games, ratings, cross
-  table) apart from timings.
+  table) apart from timings. ckpt:/onnx: agents need the repository's server and are refused here.
 - collect_episodes: self-play (or play against a server-side agent) for a list of episode seeds,
   spread over Ray tasks (each with its own server); episode k is played from seed seeds[k] with
   a policy sampled from its own generator np.random.default_rng(seeds[k]), so an episode does
   not depend on which task played it. Merged in seed order, checked for one spec hash.
 
-Every worker node needs this repository with `npm ci` and `npm run setup` done (the actor or
-task starts `node bridge/main.mjs` of the package's own checkout). See docs/bridge.md, "Ray".
+Every worker node needs Node >= 20 and this package (the wheel) installed: actors and tasks start the
+server the package carries. See docs/python.md, "Ray".
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ import numpy as np
 import ray
 
 from .connection import BridgeError
-from .server import REPO, LocalServer
+from .server import LocalServer, find_node, server_script
 from .vec_env import TercioVecEnv
 
 Batch = Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]
@@ -209,42 +209,11 @@ class RayVecEnv:
 
 # -- tournaments ----------------------------------------------------------------------------------
 
-# Plays scheduled games of a tournament in Node (training/tournament/play.ts) and prints JSON: the
-# schedule is the one `tercio tournament` uses, so game k is the same game wherever it is played.
-_NODE_TOURNAMENT = r"""
-import { register } from 'tsx/esm/api'
-register()
-const root = process.env.TERCIO_REPO + '/'
-const { GamePlayer } = await import(root + 'training/tournament/play.ts')
-const { schedule } = await import(root + 'training/tournament/schedule.ts')
-const { summarise } = await import(root + 'training/tournament/tournament.ts')
-const { makeSpec } = await import(root + 'env/gym/spec.ts')
-const { hashJson } = await import(root + 'env/gym/hash.ts')
-const { loadEngine } = await import(root + 'cli/io.ts')
-let input = ''
-for await (const chunk of process.stdin) input += chunk
-const job = JSON.parse(input)
-const engine = loadEngine(job.ruleset ?? undefined, job.scenario)
-const names = job.names ?? job.agents
-const o = { ruleset: engine.ruleset, scenario: engine.scenario, agents: job.agents, games: job.games, seed: job.seed }
-// The spec hash as checkpoints and onnx: agents see it (default limits, no shaping, forced decisions skipped).
-const out = { specHash: makeSpec(engine, hashJson(engine.scenario), { maxDecisions: 10000, skipForced: true }).hash, scenarioHash: hashJson(engine.scenario) }
-if (job.mode === 'summarise') {
-  out.report = summarise(o, names, job.results, job.workers, job.seconds)
-} else {
-  const sched = schedule(job.agents.length, job.games, job.seed)
-  const player = new GamePlayer({ ...o, names, ...(job.maxDecisions ? { maxDecisions: job.maxDecisions } : {}) })
-  out.results = []
-  for (const k of job.indices) out.results.push(await player.play(sched[k]))
-}
-process.stdout.write(JSON.stringify(out))
-"""
-
-
 def _node_tournament(job: Dict[str, Any]) -> Dict[str, Any]:
-    node = os.environ.get("TERCIO_NODE") or "node"
-    r = subprocess.run([node, "--input-type=module", "-e", _NODE_TOURNAMENT], input=json.dumps(job), cwd=str(REPO),
-                       env={**os.environ, "TERCIO_REPO": str(REPO)}, capture_output=True, text=True)
+    """Plays scheduled games of a tournament (or merges them) in Node: the bundled server's `tournament-job`
+    (bridge/tournament-job.ts, `tercio tournament`'s schedule, so game k is the same game wherever it is played)."""
+    r = subprocess.run([find_node(), str(server_script()), "tournament-job"], input=json.dumps(job), capture_output=True,
+                       text=True)
     if r.returncode != 0:
         raise RuntimeError(f"tournament shard failed ({r.returncode}): {r.stderr.strip()[-2000:]}")
     return json.loads(r.stdout)
@@ -254,6 +223,7 @@ def _node_tournament(job: Dict[str, Any]) -> Dict[str, Any]:
 def _tournament_shard(job: Dict[str, Any]) -> Dict[str, Any]:
     out = _node_tournament(job)
     out["indices"] = job["indices"]
+    out["node"] = ray.get_runtime_context().get_node_id()
     return out
 
 
@@ -267,7 +237,8 @@ def ray_tournament(agents: Sequence[str], scenario: str = "piwam-training", *, g
     """A round-robin tournament (agent specs of agents/registry.ts) played as `tasks` Ray tasks, merged.
 
     Returns `tercio tournament --json`'s report (format tercio-tournament/1, "workers" = tasks) plus
-    "spec_hash" and "scenario_hash", which every shard had to agree on."""
+    "spec_hash" and "scenario_hash", which every shard had to agree on, and "nodes", the Ray node ids
+    the shards ran on."""
     if not ray.is_initialized():
         raise RuntimeError("ray_tournament: call ray.init() first")
     total = _schedule_size(len(agents), games)
@@ -302,6 +273,7 @@ def ray_tournament(agents: Sequence[str], scenario: str = "piwam-training", *, g
     summary = _node_tournament({**base, "mode": "summarise", "results": results, "workers": tasks, "seconds": seconds})
     report = summary["report"]
     report["spec_hash"], report["scenario_hash"] = summary["specHash"], summary["scenarioHash"]
+    report["nodes"] = sorted({p["node"] for p in parts})
     if (summary["specHash"], summary["scenarioHash"]) not in hashes:
         raise BridgeError("SPEC_MISMATCH", "the merge's env spec differs from the shards'")
     return report
@@ -388,15 +360,15 @@ def play_episodes(url: str, scenario: str, seeds: Sequence[int], policy: Callabl
 @ray.remote
 def _collect_task(scenario: str, seeds: List[int], policy, env_kwargs: Dict[str, Any], server_args: List[str]):
     with LocalServer(server_args) as url:
-        return play_episodes(url, scenario, seeds, policy, **env_kwargs)
+        return ray.get_runtime_context().get_node_id(), play_episodes(url, scenario, seeds, policy, **env_kwargs)
 
 
 def collect_episodes(scenario: str, seeds: Sequence[int], policy: Callable = random_policy, *, tasks: int = 2,
                      server_args: Sequence[str] = (), task_options: Optional[Dict[str, Any]] = None,
-                     **env_kwargs) -> List[Dict[str, Any]]:
+                     nodes: Optional[List[str]] = None, **env_kwargs) -> List[Dict[str, Any]]:
     """play_episodes over `tasks` Ray tasks (each starts its own `tercio serve`), merged in seed order.
     Refuses results of different env specs; the same seeds give the same episodes as play_episodes
-    in one process."""
+    in one process. `nodes`: a list to append each task's Ray node id to."""
     if not ray.is_initialized():
         raise RuntimeError("collect_episodes: call ray.init() first")
     seeds = [int(s) for s in seeds]
@@ -405,7 +377,9 @@ def collect_episodes(scenario: str, seeds: Sequence[int], policy: Callable = ran
     tasks = max(1, min(tasks, len(seeds)))
     fn = _collect_task.options(**task_options) if task_options else _collect_task
     parts = ray.get([fn.remote(scenario, seeds[i::tasks], policy, env_kwargs, list(server_args)) for i in range(tasks)])
-    eps = sorted((e for p in parts for e in p), key=lambda e: seeds.index(e["seed"]))
+    if nodes is not None:
+        nodes.extend(node for node, _ in parts)
+    eps = sorted((e for _, p in parts for e in p), key=lambda e: seeds.index(e["seed"]))
     hashes = {e["spec_hash"] for e in eps}
     if len(hashes) != 1:
         raise BridgeError("SPEC_MISMATCH", f"episodes were played on different env specs: {sorted(hashes)}")

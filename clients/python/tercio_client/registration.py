@@ -1,36 +1,36 @@
 """Gymnasium ids of the built-in scenarios, registered when tercio_client is imported:
 
     import gymnasium, tercio_client
-    env = gymnasium.make("tercio/piwam-training", url="ws://127.0.0.1:8765")   # url defaults to $TERCIO_URL
+    env = gymnasium.make("tercio/piwam-training")   # on this package's own server (or url=..., $TERCIO_URL)
 
 Every TercioEnv keyword (illegal_action, observation_layout, max_decisions, opponent, ...) passes through make().
-A scenario of your own: register_scenario("my-scenario") (a built-in id of your server), or
+The ids are those of the server this package carries (every built-in scenario of the Tercio release it was
+built from); a running server lists its own in Connection(url).welcome.scenarios. Another id:
+register_scenario("my-scenario") (a built-in id of your server), or
 gymnasium.make("tercio/piwam-training", scenario_json=text).
 """
 from __future__ import annotations
 
-import re
-from pathlib import Path
+import json
 
 import gymnasium as gym
 
+from .server import SERVER_DIR
+
 NAMESPACE = "tercio"
-# The built-in scenarios: the server's (env/scenario/builtin.ts) when this package sits in the Tercio repository
-# (the editable install of `npm run setup`), else the ones known at release. Welcome.scenarios lists a running
-# server's.
-_BUILTIN_TS = Path(__file__).resolve().parents[3] / "env" / "scenario" / "builtin.ts"
-_RELEASED = ("piwam-training", "coutras-1587", "ivry-1590", "marignan-1515-first-day", "marignan-1515-two-days")
 
 
-def _server_scenarios() -> set:
-    """The scenario ids the server's env/scenario/builtin.ts imports (./scenarios/<id>.json), if it is here."""
+def _bundled_scenarios() -> tuple:
+    """The built-in scenario ids of the server bundled in this package (written beside it when the wheel
+    was built, by running that server), or none when the package carries no server."""
     try:
-        return set(re.findall(r"from '\./scenarios/([\w.-]+)\.json'", _BUILTIN_TS.read_text(encoding="utf-8")))
-    except OSError:
-        return set()
+        ids = json.loads((SERVER_DIR / "scenarios.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ()
+    return tuple(str(i) for i in ids)
 
 
-BUILTIN_SCENARIOS = tuple(sorted(set(_RELEASED) | _server_scenarios()))
+BUILTIN_SCENARIOS = _bundled_scenarios()
 
 
 def env_id(scenario: str) -> str:

@@ -38,9 +38,9 @@ from gymnasium.vector.utils import batch_space
 from . import spaces
 from . import tercio_pb2 as pb
 from .connection import BridgeError, Connection
+from . import server as _server
 from .spec import EnvSpec
 
-DEFAULT_URL = "ws://127.0.0.1:8765"  # `npx tercio serve`'s default; $TERCIO_URL overrides it
 WINNER_DRAW = 2
 WINNER_TRUNCATED = 3
 
@@ -169,8 +169,17 @@ class TercioVecEnv(VectorEnv):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self._own_conn = connection is None
-        self.conn = connection if connection is not None else Connection(url or os.environ.get("TERCIO_URL") or DEFAULT_URL, token=token,
-                                                                         client_name=client_name)
+        # No url and no $TERCIO_URL: the server this package carries, shared by the process's envs.
+        self._shared_server = connection is None and not (url or os.environ.get("TERCIO_URL"))
+        if connection is not None:
+            self.conn = connection
+        else:
+            target = _server.shared_url() if self._shared_server else (url or os.environ["TERCIO_URL"])
+            try:
+                self.conn = Connection(target, token=token, client_name=client_name)
+            except BaseException:
+                self._release_server()
+                raise
         self.copy = copy
         self.layout = observation_layout
         self.render_mode = render_mode
@@ -185,6 +194,7 @@ class TercioVecEnv(VectorEnv):
         if missing:
             if self._own_conn:
                 self.conn.close()
+            self._release_server()
             raise BridgeError("UNSUPPORTED", f"the server at {self.conn.url} lacks capability {missing[0]!r} "
                                              f"({'server-side opponents' if missing[0] == 'opponent' else 'next-step autoreset'})")
         self.autoreset_mode = mode
@@ -222,6 +232,7 @@ class TercioVecEnv(VectorEnv):
                     pass
             if self._own_conn:
                 self.conn.close()
+            self._release_server()
             raise
         self.tercio_spec = dataclasses.replace(spec, count=num_envs)
         self.num_envs = num_envs
@@ -394,6 +405,31 @@ class TercioVecEnv(VectorEnv):
         v = single[name] if name in single else getattr(self, name)
         return (v,) * self.num_envs
 
+    # Attributes set_attr may change: client-side ones. The server-side options (scenario, seeds, limits,
+    # shaping, opponent) are fixed when the envs are made.
+    _SETTABLE = ("copy", "render_mode")
+
+    def set_attr(self, name: str, values: Any) -> None:
+        """Sets an attribute of every env (Gymnasium's set_attr): `values` is one value, or a list/tuple of
+        num_envs values, which must then all be equal (the envs share their options). Settable: "copy",
+        "render_mode", and names the env does not have (the caller's own data); other attributes raise
+        AttributeError."""
+        if isinstance(values, (list, tuple)):
+            if len(values) != self.num_envs:
+                raise ValueError(f"set_attr({name!r}): {len(values)} values for {self.num_envs} envs")
+            if any(v is not values[0] and v != values[0] for v in values[1:]):
+                raise ValueError(f"set_attr({name!r}): the envs of a TercioVecEnv share their attributes; "
+                                 f"got different values {values!r}")
+            value = values[0] if values else None
+        else:
+            value = values
+        if name == "render_mode" and value not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {value!r}")
+        if name not in self._SETTABLE and hasattr(self, name):
+            raise AttributeError(f"TercioVecEnv.set_attr: {name!r} is fixed when the envs are made "
+                                 f"(settable: {', '.join(self._SETTABLE)}, or a name of your own)")
+        setattr(self, name, value)
+
     def close(self, **kwargs) -> None:
         if self._closed:
             return
@@ -407,6 +443,12 @@ class TercioVecEnv(VectorEnv):
                 pass
         if self._own_conn:
             self.conn.close()
+        self._release_server()
+
+    def _release_server(self) -> None:
+        if self._shared_server:
+            self._shared_server = False
+            _server.release_shared()
 
     def __enter__(self):
         return self

@@ -2,14 +2,10 @@
 for this process) and a seeded random legal-action chooser."""
 import atexit
 import os
-import sys
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tercio_client import LocalServer  # noqa: E402
+from tercio_client import LocalServer
 
 SCENARIO = "piwam-training"
 _server = None

@@ -1,10 +1,11 @@
-"""tercio_client.ray on a local Ray cluster (ray.init(num_cpus=2)): the Ray paths give exactly what the
-single-process paths give for the same seeds — env-set trajectories (RayVecEnv vs TercioAsyncVecEnv),
-tournament results (ray_tournament vs `tercio tournament --json`) and collected episodes
-(collect_episodes vs play_episodes). Skipped, with the reason, where ray is not importable."""
+"""tercio_client.ray on a two-node Ray cluster on this machine (ray.cluster_utils.Cluster: a head and a
+worker node, each its own raylet, one CPU each), the recipe of docs/python.md: actors and tasks land on
+both nodes (their node ids), and the Ray paths give exactly what the single-process paths give for the
+same seeds — env-set trajectories (RayVecEnv vs TercioAsyncVecEnv), tournament results (ray_tournament
+vs `tercio tournament --json`) and collected episodes (collect_episodes vs play_episodes). Skipped, with
+the reason, where ray is not importable."""
 import importlib.util
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -16,8 +17,7 @@ import numpy as np
 from .support import SCENARIO
 
 HAVE_RAY = importlib.util.find_spec("ray") is not None
-PKG = Path(__file__).resolve().parents[1]
-REPO = PKG.parents[1]
+REPO = Path(__file__).resolve().parents[3]  # the CLI the tournament is compared with
 
 
 @unittest.skipUnless(HAVE_RAY, "ray is not importable (npm run setup installs it): Ray scale-out not tested")
@@ -25,31 +25,36 @@ class RayTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         import ray
+        from ray.cluster_utils import Cluster
         from tercio_client import LocalServer
-        # The single-process reference gets a server of its own, started now like the actors' servers:
-        # both run the same code even while the working tree changes under a long test run.
         cls.server = LocalServer()
         cls.url = cls.server.start()
-        # Workers are other processes: they import tercio_client from this checkout.
-        os.environ["PYTHONPATH"] = os.pathsep.join([str(PKG), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        cls.cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
+        cls.cluster.add_node(num_cpus=1)
+        ray.init(address=cls.cluster.address, log_to_driver=False, configure_logging=False)
+        cls.cluster.wait_for_nodes()
+        cls.node_ids = {n["NodeID"] for n in ray.nodes() if n["Alive"]}
 
     @classmethod
     def tearDownClass(cls):
         import ray
         ray.shutdown()
+        cls.cluster.shutdown()
         cls.server.stop()
+
+    def test_the_cluster_has_two_nodes(self):
+        self.assertEqual(len(self.node_ids), 2)
 
     def test_env_sets_on_actors_match_the_async_client(self):
         from tercio_client import TercioAsyncVecEnv
         from tercio_client.ray import RayVecEnv
 
         kw = dict(max_decisions=60, reward_shaping=0.5)
-        ray_env = RayVecEnv(SCENARIO, num_envs=8, batch_size=4, seed=3, **kw)
+        ray_env = RayVecEnv(SCENARIO, num_envs=8, batch_size=4, seed=3, actor_options={"scheduling_strategy": "SPREAD"}, **kw)
         local = TercioAsyncVecEnv(SCENARIO, num_envs=8, url=self.url, batch_size=4, seed=3, **kw)
         try:
             self.assertEqual(ray_env.tercio_spec.hash, (getattr(local, "tercio_spec", None) or local.spec).hash)
-            self.assertEqual(len(ray_env.nodes()), 2)
+            self.assertEqual(set(ray_env.nodes()), self.node_ids, "one actor on each node")
             rngs = [np.random.default_rng(100 + i) for i in range(8)]
             ray_env.async_reset(seed=7)
             local.async_reset(seed=7)
@@ -83,7 +88,7 @@ class RayTest(unittest.TestCase):
         from tercio_client.ray import ray_tournament
 
         agents = ["random", "heuristic:epsilon=0.2", "random"]
-        rep = ray_tournament(agents, SCENARIO, games=2, seed=4, tasks=2)
+        rep = ray_tournament(agents, SCENARIO, games=2, seed=4, tasks=2, task_options={"scheduling_strategy": "SPREAD"})
         with tempfile.TemporaryDirectory() as d:
             out = Path(d) / "t.json"
             r = subprocess.run(["node", str(REPO / "bin" / "tercio.mjs"), "tournament", "--agents", ",".join(agents),
@@ -99,13 +104,16 @@ class RayTest(unittest.TestCase):
         self.assertEqual(rep["cross"], cli["cross"])
         self.assertEqual(rep["workers"], 2)
         self.assertRegex(rep["spec_hash"], r"^[0-9a-f]{16}$")
+        self.assertEqual(set(rep["nodes"]), self.node_ids, "shards on both nodes")
 
     def test_episode_collection_as_tasks_matches_one_process(self):
         from tercio_client.ray import collect_episodes, play_episodes
 
         seeds = [11, 12, 13, 14, 15]
         kw = dict(max_decisions=80)
-        merged = collect_episodes(SCENARIO, seeds, tasks=2, **kw)
+        nodes: list = []
+        merged = collect_episodes(SCENARIO, seeds, tasks=2, task_options={"scheduling_strategy": "SPREAD"}, nodes=nodes, **kw)
+        self.assertEqual(set(nodes), self.node_ids, "tasks on both nodes")
         single = play_episodes(self.url, SCENARIO, seeds, **kw)
         self.assertEqual([e["seed"] for e in merged], seeds)
         self.assertEqual(merged, single)
