@@ -82,7 +82,7 @@ export class Board {
         this.centres[2 * h + 1] = y
       })
       this.full = { w: this.geo.width, h: this.geo.mapHeight }
-      this.layers.innerHTML = renderSvg(sc, view, { ...svgOpts, layer: 'base' }) + '<div class="pieces"></div>'
+      this.layers.innerHTML = renderSvg(sc, view, { ...svgOpts, layer: 'base' }) + '<div class="pieces" id="pieces"></div>'
     }
     this.view = view
     const pieces = renderSvg(engine.scenario, view, { ...svgOpts, layer: 'pieces' })

@@ -21,5 +21,7 @@ export function setStatus(text: string, error = false): void {
 export function scrollIntoBox(box: HTMLElement, item: HTMLElement): void {
   const top = item.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop
   const bottom = top + item.offsetHeight
-  if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - (box.clientHeight - item.offsetHeight) / 2)
+  if (top >= box.scrollTop && bottom <= box.scrollTop + box.clientHeight) return
+  // an entry taller than the box shows its start (the decision) and as many of its events as fit
+  box.scrollTop = Math.max(0, item.offsetHeight >= box.clientHeight ? top : top - (box.clientHeight - item.offsetHeight) / 2)
 }

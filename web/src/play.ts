@@ -68,6 +68,8 @@ export class PlayMode {
   bridge: BridgeClient | null = null
   /** Opponent decisions received over the bridge and applied here (tests read it). */
   bridgeMoves = 0
+  /** Games begun (new, undone, resumed; tests wait on it). */
+  begun = 0
   private agents: AgentsInfo = { agents: ['random'], dirs: [], checkpoints: [] }
   /** Targets of the human's current decision. */
   private targets: { hexes: Map<string, number>; units: Map<string, number> } = { hexes: new Map(), units: new Map() }
@@ -241,6 +243,8 @@ export class PlayMode {
     }
     await this.retire(old)
     this.game = g
+    $('p-prompt').removeAttribute('data-over')
+    this.begun++
     this.lastReplay = null
     this.renderLog()
     const sides = engine.scenario.sides
