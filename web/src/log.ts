@@ -1,7 +1,5 @@
-// The log a referee can follow: each decision, then its events in the ruleset's words, each
-// prefixed by the rule section it applies (env/rules/<id>/refs.ts), and its dice.
+// The log a referee can follow: each decision, then its events in the ruleset's words, and its dice.
 import type { BaseEvent, Engine, RolledEvent } from '../../env/core/types.ts'
-import { ruleRef } from '../../env/rules/shared/rule-refs.ts'
 import { esc, scrollIntoBox } from './dom.ts'
 
 export interface LogEntry {
@@ -12,10 +10,9 @@ export interface LogEntry {
   events: BaseEvent[]
 }
 
-/** An event in words with its rule reference: "[4.2 close combat] ...". */
+/** An event in the ruleset's words. */
 export function eventHtml(engine: Engine, e: BaseEvent): string {
-  const ref = ruleRef(engine.ruleset, e)
-  return `<span class="ev">${ref ? `<span class="ref" title="rule ${esc(ref)}">${esc(ref)}</span> ` : ''}${esc(engine.describe(e))}</span>`
+  return `<span class="ev">${esc(engine.describe(e))}</span>`
 }
 
 export function entryHtml(engine: Engine, f: LogEntry, step: number): string {
