@@ -284,7 +284,8 @@ export class PlayMode {
   private apply(g: Game, a: number, choices: number): boolean {
     const d = g.engine.decision(g.state)
     if (!d) return false
-    const words = actionWords(g.engine, a, g.engine.view(g.state))
+    // the view (for the units in a target hex) only when the action names a hex: it is costly on large maps
+    const words = actionWords(g.engine, a, segmentOf(g.engine.layout, a)?.segment === 'hex' ? g.engine.view(g.state) : null)
     const events: BaseEvent[] = []
     const bad = g.engine.apply(g.state, a, events)
     if (bad) {
@@ -314,8 +315,12 @@ export class PlayMode {
     if (!p) return
     const log = $('p-log')
     log.insertAdjacentHTML('beforeend', entryHtml(g.engine, { who: this.who(g, p.player), kind: p.kind, subject: p.subject, action: p.words, events: p.events }, g.played.length))
-    markCurrent(log, g.played.length)
     $('p-dice').innerHTML = diceHtml(p.events)
+  }
+
+  /** Marks the newest log entry and scrolls to it (once per redraw: each scroll costs a layout). */
+  private logToEnd(g: Game): void {
+    markCurrent($('p-log'), g.played.length)
   }
 
   /** The human's decision: applied here, sent to the server; the reply carries the opponent's answer. */
@@ -378,6 +383,7 @@ export class PlayMode {
     const sides = g.engine.scenario.sides
     const view = g.engine.view(g.state)
     this.board.draw(g.engine, view, { selected: view.decision?.subject ?? null, highlightHexes: [...this.targets.hexes.keys()], highlightUnits: [...this.targets.units.keys()] })
+    this.logToEnd(g)
     $('caption').innerHTML = captionHtml(g.engine, view, `You: ${sides[g.human].name}; opponent: ${g.opponent} (${sides[other(g.human)].name}); decision ${g.played.length + 1}`)
     if (prompt !== undefined) $('p-prompt').textContent = prompt
   }
