@@ -2,13 +2,14 @@
 //
 // A spec is `KIND` or `KIND:key=value[:key=value...]`, e.g. `random`,
 // `heuristic:epsilon=0.1`, `search:iters=200:depth=20`; `ckpt:PATH` loads a
-// trained TF.js policy from a checkpoint folder (everything after `ckpt:` is
-// the path; the spec hash is checked by the policy module); `onnx:PATH` runs an ONNX
+// trained TF.js policy from a checkpoint folder or a run folder of `tercio train`
+// (everything after `ckpt:` is the path; checkpointFolder; the spec hash is checked by the policy module); `onnx:PATH` runs an ONNX
 // policy exported by a Python trainer (agents/onnx.ts, onnxruntime-node).
 // Lists of specs are comma-separated (`random,heuristic,search:iters=200`), so
 // parameters use `:` rather than commas. Every agent is seeded: the same spec,
 // engine and seed give the same agent.
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Engine, ErrorCode, Result } from '../env/core/types.ts'
 import { err, fail, ok } from '../env/core/types.ts'
 import { makeHeuristic } from './heuristic/index.ts'
@@ -33,11 +34,22 @@ export const AGENT_ERROR: ErrorCode = 'AGENT_INVALID'
 
 export const POLICY_PENDING = 'policy agents need a checkpoint; see docs/training.md'
 
+/** Where a run folder of `tercio train` keeps its net: the latest checkpoint, else the best evaluated one. */
+export const RUN_CHECKPOINTS = ['checkpoint', 'best'] as const
+
+/** The checkpoint folder a ckpt:PATH names: PATH itself when it holds meta.json, else the run folder's
+ *  checkpoint/ or best/ (the first that holds one); `searched` lists the folders looked in, for refusals. */
+export function checkpointFolder(path: string): { folder: string | null; searched: string[] } {
+  const searched = [path, ...RUN_CHECKPOINTS.map((d) => join(path, d))]
+  return { folder: searched.find((f) => existsSync(join(f, 'meta.json'))) ?? null, searched }
+}
+
 /** The TF.js policy agent (agents/policy/agent.ts), imported only when a ckpt: spec is used so that
- *  random/heuristic/search runs never load TF.js. A missing folder is reported before that import. */
+ *  random/heuristic/search runs never load TF.js. A missing checkpoint is reported before that import. */
 let policyLoader: PolicyLoader = async (engine, path, seed, name) => {
-  if (!existsSync(path)) return fail(err(AGENT_ERROR, `ckpt:${path}: no checkpoint folder at ${path}; ${POLICY_PENDING}`))
-  return (await import('./policy/agent.ts')).loadPolicyAgent(engine, path, seed, name)
+  const { folder, searched } = checkpointFolder(path)
+  if (folder === null) return fail(err(AGENT_ERROR, `ckpt:${path}: no checkpoint (meta.json) in ${searched.join(', ')}; ${POLICY_PENDING}`))
+  return (await import('./policy/agent.ts')).loadPolicyAgent(engine, folder, seed, name)
 }
 
 /** Replaces the checkpoint loader (the policy module, or tests). Returns the previous one. */
@@ -81,7 +93,7 @@ export const AGENT_KINDS = {
       kinds: { kind: 'list', describe: "decision kinds to search, joined by '+' (e.g. change-order+reaction); the scripted choice elsewhere" },
     },
   },
-  ckpt: { describe: 'a trained TF.js policy: ckpt:PATH (a checkpoint folder)', params: {} },
+  ckpt: { describe: 'a trained TF.js policy: ckpt:PATH (a checkpoint folder, or a run folder of tercio train: its checkpoint/, else best/)', params: {} },
   onnx: { describe: 'an ONNX policy exported by a Python trainer: onnx:PATH (a .onnx file)', params: {} },
 } as const satisfies Record<string, KindInfo>
 export type AgentKindName = keyof typeof AGENT_KINDS

@@ -46,8 +46,8 @@ export interface ServerOptions {
   maxHelloBytes?: number
   /** The only directory ckpt:PATH and onnx:PATH opponents are loaded from (e.g. DEFAULT_AGENT_DIR, the
    *  project's checkpoints/): every other path is refused alike (AGENT_INVALID). A PATH is taken relative to
-   *  the server's working directory, or else to this directory. Unset: any path the server can read. */
-  agentDir?: string
+   *  the server's working directory, or else to this directory (or these: the first that holds it). Unset: any path the server can read. */
+  agentDir?: string | readonly string[]
   /** Connections that completed Hello, at once (default 64); a Hello beyond them is answered by closing
    *  with 1013. */
   maxConnections?: number

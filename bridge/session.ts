@@ -51,8 +51,8 @@ export interface SessionLimits {
   maxPayload: number
   /** Required in Hello when set. */
   token: string | undefined
-  /** The only directory ckpt:PATH / onnx:PATH opponents are loaded from; unset: any path. */
-  agentDir?: string
+  /** The only directories ckpt:PATH / onnx:PATH opponents are loaded from; unset: any path. */
+  agentDir?: string | readonly string[]
 }
 
 /** The project's checkpoints/ folder: the agent directory `tercio serve` is meant to default to. */
@@ -265,9 +265,10 @@ export class Session {
     if (sp.value.kind === 'ckpt' || sp.value.kind === 'onnx') {
       if (!asyncOk) return this.error(id, 'UNSUPPORTED', `MakeEnvs.options.opponent: ${sp.value.text}: checkpoint agents load asynchronously (served by the websocket server only)`)
       const asked = sp.value.path ?? ''
-      const dir = this.limits.agentDir
-      const file = dir === undefined ? asked : agentFile(dir, asked)
-      if (file === null) return this.error(id, 'AGENT_INVALID', `MakeEnvs.options.opponent: ${sp.value.text}: no such agent in this server's agent directory (agent files are served from there only)`)
+      const d = this.limits.agentDir
+      const dirs = typeof d === 'string' ? [d] : d
+      const file = dirs === undefined ? asked : (dirs.map((dir) => agentFile(dir, asked)).find((f) => f !== null) ?? null)
+      if (file === null) return this.error(id, 'AGENT_INVALID', `MakeEnvs.options.opponent: ${sp.value.text}: no such agent in this server's agent ${dirs?.length === 1 ? 'directory' : 'directories'} ${dirs?.join(', ')} (agent files are served from there only)`)
       const spec = { ...sp.value, path: file }
       return (async (): Promise<Reply> => {
         const agents: Agent[] = []

@@ -6,11 +6,12 @@
 // server-side agent of the page's env set (EnvOptions.opponent).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { extname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
+import { checkpointFolder } from '../../agents/registry.ts'
 import { startServer, type BridgeServer } from '../../bridge/server.ts'
-import { OPPONENT_KINDS } from '../../bridge/session.ts'
+import { DEFAULT_AGENT_DIR, OPPONENT_KINDS } from '../../bridge/session.ts'
 import { parseReplay, type Replay } from '../../env/gym/replay.ts'
 import { CliError } from '../io.ts'
 
@@ -52,6 +53,8 @@ export interface ViewServerOptions {
   replay?: { name: string; replay: Replay }
   /** Several replays: the page lists them to pick from (the first opens; `replay` comes first when both are given). */
   replays?: readonly { name: string; replay: Replay }[]
+  /** Folders ckpt:PATH / onnx:PATH opponents may be loaded from (default agentDirs()). */
+  agents?: readonly string[]
   /** Folder of the built page (default web/dist). */
   dist?: string
   log?: (line: string) => void
@@ -83,17 +86,56 @@ function sendJson(res: ServerResponse, code: number, body: unknown): void {
   res.end(text)
 }
 
+/** The default agent folders of `tercio view`: the project's checkpoints/ and the runs/ that `tercio train` writes to. */
+export const agentDirs = (): string[] => [DEFAULT_AGENT_DIR, resolve('runs')]
+
+/** A checkpoint the page can offer as an opponent: its spec (relative to the working directory when inside it). */
+export interface CheckpointEntry {
+  readonly spec: string
+  readonly ruleset: string | null
+  readonly scenario: string | null
+}
+
+/** The checkpoints in the agent folders: each folder itself, and its entries one level down, that
+ *  checkpointFolder resolves (a checkpoint folder, or a run folder with checkpoint/ or best/). */
+export function listCheckpoints(dirs: readonly string[]): CheckpointEntry[] {
+  const out: CheckpointEntry[] = []
+  const seen = new Set<string>()
+  const add = (dir: string): void => {
+    const { folder } = checkpointFolder(dir)
+    if (folder === null || seen.has(dir)) return
+    seen.add(dir)
+    let config: { ruleset?: unknown; scenario?: unknown } = {}
+    try {
+      config = (JSON.parse(readFileSync(join(folder, 'meta.json'), 'utf8')) as { config?: typeof config }).config ?? {}
+    } catch {
+      // unreadable meta.json: listed without its ruleset; loading it reports what is wrong
+    }
+    const rel = relative(process.cwd(), dir)
+    const path = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : dir
+    out.push({ spec: `ckpt:${path}`, ruleset: typeof config.ruleset === 'string' ? config.ruleset : null, scenario: typeof config.scenario === 'string' ? config.scenario : null })
+  }
+  for (const d of dirs) {
+    const dir = resolve(d)
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue
+    add(dir)
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) if (e.isDirectory()) add(join(dir, e.name))
+  }
+  return out
+}
+
 export async function startViewServer(o: ViewServerOptions = {}): Promise<ViewServer> {
   const dist = resolve(o.dist ?? WEB_DIST)
   const log = o.log ?? (() => {})
   const replays = [...(o.replay ? [o.replay] : []), ...(o.replays ?? [])]
+  const agents = (o.agents ?? agentDirs()).map((d) => resolve(d))
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://x')
     const path = decodeURIComponent(url.pathname)
     // GET api/replay: the first replay (or ?i=N, the N-th from 0); api/replays: their names.
     if (path === '/api/replay') return sendJson(res, 200, replays[Number(url.searchParams.get('i') ?? 0)] ?? null)
     if (path === '/api/replays') return sendJson(res, 200, { names: replays.map((r) => r.name) })
-    if (path === '/api/agents') return sendJson(res, 200, { agents: [...OPPONENT_KINDS] })
+    if (path === '/api/agents') return sendJson(res, 200, { agents: [...OPPONENT_KINDS], dirs: agents, checkpoints: listCheckpoints(agents) })
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'GET only' })
     const file = normalize(join(dist, path === '/' ? 'index.html' : path))
     if (!file.startsWith(dist + sep) || !existsSync(file) || !statSync(file).isFile()) {
@@ -121,7 +163,7 @@ export async function startViewServer(o: ViewServerOptions = {}): Promise<ViewSe
   let bridge: BridgeServer
   try {
     // Same host rules as `tercio serve`: loopback only (no token option here).
-    bridge = await startServer({ host, attach: { server, path: BRIDGE_PATH }, log, heartbeatMs: 30_000, maxEnvs: 16, maxConnections: 16 })
+    bridge = await startServer({ host, attach: { server, path: BRIDGE_PATH }, log, heartbeatMs: 30_000, maxEnvs: 16, maxConnections: 16, agentDir: agents })
   } catch (e) {
     server.close()
     throw e
@@ -158,6 +200,7 @@ interface ViewArgs {
   port: number
   host: string
   build: boolean
+  agents?: string[]
 }
 
 const viewCommand: CommandModule<object, ViewArgs> = {
@@ -168,13 +211,17 @@ const viewCommand: CommandModule<object, ViewArgs> = {
       .positional('replays', { type: 'string', array: true, default: [], describe: 'tercio-replay/1 JSON files: the first opens, the page lists them all to pick from' })
       .option('port', { type: 'number', default: 8780, describe: 'port (0 = any free port; the URL is printed)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind' })
+      .option('agents', { type: 'string', array: true, describe: 'a folder ckpt:PATH / onnx:PATH opponents may come from (repeat, or comma-separate; default checkpoints/ and ./runs)' })
       .option('build', { type: 'boolean', default: false, describe: 'rebuild the page with Vite even if web/dist is up to date' })
       .example('$0 view', 'open http://127.0.0.1:8780/ and choose Play')
       .example('$0 view runs/game.json --port 0', 'watch a replay on any free port')
-      .example('$0 view runs/replays/*.json', 'several replays, listed in the page to pick from') as unknown as Argv<ViewArgs>,
+      .example('$0 view runs/replays/*.json', 'several replays, listed in the page to pick from')
+      .example('$0 view --agents ~/tercio-runs', 'play the run folders of tercio train found there (ckpt:RUN_FOLDER)') as unknown as Argv<ViewArgs>,
   handler: async (argv: ArgumentsCamelCase<ViewArgs>) => {
     if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new CliError(`--port: expected 0..65535, got ${argv.port}`)
     const replays = argv.replays.map((f) => loadReplayFile(String(f)))
+    const agents = argv.agents?.flatMap((a) => String(a).split(',')).filter((a) => a !== '')
+    for (const a of agents ?? []) if (!existsSync(a) || !statSync(a).isDirectory()) throw new CliError(`--agents: ${a} is not a folder`)
     if (argv.build || !bundleIsFresh()) {
       console.error('tercio view: building the page with Vite (web/ -> web/dist)…')
       try {
@@ -185,12 +232,13 @@ const viewCommand: CommandModule<object, ViewArgs> = {
     }
     let server: ViewServer
     try {
-      server = await startViewServer({ host: argv.host, port: argv.port, replays, log: (l) => console.error(l) })
+      server = await startViewServer({ host: argv.host, port: argv.port, replays, ...(agents ? { agents } : {}), log: (l) => console.error(l) })
     } catch (e) {
       throw new CliError(`view: cannot listen on ${argv.host}:${argv.port}: ${e instanceof Error ? e.message : String(e)}`, 1)
     }
     const what = replays.length === 0 ? '' : replays.length === 1 ? ` (replay ${replays[0]!.name})` : ` (${replays.length} replays, first ${replays[0]!.name})`
     console.log(`tercio view: serving ${server.url}${what}`)
+    console.log(`opponents from ckpt:/onnx: in ${(agents ?? agentDirs()).map((d) => resolve(d)).join(', ')}`)
     await new Promise<void>((ok) => {
       const stop = (): void => void server.close().then(ok)
       process.once('SIGINT', stop)

@@ -197,10 +197,12 @@ export function facingIndex(kind: FacingKind, facing: string | null): number {
 
 /** mttsog formations as fought: line, column, square, open order, march column, limbered, unlimbered. */
 const FORMATION_MARKS: Readonly<Record<string, string>> = { line: 'L', column: 'C', square: 'Q', open: 'O', march: 'M', limbered: 'lim', unlimbered: 'U', unformed: 'u' }
+/** Short words of mttsog profile ids: light-inf -> LtI, line-pre1812 -> Ln, heavy-cav -> HvC. */
+const MTTSOG_WORDS: Readonly<Record<string, string>> = { light: 'Lt', line: 'Ln', heavy: 'Hv', foot: 'Ft', horse: 'Hs', inf: 'I', cav: 'C', art: 'A', pre1812: '' }
 /** mttsog views carry the arm; the label is the profile id without its nation prefix. */
 function mttsogStyle(u: UnitView): { arm: Arm; label: string } | null {
   if (u.arm !== 'inf' && u.arm !== 'cav' && u.arm !== 'art') return null
-  return { arm: u.arm, label: u.type.replace(/^[a-z]{2}-/, '').slice(0, 4) }
+  return { arm: u.arm, label: u.type.replace(/^[a-z]{2}-/, '').split('-').map((w) => MTTSOG_WORDS[w] ?? w.slice(0, 2)).join('') }
 }
 
 function unitStyle(type: string): { arm: Arm; label: string } {

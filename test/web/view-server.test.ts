@@ -1,9 +1,10 @@
 // The view server without a browser: its JSON API and static files.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+import { listCheckpoints, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
+import { checkpointFolder, createAgent } from '../../agents/registry.ts'
 import { TestClient } from '../bridge/client.ts'
 import { playGame } from '../../agents/play.ts'
 import { RandomAgent } from '../../agents/random.ts'
@@ -88,4 +89,43 @@ describe('view server', () => {
   it('no longer has the JSON move route (the opponent moves over the bridge)', async () => {
     expect((await fetch(new URL('api/move', server.url), { method: 'POST', body: '{}' })).status).toBe(405)
   })
+
+  it('ckpt:RUN_FOLDER: a run folder of tercio train resolves to its checkpoint/, else best/; refusals name the folders searched', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tercio-agents-'))
+    // Two run layouts around the checked-in piwam checkpoint, and a folder with no net.
+    cpSync('checkpoints/piwam-training-baseline', join(root, 'run-a', 'checkpoint'), { recursive: true })
+    cpSync('checkpoints/piwam-training-baseline', join(root, 'run-b', 'best'), { recursive: true })
+    mkdirSync(join(root, 'empty'))
+    expect(checkpointFolder(join(root, 'run-a')).folder).toBe(join(root, 'run-a', 'checkpoint'))
+    expect(checkpointFolder(join(root, 'run-b')).folder).toBe(join(root, 'run-b', 'best'))
+    expect(checkpointFolder('checkpoints/piwam-training-baseline').folder).toBe('checkpoints/piwam-training-baseline')
+    const e = bindEngine(undefined, 'piwam-training')
+    if (!e.ok) throw new Error(e.error.message)
+    const bad = await createAgent(`ckpt:${join(root, 'empty')}`, e.value, 1)
+    expect(bad.ok).toBe(false)
+    if (!bad.ok) expect(bad.error.message).toContain(`${join(root, 'empty')}, ${join(root, 'empty', 'checkpoint')}, ${join(root, 'empty', 'best')}`)
+    // The page's list: every run folder found, with the ruleset it was trained for.
+    expect(listCheckpoints([root]).map((c) => [c.spec, c.ruleset])).toEqual([
+      [`ckpt:${join(root, 'run-a')}`, 'piwam'],
+      [`ckpt:${join(root, 'run-b')}`, 'piwam'],
+    ])
+    const v = await startViewServer({ port: 0, dist, agents: [root] })
+    const c = await TestClient.hello(v.bridge.url)
+    try {
+      const a = (await (await fetch(new URL('api/agents', v.url))).json()) as { dirs: string[]; checkpoints: { spec: string }[] }
+      expect(a.dirs).toEqual([root])
+      expect(a.checkpoints.map((x) => x.spec)).toContain(`ckpt:${join(root, 'run-a')}`)
+      const mk = (opponent: string) => c.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1, options: { opponent, opponentPlayer: 1, skipForced: false } } })
+      // Relative to the agent folder, as the page's list or a user types it.
+      expect((await mk('ckpt:run-a')).kind).toBe('envSpec')
+      const refused = await mk('ckpt:runs/nowhere')
+      expect(refused.error?.code).toBe('AGENT_INVALID')
+      expect(refused.error?.message).toContain(root)
+      const empty = await mk('ckpt:empty')
+      expect(empty.error?.message).toMatch(/no checkpoint \(meta\.json\) in .*empty, .*empty\/checkpoint, .*empty\/best/)
+    } finally {
+      c.close()
+      await v.close()
+    }
+  }, 60_000)
 })

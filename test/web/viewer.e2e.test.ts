@@ -7,19 +7,20 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { playGame } from '../../agents/play.ts'
 import { RandomAgent } from '../../agents/random.ts'
-import { bindEngine, engineForReplay } from '../../env/gym/make.ts'
-import { parseReplay, ReplayRecorder, verifyReplay, type Replay } from '../../env/gym/replay.ts'
+import { bindEngine } from '../../env/gym/make.ts'
+import { BUILTIN_SCENARIOS, resolveScenario } from '../../env/scenario/builtin.ts'
+import { ReplayRecorder, type Replay } from '../../env/gym/replay.ts'
 import { buildViewer, bundleIsFresh, startViewServer, type ViewServer } from '../../cli/commands/view.ts'
 
 const CHROMIUM = process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium'
 /** Screenshots land in runs/ (gitignored). */
 const SHOTS = join(process.cwd(), 'runs', 'screenshots')
 
-function shortReplay(seed = 3): Replay {
+function shortReplay(seed = 3, turns = 2): Replay {
   const b = bindEngine(undefined, 'piwam-training')
   if (!b.ok) throw new Error(b.error.message)
   const sc = structuredClone(b.value.scenario)
-  sc.turns = 2
+  sc.turns = turns
   const e = bindEngine(undefined, sc)
   if (!e.ok) throw new Error(e.error.message)
   const eng = e.value
@@ -65,36 +66,33 @@ afterAll(async () => {
 
 const pageErrors = (): string[] => (globalThis as { pageErrors?: string[] }).pageErrors ?? []
 
-/** The layout the screenshots show: the board fills its pane's width (or the window's height), and
- *  nothing of the caption or the side panel runs past its box. */
+/** The layout the screenshots show: the board fills its pane, its counters are legible, and nothing of
+ *  the caption or the side panel runs past its box. */
 async function checkLayout(p: Page, shot: string): Promise<void> {
   await p.screenshot({ path: join(SHOTS, shot) })
   const pane = await p.locator('#board-wrap').boundingBox()
-  const svg = await p.locator('#board svg.layer-base').boundingBox()
-  if (!pane || !svg) throw new Error('no board on the page')
-  // The SVG box spans the pane (less its padding), and the picture in it is as large as the box allows.
-  expect(svg.width).toBeGreaterThan(0.95 * pane.width)
-  const fill = await p.evaluate(() => {
-    const el = document.querySelector('#board svg.layer-base') as unknown as { viewBox: { baseVal: { width: number; height: number } }; getBoundingClientRect(): { width: number; height: number } }
-    const vb = el.viewBox.baseVal
-    const r = el.getBoundingClientRect()
-    return Math.min(r.width / vb.width, r.height / vb.height) * vb.width
-  })
-  // Drawn width of the map: at least 85% of the pane unless the window's height limits it.
-  const viewport = p.viewportSize()!
-  if (fill < 0.85 * pane.width) expect(svg.height).toBeGreaterThan(0.75 * viewport.height)
-  // The pieces layer lies exactly over the terrain.
-  const pieces = await p.locator('#pieces svg').boundingBox()
-  expect(pieces && Math.abs(pieces.x - svg.x) < 1 && Math.abs(pieces.width - svg.width) < 1 && Math.abs(pieces.height - svg.height) < 1).toBe(true)
-  // Caption and side panel: no line wider than its box (a cut-off caption was the bug).
+  const board = await p.locator('#board').boundingBox()
+  if (!pane || !board) throw new Error('no board on the page')
+  expect(board.width).toBeGreaterThan(0.95 * pane.width)
+  expect(board.height).toBeGreaterThan(0.5 * pane.height)
   const overflow = await p.evaluate(() =>
     [...document.querySelectorAll('#caption, #caption *, aside, aside .row, #step-label, #p-prompt')]
       .filter((e) => (e as unknown as { offsetParent: unknown }).offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
       .map((e) => `${e.tagName}#${e.id}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`),
   )
   expect(overflow).toEqual([])
-  const caption = await p.locator('#caption').boundingBox()
-  expect(caption && caption.x + caption.width <= pane.x + pane.width + 1).toBe(true)
+}
+
+/** The smallest counter (px) drawn inside the board's window. */
+async function smallestCounter(p: Page): Promise<number> {
+  return p.evaluate(() => {
+    const b = (document.querySelector('#board') as unknown as { getBoundingClientRect(): { left: number; top: number; right: number; bottom: number } }).getBoundingClientRect()
+    const sizes = [...document.querySelectorAll('#pieces g.unit > rect[rx="2"]')]
+      .map((r) => (r as unknown as { getBoundingClientRect(): { left: number; top: number; right: number; bottom: number; width: number } }).getBoundingClientRect())
+      .filter((r) => r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom)
+      .map((r) => r.width)
+    return sizes.length ? Math.min(...sizes) : 0
+  })
 }
 
 describe('viewer in headless chromium', () => {
@@ -150,69 +148,66 @@ describe('viewer in headless chromium', () => {
     expect(pageErrors()).toEqual([])
   }, 60_000)
 
-  it('plays a short game to its end by clicking, and saves it as a replay', async () => {
+  it('opens every built-in scenario with counters of at least 24 px at 1400x900, a legend and the off-map units named', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 })
     await page.click('[data-testid=tab-play]')
-    await page.selectOption('[data-testid=p-ruleset]', 'piwam')
-    await page.selectOption('[data-testid=p-scenario]', 'piwam-training')
-    await page.selectOption('[data-testid=p-side]', '0')
-    await page.selectOption('[data-testid=p-opponent]', 'random')
-    await page.fill('[data-testid=p-turns]', '1')
-    await page.fill('[data-testid=p-seed]', '2')
-    // A spec the server's registry refuses comes back over the bridge as an Error with its code.
-    await page.fill('[data-testid=p-spec]', 'nobody')
-    await page.click('[data-testid=p-start]')
-    await expect.poll(() => page.textContent('[data-testid=status]')).toMatch(/AGENT_INVALID: .*nobody/)
-    await page.fill('[data-testid=p-spec]', '')
-    const before = { ...server.bridge.counters }
-    await page.click('[data-testid=p-start]')
-    let clicks = 0
-    let mapClicks = 0
-    for (; clicks < 400; clicks++) {
-      // Wait for either the end of the game or the human's choices.
-      await page.waitForFunction(() => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button'), null, { timeout: 20_000 })
-      if (await page.locator('[data-testid=p-prompt][data-over]').count()) break
-      // Prefer clicking the map: a highlighted hex or unit; else the first named choice.
-      const hex = page.locator('#board polygon.hl-hex').first()
-      const unit = page.locator('#board g.unit:has(rect.hl-unit)').first()
-      if (clicks % 2 === 0 && (await hex.count())) {
-        await hex.click({ force: true })
-        mapClicks++
-      } else if (clicks % 2 === 0 && (await unit.count())) {
-        await unit.click({ force: true })
-        mapClicks++
-      } else await page.locator('#p-choices button').first().click()
-      if (clicks === 3) await checkLayout(page, 'play.png')
+    const sizes: Record<string, number> = {}
+    for (const sc of BUILTIN_SCENARIOS) {
+      await page.selectOption('[data-testid=p-ruleset]', sc.ruleset)
+      await page.selectOption('[data-testid=p-scenario]', sc.id)
+      await expect.poll(() => page.textContent('[data-testid=caption]')).toContain(`${sc.name}: the opening position`)
+      sizes[sc.id] = await smallestCounter(page)
+      expect(await page.locator('#legend-body .legend-item').count()).toBeGreaterThan(5)
+      const full = resolveScenario(sc.id)
+      const off = full.ok ? full.value.units.filter((u) => u['enter'] !== undefined) : []
+      if (off.length) {
+        const text = (await page.textContent('[data-testid=offmap]')) ?? ''
+        expect(text).toMatch(/^Off the map: .* units enter (by the road at \d{4}|along the north edge)/)
+        for (const u of off) expect(text).toContain(u.id)
+        expect(await page.locator('#pieces g.offmap').count()).toBeGreaterThan(0)
+      }
     }
-    expect(await page.locator('[data-testid=p-prompt][data-over]').count()).toBe(1)
-    expect(clicks).toBeGreaterThan(0)
-    expect(mapClicks).toBeGreaterThan(0)
-    expect(await page.textContent('[data-testid=p-prompt]')).toMatch(/Game over/)
-    // The page exposes window.tercio (web/src/main.ts); the test's tsconfig has no DOM types.
-    const json = await page.evaluate(() => JSON.stringify((globalThis as unknown as { tercio: { play: { lastReplay: unknown } } }).tercio.play.lastReplay))
-    const p = parseReplay(JSON.parse(json))
-    if (!p.ok) throw new Error(p.error.message)
-    expect(p.value.outcome).not.toBeNull()
-    const e = engineForReplay(p.value)
-    if (!e.ok) throw new Error(e.error.message)
-    const v = verifyReplay(p.value, e.value)
-    expect(v.ok).toBe(true)
-    // The opponent's moves came over the websocket bridge: the server's opponent made every
-    // decision of side 1, and every human decision was a Step of an env set with an opponent.
-    const humanSteps = p.value.steps.filter((st) => st.player === 0).length
-    const opponentSteps = p.value.steps.length - humanSteps
-    expect(opponentSteps).toBeGreaterThan(0)
-    expect(server.bridge.counters.opponentSteps - before.opponentSteps).toBe(humanSteps)
-    expect(server.bridge.counters.opponentDecisions - before.opponentDecisions).toBe(opponentSteps)
-    const pageMoves = await page.evaluate(() => (globalThis as unknown as { tercio: { play: { bridgeMoves: number } } }).tercio.play.bridgeMoves)
-    expect(pageMoves).toBe(opponentSteps)
-    // The saved file is the same replay.
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=p-save]')])
-    const file = join(SHOTS, dl.suggestedFilename())
-    await dl.saveAs(file)
-    const saved = parseReplay(JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')))
-    expect(saved.ok && saved.value.steps.length).toBe(p.value.steps.length)
-    await checkLayout(page, 'play-over.png')
-    writeFileSync(join(SHOTS, 'played-replay.json'), json)
+    expect(Object.entries(sizes).filter(([, px]) => px < 24)).toEqual([])
+    await page.screenshot({ path: join(SHOTS, 'scenario-last.png') })
+  }, 120_000)
+
+  it('a corrupt replay gets a legible message and the replay open before stays', async () => {
+    await page.click('[data-testid=tab-replay]')
+    await page.selectOption('[data-testid=replay-list]', '0')
+    await expect.poll(() => page.textContent('[data-testid=status]')).toContain('e2e-replay.json')
+    await page.click('[data-testid=last]')
+    const label = await page.textContent('[data-testid=step-label]')
+    const bad = structuredClone(replay)
+    ;(bad.steps[2] as { hash: string }).hash = 'deadbeef'
+    const file = join(SHOTS, 'corrupt.json')
+    writeFileSync(file, JSON.stringify(bad))
+    await page.setInputFiles('[data-testid=replay-file]', file)
+    await expect.poll(() => page.textContent('[data-testid=status]')).toMatch(/corrupt\.json: step 3 .* state hash .* differs from the recorded deadbeef — the replay open before is still shown/)
+    expect(await page.getAttribute('[data-testid=status]', 'class')).toBe('error')
+    expect(await page.textContent('[data-testid=step-label]')).toBe(label)
+    writeFileSync(file, '{ not json')
+    await page.setInputFiles('[data-testid=replay-file]', file)
+    await expect.poll(() => page.textContent('[data-testid=status]')).toMatch(/corrupt\.json: not JSON/)
     expect(pageErrors()).toEqual([])
-  }, 90_000)
+  }, 60_000)
+
+  it('scrolls the log to the current entry in a long replay', async () => {
+    const long = shortReplay(5, 12)
+    const file = join(SHOTS, 'long.json')
+    writeFileSync(file, JSON.stringify(long))
+    await page.setInputFiles('[data-testid=replay-file]', file)
+    await expect.poll(() => page.textContent('[data-testid=replay-name]')).toBe('long.json')
+    for (const k of [Math.floor(long.steps.length / 2), long.steps.length, 3]) {
+      await page.locator('[data-testid=scrub]').fill(String(k))
+      const seen = await page.evaluate(() => {
+        const log = document.querySelector('#log') as unknown as { getBoundingClientRect(): { top: number; bottom: number }; querySelector(s: string): { getBoundingClientRect(): { top: number; bottom: number }; dataset: { step: string } } | null }
+        const li = log.querySelector('li.current')
+        if (!li) return null
+        const a = li.getBoundingClientRect()
+        const b = log.getBoundingClientRect()
+        return { step: Number(li.dataset.step), visible: a.top >= b.top - 1 && a.top < b.bottom - 4 }
+      })
+      expect(seen).toEqual({ step: k, visible: true })
+    }
+  }, 60_000)
 })

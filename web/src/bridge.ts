@@ -11,6 +11,8 @@ export class BridgeClient {
   welcome: tercio.v1.IWelcome | null = null
   /** Requests sent (tests read it through window.tercio). */
   sent = 0
+  /** Called once when the connection closes (the server went away, or close()). */
+  onClose: ((why: string) => void) | null = null
 
   private constructor(private readonly ws: WebSocket) {
     ws.binaryType = 'arraybuffer'
@@ -27,8 +29,10 @@ export class BridgeClient {
       w.ok(e)
     }
     ws.onclose = (ev) => {
-      for (const w of this.waiting.values()) w.bad(new Error(`the bridge closed (${ev.code} ${ev.reason})`))
+      const why = `code ${ev.code}${ev.reason ? `: ${ev.reason}` : ''}`
+      for (const w of this.waiting.values()) w.bad(new Error(`the connection to the server closed (${why})`))
       this.waiting.clear()
+      this.onClose?.(why)
     }
   }
 
@@ -41,7 +45,7 @@ export class BridgeClient {
     const ws = new WebSocket(url)
     await new Promise<void>((ok, bad) => {
       ws.onopen = () => ok()
-      ws.onerror = () => bad(new Error(`cannot connect to the bridge at ${url}`))
+      ws.onerror = () => bad(new Error(`cannot connect to the server at ${url} (is tercio view running?)`))
     })
     const c = new BridgeClient(ws)
     const w = await c.request({ hello: { protocolVersion: 1, clientName: 'tercio view' } })
@@ -53,6 +57,7 @@ export class BridgeClient {
   request(body: tercio.v1.IEnvelope): Promise<tercio.v1.Envelope> {
     const id = this.nextId++
     return new Promise((ok, bad) => {
+      if (!this.open) return bad(new Error('the connection to the server is closed'))
       this.waiting.set(id, { ok, bad })
       this.sent++
       this.ws.send(pb.Envelope.encode({ ...body, id }).finish())

@@ -1,0 +1,93 @@
+// Viewer step time in headless Chromium: on the largest built-in map, the time from a click on a
+// target hex to the board redrawn with the next decision (the page applies the move, the view
+// server's opponent answers over the bridge, the page redraws the pieces), and the redraw alone.
+//   npx tsx bench/viewer.ts [--scenario ID] [--clicks N]
+// Prints one JSON line (tercio-bench-viewer/1) with medians and 90th percentiles in ms.
+import { chromium } from 'playwright-core'
+import { buildViewer, bundleIsFresh, startViewServer } from '../cli/commands/view.ts'
+import { BUILTIN_SCENARIOS } from '../env/scenario/builtin.ts'
+import { resolveScenario } from '../env/scenario/builtin.ts'
+
+const arg = (k: string): string | undefined => {
+  const i = process.argv.indexOf(k)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+/** The largest map: most hexes. */
+const largest = BUILTIN_SCENARIOS.map((s) => resolveScenario(s.id))
+  .flatMap((r) => (r.ok ? [r.value] : []))
+  .sort((a, b) => b.map.cols * b.map.rows - a.map.cols * a.map.rows)[0]
+const scenario = arg('--scenario') ?? largest?.id ?? 'marignan-1515-first-day'
+const clicks = Number(arg('--clicks') ?? 40)
+
+const q = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? (s[Math.min(s.length - 1, Math.floor(p * s.length))] as number) : NaN
+}
+
+/** Runs in the page (a string: the bench's tsconfig has no DOM types): a pointer click at the first
+ *  target hex's centre (or a target unit's hex; else the first button), timed to the next board draw's painted frame. */
+const CLICK = `(async () => {
+  const t = window.tercio
+  const unit = [...t.play.targets.units.keys()][0]
+  const hex = [...t.play.targets.hexes.keys()][0] ?? t.board.view.units.find((u) => u.id === unit)?.hex ?? t.board.view.leaders.find((l) => l.id === unit)?.hex
+  const el = document.querySelector('#board')
+  const c = hex ? t.board.hexCentre(hex) : null
+  let drawMs = 0
+  const orig = t.board.draw
+  t.board.draw = (...a) => { const t0 = performance.now(); orig.apply(t.board, a); drawMs += performance.now() - t0 }
+  const before = t.board.draws
+  const t0 = performance.now()
+  if (c) {
+    const o = { clientX: c.x, clientY: c.y, pointerId: 1, bubbles: true, isPrimary: true }
+    el.querySelector('.pieces').dispatchEvent(new PointerEvent('pointerdown', o))
+    el.dispatchEvent(new PointerEvent('pointerup', o))
+  } else document.querySelector('#p-choices button').click()
+  while (t.board.draws === before) await new Promise((ok) => setTimeout(ok, 0))
+  await new Promise((ok) => requestAnimationFrame(() => ok(null)))
+  const ms = performance.now() - t0
+  t.board.draw = orig
+  return { ms, drawMs, board: c !== null }
+})()`
+
+async function main(): Promise<void> {
+  if (!bundleIsFresh()) await buildViewer()
+  const server = await startViewServer({ port: 0 })
+  const browser = await chromium.launch({ executablePath: process.env.TERCIO_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+    await page.goto(server.url)
+    await page.waitForSelector('body[data-ready="1"]')
+    const sc = resolveScenario(scenario)
+    if (!sc.ok) throw new Error(sc.error.message)
+    await page.selectOption('[data-testid=p-ruleset]', sc.value.ruleset)
+    await page.selectOption('[data-testid=p-scenario]', scenario)
+    await page.selectOption('[data-testid=p-opponent]', 'random')
+    await page.click('[data-testid=p-start]')
+    const total: number[] = []
+    const redraw: number[] = []
+    for (let i = 0; total.length < clicks && i < clicks * 20; i++) {
+      await page.waitForFunction(() => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button'), null, { timeout: 60_000 })
+      if (await page.locator('[data-testid=p-prompt][data-over]').count()) break
+      // In the page: a pointer click at a target hex's centre, timed to the next board draw's painted frame.
+      const r = (await page.evaluate(CLICK)) as { ms: number; drawMs: number; board: boolean }
+      if (r.board) {
+        total.push(r.ms)
+        redraw.push(r.drawMs)
+      }
+    }
+    console.log(
+      JSON.stringify({
+        format: 'tercio-bench-viewer/1',
+        scenario,
+        map: `${sc.value.map.cols}x${sc.value.map.rows}`,
+        clicks: total.length,
+        clickToRedrawMs: { median: +q(total, 0.5).toFixed(1), p90: +q(total, 0.9).toFixed(1) },
+        redrawMs: { median: +q(redraw, 0.5).toFixed(1), p90: +q(redraw, 0.9).toFixed(1) },
+      }),
+    )
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+await main()
