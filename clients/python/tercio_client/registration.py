@@ -30,7 +30,18 @@ def _server_scenarios() -> set:
         return set()
 
 
-BUILTIN_SCENARIOS = tuple(sorted(set(_RELEASED) | _server_scenarios()))
+# Generated-battle ids (a fresh battle each reset): builtin.ts's GENERATED_IDS.
+_GENERATED_RE = re.compile(r"'([a-z]+-generated(?:-[a-z]+)?)'")
+
+
+def _server_generated() -> set:
+    try:
+        return set(_GENERATED_RE.findall(_BUILTIN_TS.read_text(encoding="utf-8")))
+    except OSError:
+        return set()
+
+
+BUILTIN_SCENARIOS = tuple(sorted(set(_RELEASED) | _server_scenarios() | _server_generated()))
 
 
 def env_id(scenario: str) -> str:
