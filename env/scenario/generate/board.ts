@@ -94,6 +94,11 @@ export class Board {
     for (const h of this.patch(rnd, n, (x) => this.reserved[x] === 0 && this.terrain[x] === this.base)) this.paint(h, id)
   }
 
+  /** Patches of terrain: for each [id, lo, hi, min, max], lo..hi (times `scale`) patches of min..max hexes. */
+  scatter(rnd: Rand, scale: number, kinds: readonly (readonly [string, number, number, number, number])[]): void {
+    for (const [id, lo, hi, min, max] of kinds) for (let i = rnd.int(lo, hi) * scale; i > 0; i--) this.blob(rnd, id, rnd.int(min, max))
+  }
+
   /** A rise: a patch one level up, its core one more (up to `height`). Optionally painted as terrain `id`. */
   hill(rnd: Rand, n: number, height: number, id?: string): void {
     const hexes = this.patch(rnd, n, (x) => this.terrain[x] === this.base || this.terrain[x] === id)

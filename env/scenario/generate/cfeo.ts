@@ -45,9 +45,7 @@ export const cfeo = {
     const board = new Board(gridOf(z.cols, z.rows), 'clear')
     board.reserveRows(z.rows - 2, z.rows - 1)
     const scale = r.size === 'small' ? 1 : 2
-    for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'woods', rnd.int(2, 4))
-    for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'rough', rnd.int(1, 3))
-    for (let i = rnd.int(0, 1) * scale; i > 0; i--) board.blob(rnd, 'town', rnd.int(1, 2))
+    board.scatter(rnd, scale, [['woods', 1, 2, 2, 4], ['rough', 1, 2, 1, 3], ['town', 0, 1, 1, 2]])
     if (rnd.chance(0.4)) board.blob(rnd, 'marsh', rnd.int(1, 3))
     // No water: the cfeo engine lets a fleeing unit end on an impassable water hex (found by
     // `tercio fuzz --scenario cfeo-generated`; docs/generated-battles.md), so the generator places none.

@@ -50,10 +50,7 @@ export const hbl = {
     const board = new Board(gridOf(z.cols, z.rows), 'open')
     board.reserveRows(z.rows - z.depth, z.rows - 1)
     const scale = r.size === 'small' ? 1 : 2
-    for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'hill', rnd.int(2, 4))
-    for (let i = rnd.int(0, 2) * scale; i > 0; i--) board.blob(rnd, 'broken', rnd.int(1, 3))
-    for (let i = rnd.int(0, 1) * scale; i > 0; i--) board.blob(rnd, 'vineyard', rnd.int(1, 3))
-    for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'woods', rnd.int(1, 3))
+    board.scatter(rnd, scale, [['hill', 1, 2, 2, 4], ['broken', 0, 2, 1, 3], ['vineyard', 0, 1, 1, 3], ['woods', 1, 2, 1, 3]])
     if (rnd.chance(0.2)) board.blob(rnd, 'water', 1)
     if (rnd.chance(0.3)) board.line(rnd.int(2, z.rows - 4), rnd.int(0, z.cols - 4), rnd.int(2, 4), 'ditch')
     const kinds = z.wings

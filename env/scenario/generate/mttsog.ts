@@ -37,8 +37,7 @@ export const mttsog = {
     board.reserveRows(z.rows - 3, z.rows - 1)
     const scale = r.size === 'small' ? 1 : 2
     board.blob(rnd, 'bua', rnd.int(1, 2))
-    for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'woods', rnd.int(2, 4))
-    for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'hill', rnd.int(2, 4))
+    board.scatter(rnd, scale, [['woods', 1, 2, 2, 4], ['hill', 1, 2, 2, 4]])
     if (rnd.chance(0.5)) board.blob(rnd, 'marsh', rnd.int(1, 2))
     for (let i = rnd.int(0, 2); i > 0; i--) board.line(rnd.int(3, z.rows - 5), rnd.int(0, z.cols - 4), rnd.int(2, 4), 'stream')
     board.road(rnd, rnd.int(2, z.cols / 2 - 1), (t) => t === 'marsh')

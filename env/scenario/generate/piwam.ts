@@ -39,9 +39,7 @@ export const piwam = {
     const board = new Board(gridOf(z.cols, z.rows), 'clear')
     board.reserveRows(z.rows - 2, z.rows - 1)
     const scale = r.size === 'small' ? 1 : 2
-    for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'woods', rnd.int(2, 4))
-    for (let i = rnd.int(0, 2) * scale; i > 0; i--) board.blob(rnd, 'rough', rnd.int(1, 3))
-    for (let i = rnd.int(0, 1) * scale; i > 0; i--) board.blob(rnd, 'marsh', rnd.int(1, 2))
+    board.scatter(rnd, scale, [['woods', 1, 2, 2, 4], ['rough', 0, 2, 1, 3], ['marsh', 0, 1, 1, 2]])
     for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.blob(rnd, 'village', 1)
     if (rnd.chance(0.3)) board.blob(rnd, 'water', rnd.int(1, 2))
     for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.hill(rnd, rnd.int(2, 4), rnd.int(1, 2))
