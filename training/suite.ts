@@ -75,8 +75,8 @@ export function scoreOf(r: SeatResult): { score: number; ci: Interval } {
   return { score: p, ci: { lo: Math.max(0, c - h), hi: Math.min(1, c + h) } }
 }
 
-const sum = (a: SeatResult, b: SeatResult): SeatResult => ({ games: a.games + b.games, wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses })
-const EMPTY: SeatResult = { games: 0, wins: 0, draws: 0, losses: 0 }
+export const sum = (a: SeatResult, b: SeatResult): SeatResult => ({ games: a.games + b.games, wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses })
+export const EMPTY: SeatResult = { games: 0, wins: 0, draws: 0, losses: 0 }
 
 /** Plays `spec` against `opponent` on `engine`, `games` games from each seat. Game g from seat p
  *  uses seed `seed + 2g + p`, the same for every agent scored. */

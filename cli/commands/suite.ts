@@ -6,7 +6,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs'
 import { writeFileSync } from 'node:fs'
 import { RULESET_IDS, type RulesetId } from '../../env/core/types.ts'
 import { BATTLE_SIZES } from '../../env/scenario/generate/index.ts'
-import { mirrorBalance, rulesetScores, runSuite, scoreOf, SUITE_OPPONENTS, suiteScenarios, type MirrorBattle, type ScenarioCard, type SeatResult } from '../../training/suite.ts'
+import { EMPTY, mirrorBalance, rulesetScores, sum, runSuite, scoreOf, SUITE_OPPONENTS, suiteScenarios, type MirrorBattle, type ScenarioCard, type SeatResult } from '../../training/suite.ts'
 import { CliError, parseCount, writeJson } from '../io.ts'
 import { formatTable } from '../table.ts'
 
@@ -26,7 +26,7 @@ interface Args {
 
 const pct = (x: number): string => (100 * x).toFixed(0)
 const withCi = (r: SeatResult[]): string => {
-  const t = r.reduce((a, b) => ({ games: a.games + b.games, wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses }))
+  const t = r.reduce(sum, EMPTY)
   const s = scoreOf(t)
   return `${pct(s.score)} [${pct(s.ci.lo)}-${pct(s.ci.hi)}]`
 }
@@ -84,7 +84,7 @@ function printCards(agent: string, cards: readonly ScenarioCard[], games: number
       ['scenario', 'kind', 'vs random', 'vs heuristic', 'R agent', 'R random', 'R heuristic'],
       cards.map((c) =>
         c.agent && c.random && c.heuristic
-          ? [c.id, c.kind, withCi(c.agent.random), withCi(c.agent.heuristic), ...[c.agent, c.random, c.heuristic].map((v) => pct(scoreOf(SUITE_OPPONENTS.flatMap((o) => v[o]).reduce((a, b) => ({ games: a.games + b.games, wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses }))).score))]
+          ? [c.id, c.kind, withCi(c.agent.random), withCi(c.agent.heuristic), ...[c.agent, c.random, c.heuristic].map((v) => pct(scoreOf(SUITE_OPPONENTS.flatMap((o) => v[o]).reduce(sum, EMPTY)).score))]
           : [c.id, c.kind, 'n/a', 'n/a', '', '', ''],
       ),
     ),
@@ -118,7 +118,7 @@ async function mirror(argv: ArgumentsCamelCase<Args>, rulesets: RulesetId[], gam
   console.log(`heuristic vs heuristic, ${battles} ${argv.size} battles x ${games} games each: side 0's score (win 1, draw 1/2)\n`)
   const rows = rulesets.map((r) => {
     const bs = out[r] as MirrorBattle[]
-    const all = bs.map((b) => b.side0).reduce((a, b) => ({ games: a.games + b.games, wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses }))
+    const all = bs.map((b) => b.side0).reduce(sum, EMPTY)
     const s = scoreOf(all)
     const lopsided = bs.filter((b) => b.side0.games >= 5 && (b.side0.wins === b.side0.games || b.side0.losses === b.side0.games)).length
     return { r, all, s, lopsided, hist: hist(bs) }
