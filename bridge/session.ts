@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { RULESET_IDS, type Engine } from '../env/core/types.ts'
 import { bindEngine } from '../env/gym/make.ts'
 import { RULESETS } from '../env/rules/index.ts'
-import { BUILTIN_SCENARIOS } from '../env/scenario/builtin.ts'
+import { BUILTIN_SCENARIOS, GENERATED_SCENARIOS } from '../env/scenario/builtin.ts'
 import { parseScenario } from '../env/scenario/load.ts'
 import { tercio } from '../proto/tercio.js'
 import { CLOSE, PROTOCOL_VERSION, type BridgeErrorCode } from './codes.ts'
@@ -213,7 +213,7 @@ export class Session {
         serverVersion: SERVER_VERSION,
         capabilities: [...CAPABILITIES],
         rulesets,
-        scenarios: BUILTIN_SCENARIOS.map((s) => ({ id: s.id, ruleset: s.ruleset, name: s.name, description: s.description })),
+        scenarios: [...BUILTIN_SCENARIOS, ...GENERATED_SCENARIOS].map((s) => ({ id: s.id, ruleset: s.ruleset, name: s.name, description: s.description })),
         maxEnvs: this.limits.maxEnvs,
         maxPayload: this.limits.maxPayload,
         agents: [...OPPONENT_KINDS],

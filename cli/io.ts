@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import type { Engine, RulesetId } from '../env/core/types.ts'
 import { getRuleset } from '../env/rules/index.ts'
 import { builtinIds, builtinScenario, DEFAULT_SCENARIO, isBuiltin } from '../env/scenario/builtin.ts'
+import { generatedEngine } from '../env/gym/generated.ts'
 import { scenarioErrors, validateScenario } from '../env/scenario/load.ts'
 import type { Scenario } from '../env/scenario/types.ts'
 
@@ -79,6 +80,12 @@ export function loadEngine(ruleset: string | undefined, scenarioArg: string | un
   if (ruleset !== undefined) {
     const known = getRuleset(ruleset)
     if (!known.ok) throw new CliError(`--ruleset: ${known.error.message}`)
+  }
+  const generated = scenarioArg === undefined ? null : generatedEngine(scenarioArg)
+  if (generated !== null) {
+    if (!generated.ok) throw new CliError(generated.error.message, 1)
+    if (ruleset !== undefined && generated.value.ruleset !== ruleset) throw new CliError(`scenario ${scenarioArg} is for ruleset ${generated.value.ruleset}, not ${ruleset}`)
+    return generated.value
   }
   const scenario = loadScenario(scenarioArg ?? (ruleset !== undefined ? builtinIds(ruleset)[0] : undefined))
   const id = ruleset ?? scenario.ruleset

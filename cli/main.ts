@@ -7,6 +7,8 @@ import yargs, { type Arguments, type CommandModule } from 'yargs'
 import { hideBin } from 'yargs/helpers'
 import { conformanceCommand } from './commands/conformance.ts'
 import { fuzzCommand } from './commands/fuzz.ts'
+import { generateCommand } from './commands/generate.ts'
+import { suiteCommand } from './commands/suite.ts'
 import { gymCommands } from './commands/gym.ts'
 import { bridgeCommands } from './commands/bridge.ts'
 import { tournamentCommands } from './commands/tournament.ts'
@@ -17,7 +19,7 @@ import { viewCommands } from './commands/view.ts'
 import { CliError } from './io.ts'
 import { followLauncher } from './launcher.ts'
 
-const mine = [playCommand, showCommand, conformanceCommand, fuzzCommand] as unknown as CommandModule[]
+const mine = [playCommand, showCommand, conformanceCommand, fuzzCommand, generateCommand, suiteCommand] as unknown as CommandModule[]
 
 export function reportError(e: unknown): number {
   if (e instanceof CliError) {

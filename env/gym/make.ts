@@ -8,6 +8,7 @@ import { getRuleset } from '../rules/index.ts'
 import { resolveScenario } from '../scenario/builtin.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { TercioEnv, type EnvOptions } from './env.ts'
+import { generatedEngine } from './generated.ts'
 import type { Replay } from './replay.ts'
 export { engineFrom, type EngineSource } from './source.ts'
 
@@ -20,6 +21,11 @@ export class TercioFailure extends Error {
 
 /** Binds a ruleset to a scenario (built-in id, or an object, which is validated). */
 export function bindEngine(ruleset: string | undefined, scenario: string | Scenario): Result<Engine> {
+  const generated = typeof scenario === 'string' ? generatedEngine(scenario.trim()) : null
+  if (generated !== null && generated.ok && ruleset !== undefined && generated.value.ruleset !== ruleset) {
+    return fail(err('SCENARIO_INVALID', `scenario ${scenario} is for ruleset ${generated.value.ruleset}, not ${ruleset}`, 'ruleset'))
+  }
+  if (generated !== null) return generated
   const sc = resolveScenario(scenario)
   if (!sc.ok) return sc
   const id = ruleset ?? sc.value.ruleset

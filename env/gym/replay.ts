@@ -44,11 +44,13 @@ export class ReplayRecorder {
     initial: BaseState,
     o: { inlineScenario?: boolean; meta?: Record<string, unknown> } = {},
   ) {
-    const sc = engine.scenario
+    // A generated-battle engine (gym/generated.ts) plays a different battle each game: the replay carries it.
+    const battle = (engine as { battle?: (s: BaseState) => Scenario }).battle?.(initial)
+    const sc = battle ?? engine.scenario
     this.head = {
       format: REPLAY_FORMAT,
       ruleset: engine.ruleset,
-      scenario: o.inlineScenario ? { id: sc.id, hash: hashJson(sc), inline: sc } : { id: sc.id, hash: hashJson(sc) },
+      scenario: o.inlineScenario || battle ? { id: sc.id, hash: hashJson(sc), inline: sc } : { id: sc.id, hash: hashJson(sc) },
       seed,
       initialHash: engine.hash(initial),
       ...(o.meta ? { meta: o.meta } : {}),

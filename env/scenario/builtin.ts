@@ -1,7 +1,8 @@
 // The built-in scenarios, shipped as JSON next to this file. Imported (not read
 // from disk) so env/ stays free of file I/O and works in bundles and browsers.
 
-import { err, fail, type Result } from '../core/types.ts'
+import { err, fail, type Result, type RulesetId } from '../core/types.ts'
+import type { BattleSize } from './generate/battle.ts'
 import { parseScenario, validateScenario } from './load.ts'
 import type { Scenario } from './types.ts'
 import training from './scenarios/piwam-training.json' with { type: 'json' }
@@ -59,6 +60,40 @@ export const builtinIds = (ruleset?: string): string[] =>
   BUILTIN_SCENARIOS.filter((s) => ruleset === undefined || s.ruleset === ruleset).map((s) => s.id)
 
 export const isBuiltin = (id: string): boolean => Object.hasOwn(RAW, id)
+
+/** Generated-battle ids (env/gym/generated.ts): each reset draws a fresh battle from its
+ *  seed. `<ruleset>-generated` is the small size, `<ruleset>-generated-medium` the medium one.
+ *  Written out so that clients (the Python package) can read them from this file. */
+export const GENERATED_IDS = [
+  'piwam-generated',
+  'piwam-generated-medium',
+  'marignan-generated',
+  'marignan-generated-medium',
+  'cfeo-generated',
+  'cfeo-generated-medium',
+  'hbl-generated',
+  'hbl-generated-medium',
+  'mttsog-generated',
+  'mttsog-generated-medium',
+] as const
+
+export interface GeneratedInfo extends BuiltinInfo {
+  readonly ruleset: RulesetId
+  readonly size: BattleSize
+}
+
+export const GENERATED_SCENARIOS: readonly GeneratedInfo[] = GENERATED_IDS.map((id) => {
+  const [ruleset, , size = 'small'] = id.split('-') as [RulesetId, string, BattleSize?]
+  return {
+    id,
+    ruleset,
+    size,
+    name: `Generated ${ruleset} battles (${size})`,
+    description: `A fresh generated ${ruleset} battle (${size}) on each reset, drawn from the reset seed (docs/generated-battles.md).`,
+  }
+})
+
+export const generatedInfo = (id: string): GeneratedInfo | undefined => GENERATED_SCENARIOS.find((g) => g.id === id)
 
 /** A fresh, validated copy of a built-in scenario. */
 export function builtinScenario(id: string): Result<Scenario> {

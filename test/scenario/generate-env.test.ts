@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { RULESET_IDS } from '../../env/core/types.ts'
+import { HELD_OUT_BASE, trainingBattleSeed } from '../../env/gym/generated.ts'
+import { makeRng, nthSet } from '../../env/gym/hash.ts'
+import { bindEngine, engineForReplay, makeEnv } from '../../env/gym/make.ts'
+import { verifyReplay } from '../../env/gym/replay.ts'
+import { GENERATED_IDS, GENERATED_SCENARIOS } from '../../env/scenario/builtin.ts'
+import { BATTLE_SIZES } from '../../env/scenario/generate/index.ts'
+
+const battleOf = (env: ReturnType<typeof makeEnv>): string => (env.engine as unknown as { battle(s: object): { id: string } }).battle(env.state as object).id
+
+describe('generated-battle ids', () => {
+  it('the registry names one id per ruleset and size', () => {
+    expect(GENERATED_SCENARIOS.map((g) => [g.ruleset, g.size])).toEqual(RULESET_IDS.flatMap((r) => BATTLE_SIZES.map((s) => [r, s])))
+    expect(GENERATED_IDS).toContain('piwam-generated')
+    expect(GENERATED_IDS).toContain('cfeo-generated-medium')
+  })
+
+  it('the Python package reads the same ids from env/scenario/builtin.ts', () => {
+    const py = readFileSync(new URL('../../clients/python/tercio_client/registration.py', import.meta.url), 'utf8')
+    const ts = readFileSync(new URL('../../env/scenario/builtin.ts', import.meta.url), 'utf8')
+    const pattern = /_GENERATED_RE = re\.compile\(r"(.+)"\)/.exec(py)?.[1]
+    expect(pattern).toBeDefined()
+    expect([...ts.matchAll(new RegExp(pattern as string, 'g'))].map((m) => m[1])).toEqual([...GENERATED_IDS])
+  })
+
+  it('a generated id of another ruleset is refused, naming both', () => {
+    const b = bindEngine('hbl', 'piwam-generated')
+    expect(b.ok ? '' : b.error.message).toBe('scenario piwam-generated is for ruleset piwam, not hbl')
+  })
+
+  it('reset seeds draw training battles only: seeds from 2^31 up are held out', () => {
+    expect(trainingBattleSeed(5)).toBe(5)
+    expect(trainingBattleSeed(HELD_OUT_BASE + 5)).toBe(5)
+    expect(trainingBattleSeed(2 ** 32 - 1)).toBe(HELD_OUT_BASE - 1)
+  })
+})
+
+describe.each(GENERATED_IDS)('%s env', (id) => {
+  it('draws a fresh battle on each reset with one fixed spec, and its replays verify', () => {
+    const env = makeEnv({ scenario: id, record: true, maxDecisions: 300 })
+    const again = makeEnv({ scenario: id, maxDecisions: 300 })
+    expect(again.spec.hash).toBe(env.spec.hash)
+    expect(env.spec.scenario.id).toBe(id)
+    const sizes = [env.obs.planes.length, env.obs.entities.length, env.obs.globals.length, env.obs.mask.length]
+    const rng = makeRng(3)
+    const seen = new Set<string>()
+    for (const seed of [11, 12]) {
+      env.reset({ seed })
+      seen.add(battleOf(env))
+      while (!env.isDone) env.step(nthSet(env.obs.mask, Math.floor(rng() * env.lastInfo.legalCount)))
+      expect([env.obs.planes.length, env.obs.entities.length, env.obs.globals.length, env.obs.mask.length]).toEqual(sizes)
+      const rep = env.replay()
+      if (!rep) throw new Error('no replay')
+      expect(rep.scenario.id).toBe(battleOf(env))
+      expect(rep.scenario.inline?.id).toBe(rep.scenario.id)
+      const eng = engineForReplay(JSON.parse(JSON.stringify(rep)))
+      if (!eng.ok) throw new Error(eng.error.message)
+      const v = verifyReplay(rep, eng.value)
+      expect(v.ok ? 'ok' : v.error.message).toBe('ok')
+    }
+    expect(seen.size).toBe(2)
+  })
+})
