@@ -10,7 +10,8 @@
 // rollout forward pass without TF.js. The runs alternate R times (--repeat) and each side's
 // median is reported. Times are process CPU time (a loaded machine inflates wall time, not CPU
 // time; a 2-thread torch run's CPU time counts both threads, so its wall time is shown too).
-//   npx tsx bench/trainer-vs-torch.ts [--repeat 3] [--json out.json]
+//   npx tsx bench/trainer-vs-torch.ts [--repeat 3] [--profile] [--json out.json]
+// --profile adds tf.profile's kernel times of one TF.js update (where its time goes).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -58,8 +59,8 @@ interface TfTimes {
   updateS: number
 }
 
-/** ppo_torch.py's MLP and update in TF.js; process CPU ms of one act (batch 64) and one update. */
-function tfjsRun(): TfTimes {
+/** ppo_torch.py's MLP and its PPO update in TF.js, on synthetic data. */
+function tfjsMlp(): { act: () => void; update: () => void; dispose: () => void } {
   const { n_in, hidden, actions, samples, minibatch, epochs, act_batch } = SHAPE
   const r = mulberry32(3)
   const w = (rows: number, cols: number, std: number) => tf.variable(tf.tensor2d(Float32Array.from({ length: rows * cols }, () => (r() * 2 - 1) * std * Math.sqrt(3 / rows)), [rows, cols]))
@@ -112,6 +113,19 @@ function tfjsRun(): TfTimes {
       o.value.dataSync()
     })
   }
+  return {
+    act,
+    update,
+    dispose: () => {
+      tf.dispose([X, M, A, oldLogp, adv, ret, xa, ma, ...params])
+      opt.dispose()
+    },
+  }
+}
+
+/** Process CPU ms of one act (batch 64) and one update. */
+function tfjsRun(): TfTimes {
+  const { act, update, dispose } = tfjsMlp()
   act()
   update() // warm-up (Adam state, kernels)
   let c0 = cpuMs()
@@ -120,9 +134,27 @@ function tfjsRun(): TfTimes {
   c0 = cpuMs()
   for (let i = 0; i < 3; i++) update()
   const updateS = (cpuMs() - c0) / 3 / 1000
-  tf.dispose([X, M, A, oldLogp, adv, ret, xa, ma, ...params])
-  opt.dispose()
+  dispose()
   return { actMs, updateS }
+}
+
+/** Where the TF.js update's time goes: tf.profile over one update (after a warm-up), kernel
+ *  times summed by kernel name, largest first. */
+async function tfjsProfile(): Promise<{ kernel: string; ms: number; calls: number }[]> {
+  const { update, dispose } = tfjsMlp()
+  update()
+  const info = await tf.profile(() => {
+    update()
+  })
+  const by = new Map<string, { ms: number; calls: number }>()
+  for (const k of info.kernels) {
+    const t = await k.kernelTimeMs
+    const ms = typeof t === 'number' ? t : 0
+    const r = by.get(k.name) ?? { ms: 0, calls: 0 }
+    by.set(k.name, { ms: r.ms + ms, calls: r.calls + 1 })
+  }
+  dispose()
+  return [...by].map(([kernel, r]) => ({ kernel, ...r })).sort((a, b) => b.ms - a.ms)
 }
 
 interface TorchTimes {
@@ -192,5 +224,13 @@ for (const r of rows) {
 }
 const t1 = rows[1]?.updateS ?? 1
 console.log(`TF.js / PyTorch (1 thread) update CPU time: ${((rows[0]?.updateS ?? 0) / t1).toFixed(2)}×`)
+const profile = process.argv.includes('--profile') ? await tfjsProfile() : null
+if (profile) {
+  const total = profile.reduce((a, k) => a + k.ms, 0)
+  console.log(`\nTF.js update profile (tf.profile, one update, kernel time ${total.toFixed(0)} ms):`)
+  console.log('| kernel | ms | share | calls |')
+  console.log('|---|---|---|---|')
+  for (const k of profile.slice(0, 12)) console.log(`| ${k.kernel} | ${k.ms.toFixed(1)} | ${((100 * k.ms) / total).toFixed(1)}% | ${k.calls} |`)
+}
 const out = arg('json')
-if (out) writeFileSync(out, `${JSON.stringify({ format: 'tercio-bench-trainer-vs-torch/1', shape: SHAPE, load, runs, rows }, null, 2)}\n`)
+if (out) writeFileSync(out, `${JSON.stringify({ format: 'tercio-bench-trainer-vs-torch/1', shape: SHAPE, load, runs, rows, profile }, null, 2)}\n`)
