@@ -151,10 +151,10 @@ export const trainCommand: CommandModule<object, Args> = {
       if (a.imitateTeacher !== undefined) {
         const t = parseAgentSpec(a.imitateTeacher)
         if (!t.ok) throw new CliError(`--imitate-teacher: ${t.error.message}`, 2)
-        if (t.value.kind === 'ckpt' || t.value.kind === 'random') throw new CliError(`--imitate-teacher: ${t.value.kind} cannot teach (use heuristic or search)`, 2)
+        if (t.value.kind === 'random') throw new CliError(`--imitate-teacher: random cannot teach (use heuristic, search or a ckpt: policy)`, 2)
         // parameters checked against the engine (e.g. a search's decision kinds), before any worker starts
         const e = bindEngine(over.ruleset ?? DEFAULT_TRAIN.ruleset, over.scenario ?? DEFAULT_TRAIN.scenario)
-        const made = e.ok ? makeAgent(t.value, e.value, 0) : null
+        const made = e.ok && t.value.kind !== 'ckpt' && t.value.kind !== 'onnx' ? makeAgent(t.value, e.value, 0) : null
         if (made && !made.ok) throw new CliError(`--imitate-teacher: ${made.error.message}`, 2)
         im.teacher = a.imitateTeacher
       }
