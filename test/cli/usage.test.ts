@@ -118,7 +118,8 @@ describe('show', () => {
     // number when their names would not fit) and the closing line.
     expect(widest(r.out)).toBeLessThanOrEqual(80)
     expect(r.out).toMatch(/^ {2}KA {2,}0 {2,}Royal left: Marshal d'Aumont /m)
-    expect(piped.out).toMatch(/^ {2}KA {2,}0 Royal army \(Henri IV\) {2,}Royal left: Marshal d'Aumont /m)
+    const wide = tercio(['show', '--scenario', 'ivry-1590'], { COLUMNS: '200' })
+    expect(wide.out).toMatch(/^ {2}KA {2,}0 Royal army \(Henri IV\) {2,}Royal left: Marshal d'Aumont /m)
     const full = tercio(['show', '--scenario', 'ivry-1590', '--map', 'full'])
     expect(full.out).toContain(engine.ascii(engine.init(1)))
     expect(full.out).toContain("(the piwam ruleset's own drawing, in its own glyphs; --map compact draws the terrain letters below)")
@@ -130,7 +131,8 @@ describe('show', () => {
       const lines = compactMap(engine.scenario, engine.view(engine.init(1))).split('\n')
       const rows = lines.slice(1, 1 + 2 * engine.scenario.map.rows)
       const key = lines.slice(1 + 2 * engine.scenario.map.rows).join(' ')
-      const letters = new Set([...key.matchAll(/(?:^|, |: )([A-Z]) /g)].map((m) => m[1]))
+      // The key after its heading: `G gendarmes, E genitors, ...`, or the bare letter when it is the type's name.
+      const letters = new Set(key.replace(/^.*?\): /, '').split(/,\s*/).map((item) => item.trim()[0]))
       for (const row of rows) {
         for (const cell of row.slice(4).trim().split(/\s+/).filter((c) => c !== '')) {
           if (/^[01][A-Z]/.test(cell)) expect(letters, `${id}: unit letter in ${cell}`).toContain(cell[1])

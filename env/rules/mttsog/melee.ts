@@ -95,7 +95,6 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   const dcode = defenderCode(c, s, primary, d)
   // G 1) "All Att/Def stands must orient to maximize contact": attackers face the defender.
   for (const a of atk) s.face[a] = dirTo(c, s.hex[a] as number, dh)
-  const why = `melee at ${c.grid.labels[dh]}`
   let aHits = 0
   let dHits = 0
   let aSupport = 0
