@@ -16,6 +16,7 @@ import { train, type UpdateMetrics } from '../../training/train/trainer.ts'
 import type { EvalResult } from '../../training/evaluate.ts'
 import { SUMMARY_DICE_SEED, summarySeedNote, writeTournamentText } from '../../training/train/summary.ts'
 import { CliError, didYouMean, writeJson } from '../io.ts'
+import { wilson } from '../interval.ts'
 import { Progress } from '../progress.ts'
 import { formatTournament } from './tournament.ts'
 
@@ -314,16 +315,6 @@ export function lastEvalText(evals: readonly EvalResult[], update: number, summa
     `last evaluation (update ${update}, its own dice seeds, ${evals[0]?.games ?? 0} games per opponent): ${parts.join(', ')}.\n` +
     `The two are different games: at ${summaryGames} games a pairing, a true 50% shows as ${pct(lo20)}-${pct(hi20)} in 95% of tables.`
   )
-}
-
-/** 95% Wilson score interval of a proportion (draws counted half in `score`). */
-export function wilson(score: number, n: number, z = 1.96): [number, number] {
-  if (n <= 0) return [0, 1]
-  const p = score / n
-  const d = 1 + (z * z) / n
-  const c = (p + (z * z) / (2 * n)) / d
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d
-  return [Math.max(0, c - h), Math.min(1, c + h)]
 }
 
 interface CurveArgs {

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { lastEvalText, runFolder, wilson } from '../../cli/commands/train.ts'
+import { lastEvalText, runFolder } from '../../cli/commands/train.ts'
+import { wilson } from '../../cli/interval.ts'
 import { CliError } from '../../cli/io.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
