@@ -71,7 +71,7 @@ export const trainCommand: CommandModule<object, Args> = {
     y
       .option('ruleset', { type: 'string', describe: `ruleset id (default ${DEFAULT_TRAIN.ruleset})` })
       .option('scenario', { type: 'string', describe: `built-in scenario id (default ${DEFAULT_TRAIN.scenario})` })
-      .option('minutes', { type: 'number', describe: 'wall-clock budget of this session (default 3 unless --steps)' })
+      .option('minutes', { type: 'number', describe: 'wall-clock budget of this invocation (default 3 unless --steps; a --resume adds it to the run)' })
       .option('steps', { type: 'number', describe: 'stop at this many agent steps in total (counting resumed ones)' })
       .option('resume', { type: 'string', describe: 'continue the run in this folder (its config, step counter, league, learner and RNG state)' })
       .option('out', { type: 'string', describe: 'run folder (default runs/<scenario>-seed<seed>)' })
