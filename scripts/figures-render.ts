@@ -23,6 +23,8 @@ export interface Meta {
   counts: { rulesets: number; scenarios: number; testCases: number }
   /** The command behind each JSON file, by name. */
   commands: Record<string, string>
+  /** 1-minute load average when each measurement ended, by name. */
+  loads?: Record<string, number>
   skipped: string[]
 }
 
@@ -107,7 +109,8 @@ const policyName = (t: TournamentJson) => t.pairings.map((p) => p.a).find((a) =>
 
 export function renderFigures(meta: Meta, all: Record<string, unknown>): string {
   const m = meta.machine
-  const cmd = (name: string) => (meta.commands[name] ? `\`${meta.commands[name]}\`` : '(not run)')
+  const load = (name: string) => (meta.loads?.[name] === undefined ? '' : ` (load ${meta.loads[name].toFixed(1)} when it ended)`)
+  const cmd = (name: string) => (meta.commands[name] ? `\`${meta.commands[name]}\`${load(name)}` : '(not run)')
   const out: string[] = []
   out.push('# Figures')
   out.push('')
@@ -211,7 +214,7 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
     return p ? [t.scenario, p.games, p.won, p.drawn, p.lost, scored(p.won, p.drawn, p.games)] : [t.scenario, '–', '–', '–', '–', '–']
   })))
   out.push('')
-  out.push(`Command (per scenario): ${heur[0] ? cmd(heur[0][0]).replace(heur[0][1].scenario, 'S') : '(not run)'}`)
+  out.push(`Command (per scenario): ${heur[0] ? `\`${(meta.commands[heur[0][0]] ?? '').replace(heur[0][1].scenario, 'S')}\`` : '(not run)'}`)
   out.push('')
 
   out.push('## Trained baselines')
@@ -228,7 +231,7 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
     return [t.scenario, `\`${me.replace(/^ckpt:/, '')}\``, h ? scored(h.won, h.drawn, h.games) : '–', r ? scored(r.won, r.drawn, r.games) : '–']
   })))
   out.push('')
-  out.push(`Command (per scenario): ${base[0] ? cmd(base[0][0]).replaceAll(base[0][1].scenario, 'S') : '(not run)'}`)
+  out.push(`Command (per scenario): ${base[0] ? `\`${(meta.commands[base[0][0]] ?? '').replaceAll(base[0][1].scenario, 'S')}\`` : '(not run)'}`)
   out.push('')
   return out.join('\n')
 }

@@ -77,6 +77,7 @@ function main(): void {
     const loadBefore = loadavg()
     const t0 = performance.now()
     const skipped: string[] = []
+    const loads: Record<string, number> = {}
     for (const [i, r] of todo.entries()) {
       if (r.group === 'bridge' && !existsSync(python)) {
         skipped.push(`${r.name}: no Python venv (npm run setup, or TERCIO_PYTHON)`)
@@ -88,6 +89,7 @@ function main(): void {
       if (res.status !== 0 && !(r.name === 'conformance' && res.status === 1)) {
         throw new Error(`${r.shown} failed (exit ${res.status}):\n${(res.stderr ?? '').trim().split('\n').slice(-8).join('\n')}`)
       }
+      loads[r.name] = loadavg()[0] as number
       // The conformance report holds every fixture's result: keep the counts only.
       if (r.name === 'conformance') {
         const f = join(data, 'conformance.json')
@@ -104,6 +106,7 @@ function main(): void {
       commit: `${git(['rev-parse', '--short=12', 'HEAD'])}${dirty ? ' (with uncommitted changes)' : ''}`,
       counts: counts(),
       commands: Object.fromEntries([...(previous ? Object.entries(previous.commands) : []), ...runs().map((r) => [r.name, r.shown] as const)]),
+      loads: { ...previous?.loads, ...loads },
       skipped,
     }
     writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n')
