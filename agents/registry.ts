@@ -17,6 +17,8 @@ import { RandomAgent } from './random.ts'
 import { SearchAgent } from './search.ts'
 import type { Agent } from './types.ts'
 
+/** A parsed agent spec such as `heuristic`, `search:iters=96:depth=60:crn=1`, `ckpt:DIR` or `onnx:FILE`
+ *  ({@link parseAgentSpec}); {@link makeAgent} / {@link createAgent} build the agent. */
 export interface AgentSpec {
   /** The spec as written (also the agent's display name). */
   readonly text: string
@@ -73,6 +75,7 @@ interface KindInfo {
   readonly params: Readonly<Record<string, Param>>
 }
 
+/** The agent kinds a spec may name, with the parameters each takes (`tercio play --agents`, tournaments, the viewer). */
 export const AGENT_KINDS = {
   random: { describe: 'uniformly random legal actions', params: {} },
   heuristic: {

@@ -1,7 +1,7 @@
 // Error codes the bridge answers with. Stable: clients switch on them.
 // The env's own codes (env/core/types.ts ERROR_CODES) pass through unchanged
 // (SCENARIO_INVALID, SCENARIO_NOT_FOUND, RULESET_UNKNOWN, ACTION_ILLEGAL, ...).
-import { ERROR_CODES } from '../env/core/types.ts'
+import type { ERROR_CODES } from '../env/core/types.ts'
 
 export const BRIDGE_ERROR_CODES = [
   'MALFORMED', // the bytes are not an Envelope (or a text frame was sent)

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { Engine, RulesetId } from '../env/core/types.ts'
-import { getRuleset } from '../env/rules/index.ts'
+import { getRuleset, RULESETS } from '../env/rules/index.ts'
 import { builtinIds, builtinScenario, DEFAULT_SCENARIO, isBuiltin } from '../env/scenario/builtin.ts'
 import { generatedEngine } from '../env/gym/generated.ts'
 import { scenarioErrors, validateScenario } from '../env/scenario/load.ts'
@@ -60,7 +60,7 @@ export function loadScenario(arg: string | undefined): Scenario {
     if (!b.ok) throw new CliError(b.error.message, 1)
     return b.value
   }
-  if (!existsSync(id)) throw new CliError(`unknown scenario "${id}": not a built-in scenario (${builtinIds().join(', ')}) nor a file`)
+  if (!existsSync(id)) throw new CliError(`unknown scenario "${id}": not a built-in scenario (${builtinIds().join(', ')}) nor a file${didYouMean(id, builtinIds())}`)
   const j = readJsonFile(id)
   if (!j.ok) throw new CliError(j.message)
   const v = validateScenario(j.value)
@@ -79,7 +79,7 @@ export function loadScenario(arg: string | undefined): Scenario {
 export function loadEngine(ruleset: string | undefined, scenarioArg: string | undefined): Engine {
   if (ruleset !== undefined) {
     const known = getRuleset(ruleset)
-    if (!known.ok) throw new CliError(`--ruleset: ${known.error.message}`)
+    if (!known.ok) throw new CliError(`--ruleset: ${known.error.message}${didYouMean(ruleset, Object.keys(RULESETS))}`)
   }
   const generated = scenarioArg === undefined ? null : generatedEngine(scenarioArg)
   if (generated !== null) {
@@ -100,6 +100,36 @@ export function loadEngine(ruleset: string | undefined, scenarioArg: string | un
 }
 
 export type { RulesetId }
+
+/** `; did you mean "x"?` naming the known name nearest to `input` (case ignored), or '' when
+ *  none is within a third of its length in edits (at least one). */
+export function didYouMean(input: string, known: readonly string[]): string {
+  const a = input.toLowerCase()
+  let best = ''
+  let bestD = Math.max(1, Math.floor(a.length / 3)) + 1
+  for (const k of known) {
+    const d = editDistance(a, k.toLowerCase())
+    if (d < bestD) [best, bestD] = [k, d]
+  }
+  return best === '' ? '' : `; did you mean "${best}"?`
+}
+
+/** Edit distance: insert, delete, substitute or swap two neighbours, 1 each (`shwo` is 1 from `show`). */
+export function editDistance(a: string, b: string): number {
+  let before: number[] = []
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] as number) + 1)
+      row.push(d)
+    }
+    before = prev
+    prev = row
+  }
+  return prev[b.length] as number
+}
 
 /** All .json files under the given files/folders, sorted, deduplicated. */
 export function collectJsonFiles(paths: readonly string[]): string[] {
@@ -207,7 +237,14 @@ export function jsonErrorOffset(text: string): number {
         else fail()
       }
     } else if (c === '"') str()
-    else {
+    else if (c === 't' || c === 'f' || c === 'n') {
+      // As V8 reads a literal: the error is at the first character that leaves it ("tru}" at the '}').
+      const word = c === 't' ? 'true' : c === 'f' ? 'false' : 'null'
+      for (const w of word) {
+        if (text[i] !== w) fail()
+        i++
+      }
+    } else {
       const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 64))
       if (!m) fail()
       i += (m as RegExpExecArray)[0].length

@@ -16,7 +16,7 @@ import { trainCommands } from './commands/train.ts'
 import { playCommand } from './commands/play.ts'
 import { showCommand } from './commands/show.ts'
 import { viewCommands } from './commands/view.ts'
-import { CliError } from './io.ts'
+import { CliError, didYouMean } from './io.ts'
 import { followLauncher } from './launcher.ts'
 
 const mine = [playCommand, showCommand, conformanceCommand, fuzzCommand, generateCommand, suiteCommand] as unknown as CommandModule[]
@@ -32,7 +32,7 @@ export function reportError(e: unknown): number {
 
 const commands = [...mine, ...gymCommands, ...bridgeCommands, ...viewCommands, ...tournamentCommands, ...trainCommands]
 const args = hideBin(process.argv)
-const known = new Set(commands.map((c) => String(c.command).split(' ')[0]))
+const known = new Set(commands.map((c) => String(c.command).split(' ')[0] ?? ''))
 const command = args.find((a) => !a.startsWith('-'))
 
 /** The text given for option `key` (camelCase or kebab-case) on the command line. */
@@ -69,7 +69,6 @@ try {
     .demandCommand(1, 'Give a command (see the list above).')
     .strict()
     .middleware(restoreNaN, true)
-    .recommendCommands()
     .help()
     .alias('h', 'help')
     .version()
@@ -77,7 +76,9 @@ try {
     .wrap(process.stdout.isTTY ? Math.min(120, process.stdout.columns || 100) : null)
     .fail((msg, e) => {
       if (e) throw e
-      // One line, as for every other usage error; the help is one command away.
+      // One line, as for every other usage error; the help is one command away. A first word
+      // that is no command is named as such (yargs would call it an unknown argument).
+      if (command !== undefined && !known.has(command) && args[0] === command) msg = `unknown command "${command}" (commands: ${[...known].join(', ')})${didYouMean(command, [...known])}`
       console.error(`tercio: ${msg}\n${helpHint()}`)
       process.exit(2)
     })

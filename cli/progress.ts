@@ -11,6 +11,8 @@ export interface ProgressOptions {
   plainEvery?: number
   /** Force terminal mode on/off (default: stream.isTTY). */
   tty?: boolean
+  /** Show the rate (`1,234 games/s`); off where the count is itself time or a percentage. */
+  rate?: boolean
 }
 
 export class Progress {
@@ -63,7 +65,10 @@ export class Progress {
     const filled = Math.round(frac * width)
     const b = bar ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : ''
     const unit = this.o.unit ?? ''
-    return `${this.o.label} ${b}${(frac * 100).toFixed(1).padStart(5)}% ${thousands(done)}/${thousands(total)}${unit ? ' ' + unit : ''} ${thousands(rate)}/s ETA ${formatDuration(eta)}${extra ? ' ' + extra : ''}`
+    // A percentage is its own count: "42%", not "42/100 %".
+    const count = unit === '%' ? '' : ` ${thousands(done)}/${thousands(total)}${unit ? ' ' + unit : ''}`
+    const speed = this.o.rate === false ? '' : ` ${thousands(rate)}${unit ? ' ' + unit : ''}/s`
+    return `${this.o.label} ${b}${(frac * 100).toFixed(1).padStart(5)}%${count}${speed} ETA ${formatDuration(eta)}${extra ? ' ' + extra : ''}`
   }
 }
 

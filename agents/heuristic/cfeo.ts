@@ -25,7 +25,7 @@ import { arcOf, inspired, makeScratch, type Scratch, sync } from '../../env/rule
 import { canEnter, MV_DOUBLE } from '../../env/rules/cfeo/move.ts'
 import { badWar, bandOf, modifiers, outnumberMod, sideNumbers } from '../../env/rules/cfeo/melee.ts'
 import { outOfFight } from '../../env/rules/cfeo/morale.ts'
-import { C, type CfeoState, FM_PURSUE, K, KINDS, S_OK, U_CHARGING, U_COUNTER, U_FLANK_HIT, U_PURSUING } from '../../env/rules/cfeo/state.ts'
+import { C, type CfeoState, FM_PURSUE, K, KINDS, S_OK, U_CHARGING, U_COUNTER, U_FLANK_HIT } from '../../env/rules/cfeo/state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, CONTROL_TEST, MOVE, T, withinHexes } from '../../env/rules/cfeo/tables.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
 

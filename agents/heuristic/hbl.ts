@@ -105,8 +105,6 @@ export class HblHeuristic implements Agent {
       for (let u = 0; u < c.nU + c.nL; u++) if (mask[L.unit + u]) out.push(u)
       return out
     }
-    const yesIf = (b: boolean) => ch(b ? C.yes : C.no)
-    const chipsOk = (s.chips[me] as number) > DOCTRINE.chipReserve
     const q1 = s.q[1] as number
     switch (s.dk) {
       case K['initiative-order']:

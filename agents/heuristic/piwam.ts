@@ -94,7 +94,6 @@ export class PiwamHeuristic implements Agent {
   private readonly size: number
   private readonly dist: Uint16Array
   private readonly typeName: readonly UnitType[]
-  private readonly morale0: Int8Array
   private readonly value: Uint8Array
   /** A leader selected and then ended without moving (his destination was not legal): not selected again in
    *  the same activation, or a wing commander (whom `end` does not mark) could be picked forever. */
@@ -123,7 +122,6 @@ export class PiwamHeuristic implements Agent {
     this.size = engine.grid.size
     this.dist = engine.grid.dist
     this.typeName = Array.from(this.X.uType, (t) => UNIT_TYPES[t] as UnitType)
-    this.morale0 = Int8Array.from(this.typeName, (t) => this.X.tables.unitTypes.morale[t])
     this.value = this.X.uValue
     this.hexScratch = new Int32Array(this.n + 1).fill(-1)
   }

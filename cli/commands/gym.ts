@@ -74,7 +74,9 @@ const checkEnvCommand: CommandModule<object, CheckArgs> = {
       const engine = loadEngine(argv.ruleset, sc)
       console.log(`check-env ${engine.ruleset} / ${engine.scenario.id}`)
       const t0 = performance.now()
-      const report = checkEnv(engine, { episodes: argv.episodes, maxDecisions: Math.max(1, maxDecisions), seed: argv.seed })
+      const bar = new Progress({ label: `check-env ${engine.scenario.id}`, total: argv.episodes, unit: 'episodes', plainEvery: 5 })
+      const report = checkEnv(engine, { episodes: argv.episodes, maxDecisions: Math.max(1, maxDecisions), seed: argv.seed, onEpisode: (done) => bar.update(done) })
+      bar.done()
       report.stats.ms = Math.round(performance.now() - t0)
       console.log(formatCheckReport(report) + '\n')
       reports.push({ ruleset: engine.ruleset, scenario: engine.scenario.id, report })
@@ -116,6 +118,8 @@ const replayVerify: CommandModule<object, ReplayArgs> = {
         console.log(`FAIL  ${e.message}`)
       }
     }
+    const n = argv.files.length
+    console.log(`${n - bad} of ${n} replay${n === 1 ? '' : 's'} verified${bad > 0 ? `, ${bad} failed` : ''}`)
     if (bad > 0) process.exitCode = 1
   },
 }
@@ -199,7 +203,7 @@ const benchCommand: CommandModule<object, BenchArgs> = {
     const results: BenchResult[] = []
     for (const src of sources) {
       const label = 'module' in src ? src.export : typeof src.scenario === 'string' ? src.scenario : src.scenario.id
-      const bar = argv.progress ? new Progress({ label: `bench ${label}`, total: 100, unit: '%' }) : null
+      const bar = argv.progress ? new Progress({ label: `bench ${label}`, total: 100, unit: '%', rate: false }) : null
       let shown = -1
       const r = await runBench(src, {
         seconds: argv.seconds,

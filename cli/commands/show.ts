@@ -21,12 +21,14 @@ interface Args {
 
 const MAP_KINDS = ['auto', 'full', 'compact', 'none'] as const
 
-/** Columns of the terminal stdout writes to; unlimited when it is not a terminal (a pipe, a file)
- *  unless $COLUMNS says otherwise. */
+/** Width of piped output (a file, a pager, a CI log) when $COLUMNS does not say. */
+export const PIPED_WIDTH = 100
+
+/** Columns of the terminal stdout writes to; $COLUMNS, else PIPED_WIDTH, when it is not a terminal. */
 export function outputWidth(): number {
   if (process.stdout.isTTY && process.stdout.columns) return process.stdout.columns
   const env = Number(process.env.COLUMNS)
-  return Number.isInteger(env) && env > 0 ? env : Infinity
+  return Number.isInteger(env) && env > 0 ? env : PIPED_WIDTH
 }
 
 const widest = (text: string): number => Math.max(0, ...text.split('\n').map((l) => [...l].length))
@@ -105,7 +107,7 @@ export const showCommand: CommandModule<object, Args> = {
       .option('svg', { type: 'string', describe: 'also write the position as an SVG picture to FILE (env/render/svg.ts)' })
       .option('actions', { type: 'string', describe: 'action texts to apply first, separated by spaces or commas (e.g. a fuzz recipe); their events are printed' })
       .option('legal', { type: 'boolean', default: false, describe: 'list the legal actions of the current decision' })
-      .option('map', { choices: MAP_KINDS, default: 'auto' as const, describe: "the ASCII map: the ruleset's full drawing, a compact one (3 columns a hex), or none; auto = full when it fits the terminal's width, else compact, and none with --svg" })
+      .option('map', { choices: MAP_KINDS, default: 'auto' as const, describe: "the ASCII map: compact (3 columns a hex, in the scenario's terrain letters, the legend below), the ruleset's full drawing (its own glyphs: facings, formations), or none; auto = compact, none with --svg" })
       .example('$0 show --scenario piwam-training', 'the default training battle')
       .example('$0 show --scenario ivry-1590 --svg ivry.svg', 'a picture of the position instead of the ASCII map')
       .example('$0 show --seed 3 --actions "wing:CL choice:pass" --legal', 'the position after two decisions, with what is legal next') as unknown as Argv<Args>,
@@ -130,23 +132,19 @@ export const showCommand: CommandModule<object, Args> = {
     const sideName = (p: number) => `${p} ${sc.sides[p]?.name ?? ''}`.trim()
     /** Items joined by `sep`, wrapped to the terminal (continuation lines indented). */
     const fit = (head: string, items: string[], sep: string) => {
-      const w = outputWidth()
       const parts = [`${head}${items[0] ?? ''}`, ...items.slice(1)]
-      return Number.isFinite(w) ? wrap(parts, w - 2, sep).join('\n  ') : parts.join(sep)
+      return wrap(parts, outputWidth() - 2, sep).join('\n  ')
     }
     const head = [`${sc.name} [${sc.id}] — ruleset ${engine.ruleset}`, `${sc.map.cols}x${sc.map.rows} hexes`, `${sc.turns} turns`, `seed ${argv.seed}`, ...(texts.length ? [`after ${texts.length} actions`] : [])]
-    console.log(Number.isFinite(outputWidth()) ? wrap(head, outputWidth() - 2).join('\n  ') : head.join(', '))
-    if (sc.description) console.log(Number.isFinite(outputWidth()) ? wrap(sc.description.split(' '), outputWidth(), ' ').join('\n') : sc.description)
+    console.log(wrap(head, outputWidth() - 2).join('\n  '))
+    if (sc.description) console.log(wrap(sc.description.split(' '), outputWidth(), ' ').join('\n'))
     console.log('')
     if (applied.length > 0) console.log(applied.join('\n') + '\n')
-    const kind = argv.map !== 'auto' ? argv.map : argv.svg ? 'none' : 'full'
-    if (kind !== 'none') {
-      const full = kind === 'full' ? engine.ascii(s) : ''
-      // The full drawing is 8+ columns a hex (256 on a 24-column map): too wide for most terminals.
-      const map = kind === 'compact' || (argv.map === 'auto' && widest(full) > outputWidth()) ? compactMap(sc, view, Math.min(100, outputWidth())) : full
-      console.log(map)
-      console.log('')
-    }
+    // One map whatever the output: the compact one, whose letters the legend below explains, the
+    // same piped or on a terminal. The ruleset's drawing (8+ columns a hex) is asked for by name.
+    const kind = argv.map !== 'auto' ? argv.map : argv.svg ? 'none' : 'compact'
+    if (kind === 'compact') console.log(compactMap(sc, view, outputWidth()) + '\n')
+    if (kind === 'full') console.log(`${engine.ascii(s)}\n(the ${engine.ruleset} ruleset's own drawing, in its own glyphs; --map compact draws the terrain letters below)\n`)
     console.log(fit('terrain: ', Object.entries(sc.map.legend).map(([ch, t]) => `'${ch}' ${t}`), ', '))
     console.log(fit('sides: ', sc.sides.map((x, i) => `${i} ${x.name} (${x.id}, friendly edge ${x.edge})`), '; '))
     console.log('')

@@ -9,12 +9,14 @@ import { makeAgent, parseAgentSpec, setPolicyLoader } from '../../agents/registr
 import { bindEngine } from '../../env/gym/make.ts'
 import { loadPolicyAgent } from '../../agents/policy/agent.ts'
 import { builtinIds, resolveScenario } from '../../env/scenario/builtin.ts'
-import { getRuleset } from '../../env/rules/index.ts'
+import { getRuleset, RULESETS } from '../../env/rules/index.ts'
 import { runTournament } from '../../training/tournament/tournament.ts'
 import { DEFAULT_RECIPE, DEFAULT_TRAIN, NET_PRESETS, type NetPreset, TRAIN_RECIPES, type TrainConfig, type TrainRecipe } from '../../training/train/config.ts'
 import { train, type UpdateMetrics } from '../../training/train/trainer.ts'
+import type { EvalResult } from '../../training/evaluate.ts'
 import { SUMMARY_DICE_SEED, summarySeedNote, writeTournamentText } from '../../training/train/summary.ts'
-import { CliError, writeJson } from '../io.ts'
+import { CliError, didYouMean, writeJson } from '../io.ts'
+import { wilson } from '../interval.ts'
 import { Progress } from '../progress.ts'
 import { formatTournament } from './tournament.ts'
 
@@ -56,6 +58,7 @@ interface Args {
   keepEvals?: boolean
   summaryGames: number
   quiet: boolean
+  force: boolean
 }
 
 const mixText = (m: { readonly heuristic: number; readonly random: number; readonly league: number }) => `heuristic=${m.heuristic},random=${m.random},league=${m.league}`
@@ -68,7 +71,7 @@ export const trainCommand: CommandModule<object, Args> = {
     y
       .option('ruleset', { type: 'string', describe: `ruleset id (default ${DEFAULT_TRAIN.ruleset})` })
       .option('scenario', { type: 'string', describe: `built-in scenario id (default ${DEFAULT_TRAIN.scenario})` })
-      .option('minutes', { type: 'number', describe: 'wall-clock budget of this session (default 3 unless --steps)' })
+      .option('minutes', { type: 'number', describe: 'wall-clock budget of this invocation (default 3 unless --steps; a --resume adds it to the run)' })
       .option('steps', { type: 'number', describe: 'stop at this many agent steps in total (counting resumed ones)' })
       .option('resume', { type: 'string', describe: 'continue the run in this folder (its config, step counter, league, learner and RNG state)' })
       .option('out', { type: 'string', describe: 'run folder (default runs/<scenario>-seed<seed>)' })
@@ -103,7 +106,8 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('keep-evals', { type: 'boolean', describe: 'keep every evaluated net in OUT/evals/update-N (with its evaluation), not only OUT/best, to choose one afterwards on other games' })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .conflicts('resume', ['ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'prior-scale', 'recipe', 'lr-decay', 'actor', 'keep-evals']) as unknown as Argv<Args>,
+      .option('force', { type: 'boolean', default: false, describe: 'with --out: start a new run in a folder that already holds one (its checkpoint, best/ and metrics are replaced)' })
+      .conflicts('resume', ['force', 'ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'prior-scale', 'recipe', 'lr-decay', 'actor', 'keep-evals']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     // a resumed run takes its settings from its checkpoint; a new one starts from the recipe's
     const recipe = (a.recipe ?? DEFAULT_RECIPE) as TrainRecipe
@@ -112,14 +116,14 @@ export const trainCommand: CommandModule<object, Args> = {
     // `--ruleset R` alone trains on R's first built-in scenario.
     if (a.ruleset !== undefined) {
       const rs = getRuleset(a.ruleset)
-      if (!rs.ok) throw new CliError(`--ruleset: ${rs.error.message}`)
+      if (!rs.ok) throw new CliError(`--ruleset: ${rs.error.message}${didYouMean(a.ruleset, Object.keys(RULESETS))}`)
       over.ruleset = a.ruleset
       if (a.scenario === undefined) over.scenario = builtinIds(a.ruleset)[0] ?? DEFAULT_TRAIN.scenario
     }
     if (a.scenario !== undefined) over.scenario = a.scenario
     if (a.resume === undefined) {
       const bound = bindEngine(over.ruleset, over.scenario ?? DEFAULT_TRAIN.scenario)
-      if (!bound.ok) throw new CliError(bound.error.message)
+      if (!bound.ok) throw new CliError(`${bound.error.message}${over.scenario !== undefined ? didYouMean(over.scenario, builtinIds()) : ''}`)
       over.ruleset = bound.value.ruleset
     }
     for (const [k, v] of [['envs', a.envs], ['seed', a.seed], ['rollout', a.rollout], ['shaping', a.shaping], ['evalEvery', a.evalEvery], ['evalGames', a.evalGames]] as const) {
@@ -230,10 +234,10 @@ export const trainCommand: CommandModule<object, Args> = {
     if (a.minutes !== undefined && a.minutes <= 0) throw new CliError(`--minutes must be > 0, got ${a.minutes}`, 2)
     if (a.steps !== undefined && (!Number.isInteger(a.steps) || a.steps <= 0)) throw new CliError(`--steps must be a positive whole number, got ${a.steps}`, 2)
     const minutes = a.minutes ?? (a.steps === undefined ? 3 : undefined)
-    const out = resolve(a.resume ?? a.out ?? join('runs', `${over.scenario ?? DEFAULT_TRAIN.scenario}-seed${over.seed ?? DEFAULT_TRAIN.seed}`))
+    const out = runFolder(a, join('runs', `${over.scenario ?? DEFAULT_TRAIN.scenario}-seed${over.seed ?? DEFAULT_TRAIN.seed}`))
     const limits = { ...(minutes !== undefined ? { seconds: minutes * 60 } : {}), ...(a.steps !== undefined ? { steps: a.steps } : {}) }
     const total = a.steps ?? Math.round((minutes ?? 0) * 60)
-    const bar = a.quiet ? null : new Progress({ label: 'train', total, unit: a.steps !== undefined ? 'steps' : 's' })
+    const bar = a.quiet ? null : new Progress({ label: 'train', total, unit: a.steps !== undefined ? 'steps' : 's', rate: a.steps !== undefined })
     let t0 = performance.now()
     const extra = (m: UpdateMetrics, evals: string) => `| upd ${m.update} ${Math.round(m.stepsPerSec)} st/s ret ${m.meanReturn?.toFixed(2) ?? '--'} win ${pct(m.trainWinRate)} ${evals}| pl ${m.policyLoss.toFixed(3)} vl ${m.valueLoss.toFixed(3)} ent ${m.entropy.toFixed(2)}${m.teacherCoef > 0 ? ` teacher ${m.teacherCoef.toFixed(2)}` : ''}`
     let evalText = ''
@@ -275,10 +279,42 @@ export const trainCommand: CommandModule<object, Args> = {
       const seedNote = summarySeedNote(run.config, run.progress, a.summaryGames)
       writeTournamentText(join(out, 'tournament.txt'), formatTournament(rep), seedNote)
       console.log('')
+      console.log(`End-of-run tournament: the final net (checkpoint/) as "policy", ${a.summaryGames} new games per pairing`)
       console.log(formatTournament(rep))
       console.log(`${seedNote}\ntable: ${join(out, 'tournament.txt')}`)
+      if (run.evals.length > 0) console.log(lastEvalText(run.evals, run.progress.update, a.summaryGames))
     }
   },
+}
+
+/** The run folder: --resume's; --out's, refused when it holds a run unless --force; else the
+ *  default, or the first free `DEFAULT-2`, `DEFAULT-3`... when the default holds a run (said on stderr). */
+export function runFolder(a: Pick<Args, 'resume' | 'out' | 'force'>, fallback: string): string {
+  if (a.resume !== undefined) return resolve(a.resume)
+  const holdsRun = (dir: string) => existsSync(join(dir, 'checkpoint')) || existsSync(join(dir, 'metrics.jsonl'))
+  if (a.out !== undefined) {
+    if (holdsRun(a.out) && !a.force) throw new CliError(`--out ${a.out} already holds a run: --resume ${a.out} to continue it, --force to start over in it, or another --out`)
+    return resolve(a.out)
+  }
+  let dir = fallback
+  for (let k = 2; holdsRun(dir) && !a.force; k++) dir = `${fallback}-${k}`
+  if (dir !== fallback) process.stderr.write(`${fallback} holds a run already (--resume ${fallback} continues it): this run writes ${dir}\n`)
+  return resolve(dir)
+}
+
+/** The last evaluation as one line, said to be other games than the end-of-run table's, with
+ *  95% Wilson intervals on both sample sizes so a reader sees how far apart they may fall. */
+export function lastEvalText(evals: readonly EvalResult[], update: number, summaryGames: number): string {
+  const parts = evals.map((e) => {
+    const score = e.wins + e.draws / 2
+    const [lo, hi] = wilson(score, e.games)
+    return `v ${e.opponent} ${pct(score / e.games)} (${score}/${e.games}, 95% interval ${pct(lo)}-${pct(hi)})`
+  })
+  const [lo20, hi20] = wilson(summaryGames / 2, summaryGames)
+  return (
+    `last evaluation (update ${update}, its own dice seeds, ${evals[0]?.games ?? 0} games per opponent): ${parts.join(', ')}.\n` +
+    `The two are different games: at ${summaryGames} games a pairing, a true 50% shows as ${pct(lo20)}-${pct(hi20)} in 95% of tables.`
+  )
 }
 
 interface CurveArgs {

@@ -11,7 +11,8 @@ export interface SectionRow {
 
 export function sectionOf(rule: string): string {
   const m = /^\s*(\d+)/.exec(rule)
-  return m ? (m[1] as string) : rule.trim().split(/\s+/)[0] || '?'
+  // "Control: ..." and "Control ..." are one section: the first word without its punctuation.
+  return m ? (m[1] as string) : (rule.trim().split(/\s+/)[0] ?? '').replace(/[^\p{L}\p{N}]+$/u, '') || '?'
 }
 
 /** Rows sorted by ruleset then numeric section. */

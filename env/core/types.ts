@@ -192,6 +192,8 @@ export interface Engine<S extends BaseState = BaseState, E extends BaseEvent = B
   setup?(s: S, start: unknown): TercioError | null
 }
 
+/** A ruleset: its fixed action verbs and decision kinds, and `bind(scenario)`, which checks a
+ *  scenario against the rules and returns the {@link Engine} that plays it. */
 export interface RulesetModule {
   readonly id: RulesetId
   readonly name: string

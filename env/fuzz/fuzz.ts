@@ -176,7 +176,6 @@ export function fuzz<S extends BaseState>(engine: Engine<S>, opts: FuzzOptions):
   const checkRng = seedrandom.xor128(`tercio-fuzz-checks:${opts.seed}`)
   const size = engine.layout.size
   const mask = new Uint8Array(size)
-  const probe = new Uint8Array(size)
   const kinds = new Set(engine.decisionKinds)
   let totalFinishedLength = 0
   /** hash -> canonical JSON of sampled states, to catch hashes that skip fields. */

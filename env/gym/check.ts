@@ -38,6 +38,8 @@ export interface CheckOptions {
   illegalProbe?: number
   /** Probe at most this many states in total (default 1500). */
   maxProbes?: number
+  /** Called after each episode (and its determinism re-run) with episodes done and the total. */
+  onEpisode?(done: number, total: number): void
 }
 
 const MAX_PROBLEMS = 3
@@ -376,6 +378,7 @@ export function checkEnv<S extends BaseState, E extends BaseEvent>(engine: Engin
         C.determinism.expect(digest === first.obsDigest, () => `seed ${seed}: observations differ on a second run`)
       })
     }
+    o.onEpisode?.(e + 1, episodes)
   }
   C.termination.expect(stats.episodes === episodes, () => `${episodes - stats.episodes} episodes did not finish`)
   C.termination.expect(stats.terminated > 0, () => `no episode ended by the rules within ${maxDecisions} decisions (all truncated)`)

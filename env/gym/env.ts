@@ -4,7 +4,7 @@
 // the same objects every call and are overwritten by the next call. Copy what
 // you keep (`copyObs`).
 
-import type { BaseEvent, BaseState, Engine, ObsBuffers, Outcome, Player, TercioError } from '../core/types.ts'
+import type { BaseEvent, BaseState, Engine, Outcome, Player, TercioError } from '../core/types.ts'
 import { err } from '../core/types.ts'
 import { actionText, parseAction } from '../core/actions.ts'
 import type { Result } from '../core/types.ts'

@@ -36,7 +36,9 @@ export function bindEngine(ruleset: string | undefined, scenario: string | Scena
   return r.value.bind(sc.value)
 }
 
+/** What {@link makeEnv} and {@link createEnv} build an env from: a ruleset and scenario, or a bound engine, plus the env's own options. */
 export interface MakeEnvOptions extends EnvOptions {
+  /** Ruleset id (`piwam`, `marignan`, `mttsog`, `cfeo`, `hbl`); default: the scenario's. */
   ruleset?: string
   /** Built-in scenario id or a Scenario object. */
   scenario?: string | Scenario
@@ -56,7 +58,19 @@ export function createEnv(o: MakeEnvOptions): Result<TercioEnv> {
   return ok(new TercioEnv(engine, o))
 }
 
-/** Like createEnv but throws TercioFailure (carrying the error value) on bad input: for scripts. */
+/**
+ * Builds a single-agent-turn env (one step = one decision of whoever the rules ask; `info.player`
+ * says who). Like {@link createEnv} but throws {@link TercioFailure} (carrying the error value) on
+ * bad input: for scripts.
+ *
+ * @example
+ * ```ts
+ * const env = makeEnv({ ruleset: 'piwam', scenario: 'piwam-training' })
+ * let { obs } = env.reset({ seed: 7 })
+ * const legal = obs.mask.indexOf(1)
+ * const r = env.step(legal) // { obs, rewards: [p0, p1], terminated, truncated, info, error }
+ * ```
+ */
 export function makeEnv(o: MakeEnvOptions): TercioEnv {
   const r = createEnv(o)
   if (!r.ok) throw new TercioFailure(r.error)

@@ -318,7 +318,12 @@ export interface VecEnvOptions extends Omit<EnvOptions, 'buffers' | 'events'> {
   num: number
 }
 
-/** N envs in this thread. */
+/**
+ * N envs stepped in this thread as a batch: observations in one preallocated typed array per
+ * field (row i = env i), auto-reset in the same step (the observation returned for a finished
+ * env is the first of its next game; its last one is in `final`).
+ * `WorkerVecEnv` (env/gym/worker-vec.ts) is the same interface over worker threads.
+ */
 export class VecEnv<S extends BaseState = BaseState, E extends BaseEvent = BaseEvent> implements VectorEnv {
   readonly num: number
   readonly spec: EnvSpec

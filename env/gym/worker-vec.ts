@@ -57,6 +57,13 @@ const WAIT_SLICE_MS = 250
 
 const BOOT = new URL('./vec-worker-boot.mjs', import.meta.url)
 
+/**
+ * A `VecEnv` whose envs are stepped by worker threads (Node only), the calling thread
+ * stepping a share too by default. `step(actions)` steps every env (a barrier per batch);
+ * `send(group, actions)` / `recv()` step groups of envs EnvPool-style, with no barrier between the
+ * threads: `recv()` returns a group whose rows `lo..hi-1` of `results` are fresh. Build it with
+ * `await WorkerVecEnv.create(source, options)` (a `Result`: bad input is an error value).
+ */
 export class WorkerVecEnv implements VectorEnv {
   readonly num: number
   readonly spec: EnvSpec

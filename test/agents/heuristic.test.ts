@@ -4,7 +4,7 @@ import { makeHeuristic, PiwamHeuristic, GenericHeuristic } from '../../agents/he
 import { playGame } from '../../agents/play.ts'
 import { RandomAgent } from '../../agents/random.ts'
 import type { Agent, AgentContext } from '../../agents/types.ts'
-import type { BaseState, Engine, Player } from '../../env/core/types.ts'
+import type { BaseState, Player } from '../../env/core/types.ts'
 import { makeToyEngine } from '../helpers/toy-ruleset.ts'
 
 /** Wraps an agent and checks every action it returns against the live mask. */

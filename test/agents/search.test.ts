@@ -37,7 +37,7 @@ function positionWithChoice(engine: Engine) {
 describe('search agent', () => {
   it('is deterministic under a seed and never changes the game state it searches from', () => {
     const engine = piwam()
-    const { s, mask, n } = positionWithChoice(engine)
+    const { s, mask } = positionWithChoice(engine)
     const d = engine.decision(s)!
     const before = engine.hash(s)
     const pick = (seed: number) => {

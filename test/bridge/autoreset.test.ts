@@ -11,7 +11,7 @@ import { allocObs, TercioEnv, type Observation } from '../../env/gym/env.ts'
 import { obsSizes } from '../../env/gym/spec.ts'
 import { ENV_GLOBALS } from '../../env/gym/spec.ts'
 import type { Engine, Player } from '../../env/core/types.ts'
-import { tercio } from '../../proto/tercio.js'
+import type { tercio } from '../../proto/tercio.js'
 import { chooser, diff, f32, i32, i8, pb, u8, type Envelope } from './client.ts'
 
 const SC = 'piwam-training'

@@ -184,7 +184,7 @@ async function compareWithInProcess(c: TestClient, count: number, steps: number,
   const v = new VecEnv(engine, { num: count, maxDecisions: 40 })
   const n = v.spec.mask.shape[0]
   let remote = (await c.request({ reset: { envSet: handle, seed } })).batch
-  let local = v.reset({ seed })
+  const local = v.reset({ seed })
   expect(diff(remote?.masks, new Uint8Array(local.obs.mask))).toBe('equal')
   const pick = chooser(seed)
   let finals = 0

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { compactMap } from '../../cli/commands/show.ts'
 import { loadEngine } from '../../cli/io.ts'
 import { actionText } from '../../env/core/actions.ts'
 
@@ -51,10 +52,13 @@ describe('tercio CLI', () => {
     expect(r.err).toContain('turns')
   })
 
-  it('an unknown scenario id is a usage error listing the built-ins', () => {
+  it('an unknown scenario id is a usage error listing the built-ins, with the nearest one when close', () => {
     const r = tercio('show', '--scenario', 'agincourt')
     expect(r.code).toBe(2)
     expect(r.err).toContain('piwam-training')
+    expect(r.err).not.toContain('did you mean')
+    expect(tercio('show', '--scenario', 'Ivry-1590').err).toMatch(/unknown scenario "Ivry-1590".*; did you mean "ivry-1590"\?\n/)
+    expect(tercio('play', '--ruleset', 'pwam').err).toMatch(/unknown ruleset "pwam" \(known: piwam, .*\); did you mean "piwam"\?\n/)
   })
 
   it('conformance fails (exit 1) on a malformed fixture and names the field', () => {
@@ -79,9 +83,9 @@ describe('tercio CLI', () => {
     expect(r.out).toContain('terrain:')
     expect(r.out).toContain('Units')
     expect(r.out).toContain('Wings')
-    // The ruleset's own picture, then one row per unit with its hex.
+    // The compact map, then one row per unit with its hex.
     const engine = loadEngine('piwam', 'piwam-training')
-    expect(r.out).toContain(engine.ascii(engine.init(1)))
+    expect(r.out).toContain(compactMap(engine.scenario, engine.view(engine.init(1))).split('\n').slice(0, 20).join('\n'))
     for (const u of engine.view(engine.init(1)).units) expect(r.out).toMatch(new RegExp(`^\\s+${u.id}\\s.*\\s${u.hex}\\s`, 'm'))
   })
 

@@ -38,7 +38,14 @@ describe('cli helpers', () => {
     p.update(50)
     p.update(100)
     expect(chunks.length).toBe(2)
-    expect(chunks[0]).toMatch(/^fuzz  50\.0% 50\/100 decisions [\d,]+\/s ETA \S+\n$/)
+    expect(chunks[0]).toMatch(/^fuzz  50\.0% 50\/100 decisions [\d,]+ decisions\/s ETA \S+\n$/)
+    // A percentage is not counted twice, and a count of seconds has no rate.
+    const pctBar = new Progress({ label: 'bench', total: 100, unit: '%', rate: false, stream, plainEvery: 0 })
+    pctBar.update(42)
+    expect(chunks[2]).toMatch(/^bench  42\.0% ETA \S+\n$/)
+    const secs = new Progress({ label: 'train', total: 180, unit: 's', rate: false, stream, plainEvery: 0 })
+    secs.update(45)
+    expect(chunks[3]).toMatch(/^train  25\.0% 45\/180 s ETA \S+\n$/)
     const tty: string[] = []
     const ttyStream = { write: (s: string) => tty.push(s), isTTY: true } as unknown as NodeJS.WriteStream
     const bar = new Progress({ label: 'play', total: 4, stream: ttyStream })
@@ -61,5 +68,18 @@ describe('cli helpers', () => {
       e = x
     }
     expect(jsonErrorWhere(text, e)).toMatch(/^line 3, column 3/)
+    // Where Node gives no position, the column is that of the token it names.
+    const where = (t: string) => {
+      try {
+        JSON.parse(t)
+      } catch (x) {
+        return jsonErrorWhere(t, x)
+      }
+      return 'parsed'
+    }
+    expect(where('{"a": tru}')).toBe("line 1, column 10: Unexpected token '}'")
+    expect(where('\n\n  garbage here')).toBe("line 3, column 3: Unexpected token 'g'")
+    expect(where('{"a": nul')).toBe('line 1, column 10: Unexpected end of JSON input')
+    expect(where('{\n  "a": 1\n  "b": 2\n}')).toBe("line 3, column 3: Expected ',' or '}' after property value")
   })
 })

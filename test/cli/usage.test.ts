@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { compactMap } from '../../cli/commands/show.ts'
+import { compactMap, PIPED_WIDTH } from '../../cli/commands/show.ts'
 import { loadEngine } from '../../cli/io.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 
@@ -28,7 +28,7 @@ function expectUsageError(r: ReturnType<typeof tercio>, msg: RegExp, command: st
   expect(lines[0]).toMatch(msg)
   // No error-code prefix such as "SCENARIO_INVALID: " or "RULESET_UNKNOWN: ".
   expect(lines[0]).not.toMatch(/\b[A-Z]+_[A-Z_]+: /)
-  expect(lines[1]).toBe(`(see: tercio ${command} --help)`)
+  expect(lines[1]).toBe(`(see: tercio ${command ? `${command} ` : ''}--help)`)
 }
 
 describe('an unknown ruleset', () => {
@@ -80,9 +80,8 @@ describe('bad values', () => {
     const r = tercio(['play', '--gamez', '3'])
     expectUsageError(r, /Unknown argument: gamez/, 'play')
     expect(r.err).not.toContain('Options:')
-    const none = tercio(['nosuch'])
-    expect(none.code).toBe(2)
-    expect(none.err).toContain('(see: tercio --help)')
+    expectUsageError(tercio(['frobnicate']), /^tercio: unknown command "frobnicate" \(commands: play, show, .*train/, '')
+    expectUsageError(tercio(['shwo']), /unknown command "shwo" .*; did you mean "show"\?$/, '')
   })
 
   it('view takes several replay files, and names a missing one', () => {
@@ -103,23 +102,44 @@ describe('curve', () => {
 })
 
 describe('show', () => {
-  it('fits the terminal: a map wider than $COLUMNS is drawn compact, every line within it', () => {
-    const full = tercio(['show', '--scenario', 'ivry-1590'])
-    expect(full.code).toBe(0)
-    // Piped with no $COLUMNS there is no terminal to fit: the ruleset's own drawing (256 columns on Ivry).
+  it('draws the compact map, piped or on a terminal, within 100 columns piped and $COLUMNS when set', () => {
     const widest = (t: string) => Math.max(...t.split('\n').map((l) => [...l].length))
     const engine = loadEngine(undefined, 'ivry-1590')
-    expect(full.out).toContain(engine.ascii(engine.init(1)))
-    expect(widest(engine.ascii(engine.init(1)))).toBeGreaterThan(200)
+    const piped = tercio(['show', '--scenario', 'ivry-1590'], { COLUMNS: '' })
+    expect(piped.code, piped.err).toBe(0)
+    expect(piped.out).toContain(compactMap(engine.scenario, engine.view(engine.init(1)), PIPED_WIDTH))
+    expect(widest(piped.out)).toBeLessThanOrEqual(PIPED_WIDTH)
+    // The ruleset's own drawing (256 columns on Ivry) only when asked for, and said to be in its own glyphs.
+    expect(piped.out).not.toContain(engine.ascii(engine.init(1)))
     const r = tercio(['show', '--scenario', 'ivry-1590'], { COLUMNS: '80' })
     expect(r.code).toBe(0)
-    expect(r.out).not.toContain(engine.ascii(engine.init(1)))
     expect(r.out).toContain(compactMap(engine.scenario, engine.view(engine.init(1)), 80))
     // Everything fits on Ivry: header, description, map and key, sides, the tables (sides by
     // number when their names would not fit) and the closing line.
     expect(widest(r.out)).toBeLessThanOrEqual(80)
     expect(r.out).toMatch(/^ {2}KA {2,}0 {2,}Royal left: Marshal d'Aumont /m)
+    // Wide enough, the tables name the sides; the ruleset's drawing is there when asked for.
+    const full = tercio(['show', '--scenario', 'ivry-1590', '--map', 'full'], { COLUMNS: '300' })
     expect(full.out).toMatch(/^ {2}KA {2,}0 Royal army \(Henri IV\) {2,}Royal left: Marshal d'Aumont /m)
+    expect(full.out).toContain(engine.ascii(engine.init(1)))
+    expect(full.out).toContain("(the piwam ruleset's own drawing, in its own glyphs; --map compact draws the terrain letters below)")
+  }, 240_000)
+
+  it('the compact map of every ruleset draws only letters its legends explain', () => {
+    for (const id of ['piwam-training', 'marignan-training', 'mttsog-training', 'cfeo-training', 'hbl-training']) {
+      const engine = loadEngine(undefined, id)
+      const lines = compactMap(engine.scenario, engine.view(engine.init(1))).split('\n')
+      const rows = lines.slice(1, 1 + 2 * engine.scenario.map.rows)
+      const key = lines.slice(1 + 2 * engine.scenario.map.rows).join(' ')
+      // The key after its heading: `G gendarmes, E genitors, ...`, or the bare letter when it is the type's name.
+      const letters = new Set(key.replace(/^.*?\): /, '').split(/,\s*/).map((item) => item.trim()[0]))
+      for (const row of rows) {
+        for (const cell of row.slice(4).trim().split(/\s+/).filter((c) => c !== '')) {
+          if (/^[01][A-Z]/.test(cell)) expect(letters, `${id}: unit letter in ${cell}`).toContain(cell[1])
+          else if (!cell.startsWith('@')) expect(Object.keys(engine.scenario.map.legend), `${id}: terrain ${cell}`).toContain(cell)
+        }
+      }
+    }
   })
 
   it('the compact map puts every unit at its hex: side digit and type letter at 4 + 3 × (column − 1)', () => {

@@ -209,6 +209,8 @@ describe('conformance runner', () => {
     const ok1 = runFixtureWith(attack, sources())
     const bad = runFixtureWith({ ...clone(attack), rule: '10.2 special', dice: [] }, sources())
     expect(sectionOf('4.2 special cases')).toBe('4')
+    // a section named by a word is one row whatever punctuation follows it
+    expect(['Control: tests', 'Control tests', 'Evade; a response', 'Evade: x'].map(sectionOf)).toEqual(['Control', 'Control', 'Evade', 'Evade'])
     expect(summarise([ok1, bad, ok1])).toEqual([
       { ruleset: 'piwam', section: '2', passed: 2, failed: 0 },
       { ruleset: 'piwam', section: '10', passed: 0, failed: 1 },

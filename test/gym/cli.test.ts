@@ -39,6 +39,8 @@ describe('tercio replay', () => {
     const v = tercio('replay', 'verify', file, bad)
     expect(v.code).toBe(1)
     expect(v.out).toMatch(/^FAIL {2}.*bad\.json: REPLAY_MISMATCH: step 10 /m)
+    expect(ok.out).toMatch(/\n1 of 1 replay verified\n$/)
+    expect(v.out).toMatch(/\n1 of 2 replays verified, 1 failed\n$/)
     const missing = tercio('replay', 'verify', join(tmp, 'nope.json'))
     expect(missing.code).toBe(1)
     expect(missing.out).toContain('no such file')
@@ -58,6 +60,8 @@ describe('tercio check-env and bench', () => {
     const r = tercio('check-env', '--episodes', '1', '--json', join(tmp, 'check.json'))
     expect(r.code, r.out + r.err).toBe(0)
     expect(r.out).toMatch(/^PASS {2}mask consistency/m)
+    // Progress on stderr (plain lines when piped): episodes done of the total.
+    expect(r.err).toMatch(/^check-env piwam-training 100\.0% 1\/1 episodes/m)
     expect(JSON.parse(readFileSync(join(tmp, 'check.json'), 'utf8')).reports[0].report.ok).toBe(true)
   })
 

@@ -64,7 +64,7 @@ describe('hbl SVG', () => {
     }
     expect(unitSvg('F-ARQ')).toContain('class="unloaded"')
     expect(unitSvg('I-ARQ')).not.toContain('class="unloaded"')
-    expect(unitSvg('I-LK')).toMatch(/class="status"[^]*>V</)
+    expect(unitSvg('I-LK')).toMatch(/class="status"[\s\S]*>V</)
     expect(unitSvg('F-LK')).not.toContain('class="status"')
   })
 })

@@ -21,7 +21,7 @@ it('bench/train.ts measures the loops side by side, interleaved, and writes JSON
   expect(r.stdout).toMatch(/dual \/ inline agent steps\/s: [0-9.]+x/)
   type S = { loop: string; updates: number; agentStepsPerSec: number; updatesPerSec: number; cpuSecPerUpdate: number; lagKl: number; load: number }
   const j = JSON.parse(readFileSync(json, 'utf8')) as { format: string; runs: S[]; loops: Record<string, S & { runs: number }>; speedup: Record<string, number>; imitation: { labelledDecisionsPerSec: number } }
-  expect(j.format).toBe('tercio-bench-train/4')
+  expect(j.format).toBe('tercio-bench-train/5')
   expect(j.runs.map((x) => x.loop)).toEqual(['inline', 'thread', 'dual'])
   expect(Object.keys(j.loops)).toEqual(['inline', 'thread', 'dual'])
   for (const l of ['inline', 'thread', 'dual']) {
@@ -36,35 +36,9 @@ it('bench/train.ts measures the loops side by side, interleaved, and writes JSON
   expect(j.loops['dual']?.lagKl).toBe(0) // nor in the dual one
   for (const l of ['thread', 'dual']) expect(j.speedup[l]).toBeCloseTo(j.loops[l]!.agentStepsPerSec / j.loops['inline']!.agentStepsPerSec, 6)
   expect(j.imitation.labelledDecisionsPerSec).toBeGreaterThan(0)
-  for (const args of [['--updates', '3'], ['--loops', 'fast'], ['--loops', 'issue-day'], ['--repeat', '0']]) {
+  for (const args of [['--updates', '3'], ['--loops', 'fast'], ['--loops', 'inline,old'], ['--repeat', '0']]) {
     const bad = spawnSync(tsx, ['bench/train.ts', ...args], { cwd: ROOT, encoding: 'utf8' })
     expect(bad.status).toBe(2)
     expect(bad.stderr).toContain(args[0])
   }
 }, 420_000)
-
-// The issue-day trainer (commit f66f061) runs from a temporary worktree beside this checkout's loop.
-it('bench/train.ts runs the issue-day trainer side by side and removes its worktree', () => {
-  const json = join(tmp, 'issue-day.json')
-  const tsx = join(ROOT, 'node_modules/.bin/tsx')
-  const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).stdout
-  const before = worktrees()
-  const r = spawnSync(tsx, ['bench/train.ts', '--imitate', '2', '--updates', '4', '--loops', 'inline,issue-day', '--json', json], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 })
-  expect(worktrees()).toBe(before)
-  if (spawnSync('git', ['cat-file', '-e', 'f66f061^{commit}'], { cwd: ROOT }).status !== 0) {
-    // A shallow clone: the bench says what it lacks.
-    expect(r.status).toBe(2)
-    expect(r.stderr).toContain('needs a git clone holding commit f66f061')
-    return
-  }
-  expect(r.status, r.stderr).toBe(0)
-  expect(r.stdout).toMatch(/whole PPO update cycle +issue-day +2, load [0-9.]+ .*agent steps\/s/)
-  expect(r.stdout).toMatch(/inline \/ issue-day \(f66f061\) agent steps\/s: [0-9.]+x/)
-  type S = { loop: string; updates: number; agentStepsPerSec: number }
-  const j = JSON.parse(readFileSync(json, 'utf8')) as { runs: S[]; loops: Record<string, S>; speedupOverIssueDay: Record<string, number>; issueDay: { commit: string; config: { net: string; envs: number } } }
-  expect(j.runs.map((x) => x.loop)).toEqual(['inline', 'issue-day'])
-  expect(j.loops['issue-day']?.updates).toBe(4)
-  expect(j.loops['issue-day']?.agentStepsPerSec).toBeGreaterThan(0)
-  expect(j.speedupOverIssueDay['inline']).toBeCloseTo(j.loops['inline']!.agentStepsPerSec / j.loops['issue-day']!.agentStepsPerSec, 6)
-  expect(j.issueDay).toMatchObject({ commit: 'f66f061', config: { net: 'small', envs: 32 } })
-}, 320_000)

@@ -2,7 +2,7 @@
 // plug straight into PolicyNet / RolloutBuffer / PpoLearner (types and shapes), and a few
 // rollout steps + one PPO update run on the PIWAM training battle.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { initTf, tf } from '../../agents/tf/backend.ts'
+import { initTf } from '../../agents/tf/backend.ts'
 import { makeActOut, PolicyNet } from '../../agents/policy/net.ts'
 import { mulberry32 } from '../../agents/policy/sample.ts'
 import type { ObsBatch, PolicySpec } from '../../agents/policy/spec.ts'

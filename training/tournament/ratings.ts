@@ -4,7 +4,6 @@
 // one virtual draw between every pair that met keeps the fit finite when an
 // agent wins or loses every game (a 100% score has no finite MLE). Intervals
 // come from a seeded bootstrap over games (percentile method).
-import seedrandom from 'seedrandom'
 
 export interface RatedGame {
   /** Agent indices of the two players (seat order does not matter for ratings). */

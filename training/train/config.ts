@@ -11,6 +11,8 @@ export const NET_PRESETS = {
 } as const satisfies Record<string, NetConfig>
 export type NetPreset = keyof typeof NET_PRESETS
 
+/** Everything a `tercio train` run is made of; saved in its checkpoint, so `--resume` continues with
+ *  the same settings. {@link DEFAULT_TRAIN} with a {@link TRAIN_RECIPES} entry laid over it is the default. */
 export interface TrainConfig {
   ruleset: string
   scenario: string
@@ -88,6 +90,7 @@ export interface TrainConfig {
 /** The network a run builds: its preset, residual or not. */
 export const netConfigOf = (cfg: Pick<TrainConfig, 'net' | 'prior' | 'priorScale'>): NetConfig => ({ ...NET_PRESETS[cfg.net], prior: cfg.prior === true, ...(cfg.priorScale === undefined ? {} : { priorScale: cfg.priorScale }) })
 
+/** The trainer's defaults (the `pure` recipe's settings; `tercio train` lays the `residual` recipe over them). */
 export const DEFAULT_TRAIN: TrainConfig = {
   ruleset: 'piwam',
   scenario: 'piwam-training',

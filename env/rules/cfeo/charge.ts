@@ -7,7 +7,7 @@ import { arcOf, betweenOf, dist, inFrontArc, inspired, isGun, isUnformed, place,
 import { fireSmallArms, shooterCanFire } from './fire.ts'
 import { diceOf, fatigue } from './move.ts'
 import { type CfeoState, S_OK, U_EARLIER_COMBAT, U_REFUSED_L, U_REFUSED_R, U_ABANDONED, U_CARACOLE, U_CHARGING, U_COUNTER, U_FAIL_NOW, U_FLANK_HIT, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_STAND_SHOOT, U_TURNED_RANK } from './state.ts'
-import { ARM_FOOT, ARM_HORSE, F_UNFORMED, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, T, TYPE_STATS, UNIT_TYPES, withinHexes } from './tables.ts'
+import { ARM_FOOT, ARM_HORSE, MIN_PIPS_FOR_STEP, MOVE, PIPS_PER_HEX, T, TYPE_STATS, UNIT_TYPES, withinHexes } from './tables.ts'
 
 export const R_STAND = 1
 export const R_SHOOT = 2

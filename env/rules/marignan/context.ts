@@ -3,7 +3,7 @@
 // roads, counters, corps, arcs, edge distances), plus reusable scratch buffers.
 
 import { err, fail, ok, type Result, type TercioError } from '../../core/types.ts'
-import { axialToOffset, directionTo, hexLine, hexOfLabel, makeGrid, rot, SIDE_NAMES, type HexGrid, vertexCone } from '../../hex/grid.ts'
+import { directionTo, hexLine, hexOfLabel, makeGrid, rot, SIDE_NAMES, type HexGrid, vertexCone } from '../../hex/grid.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import { COUNTERS, FIRE_TABLE, MELEE_TABLE, parseResult, TERRAIN, TERRAIN_IDS, HEXSIDE_IDS, type CombatResult, type Counter, type TerrainRow } from './tables.ts'
 import { FRENCH, SWISS } from './state.ts'
@@ -291,7 +291,7 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     let any = 0
     for (let u = 0; u < nU; u++) if (uCorps[u] === w) {
       any = 1
-      if ((types[uStart[u]?.ty as number] as TypeStats).cls !== 0) all = 0
+      if ((types[uStart[u]!.ty] as TypeStats).cls !== 0) all = 0
     }
     wAllCav[w] = any && all ? 1 : 0
   }

@@ -11,9 +11,6 @@ import { clampDie, columnShift, leftoverDieModifier, shiftColumn } from '../shar
 import { type Events, F_DONE, F_HEDGE, F_OOC, type MState, NO_TEST, Q_HIT, S_ROUT, T, lbl, onMap } from './state.ts'
 import { zocOn } from './zoc.ts'
 
-// scratch lists (module-level: the hot paths allocate nothing)
-const buf: number[] = []
-
 export function fireValue(c: Ctx, s: MState, u: number): number {
   const t = T(c, s, u)
   return t.fire[s.st[u] === 0 ? 0 : 1]

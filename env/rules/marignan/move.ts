@@ -9,7 +9,7 @@ import { demoralised, moraleDelta, moraleTest } from './morale.ts'
 import { adjacentEnemy, occ, sync, touch } from './occupancy.ts'
 import { failed } from './rout.ts'
 import { canStack, faceStack } from './stacking.ts'
-import { C, type Events, FACE0, F_CHARGE, F_DONE, F_HEDGE, F_OOC, LF_MOVED, L_OK, L_WAIT, type MState, Q_HEDGE, SWISS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap, passive } from './state.ts'
+import { C, type Events, FACE0, F_CHARGE, F_DONE, F_HEDGE, F_OOC, LF_MOVED, L_OK, L_WAIT, type MState, Q_HEDGE, SWISS, S_ORD, S_ROUT, S_WAIT, T, lbl, onMap } from './state.ts'
 import { dirTo, stepCost, terrainDisorder } from './terrain.ts'
 import { inEnemyZoc, isRear } from './zoc.ts'
 

@@ -1,7 +1,7 @@
 // view.ts — what the world sees of a marignan state: the generic view, events in words,
 // an ASCII map, material, and the observation encoding (published channel names).
 
-import type { GameView, LeaderView, ObsBuffers, ObsSpec, Player, UnitView, WingView } from '../../core/types.ts'
+import type { GameView, LeaderView, ObsSpec, Player, UnitView, WingView } from '../../core/types.ts'
 import { SIDE_NAMES } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { HS_CANAL, HS_FORT, HS_ROAD } from './context.ts'

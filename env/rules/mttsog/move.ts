@@ -5,7 +5,7 @@
 
 import type { Ctx } from './context.ts'
 import { ARM_CAV, ARM_INF } from './context.ts'
-import { commands, canStep, difficult, dist, effForm, enemyAdjacent, FL, FLIM, FM, FO, FSQ, FUN, isGood, lbl, moveRate, nb, onMap, within } from './core.ts'
+import { commands, canStep, difficult, dist, effForm, enemyAdjacent, FM, FO, FSQ, isGood, lbl, moveRate, nb, onMap, within } from './core.ts'
 import { baseCost, groupCost, rallyCost } from './command.ts'
 import { hasAttackable, defenderCode } from './melee.ts'
 import { moveAway, placeUnit } from './rout.ts'

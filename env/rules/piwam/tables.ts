@@ -23,8 +23,6 @@ export type TerrainName = (typeof TERRAINS)[number]
 export const HEXSIDE_FEATURES = ['stream', 'bridge', 'hedge'] as const
 export type HexsideFeature = (typeof HEXSIDE_FEATURES)[number]
 
-type PerType = Readonly<Record<UnitType, number>>
-
 /** Movement allowance, morale (0..9 scale, pass on roll <= morale) and victory value per type. */
 export const unitTypes = {
   reconstructed: true,
