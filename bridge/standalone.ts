@@ -7,7 +7,7 @@
 import yargs from 'yargs'
 import { hideBin } from 'yargs/helpers'
 import { bridgeCommands } from '../cli/commands/bridge.ts'
-import { BUILTIN_SCENARIOS } from '../env/scenario/builtin.ts'
+import { BUILTIN_SCENARIOS, GENERATED_IDS } from '../env/scenario/builtin.ts'
 import { reportError } from './cli-error.ts'
 import { runTournamentJob, type TournamentJob } from './tournament-job.ts'
 
@@ -38,7 +38,7 @@ try {
     .scriptName('tercio-server')
     .command(bridgeCommands)
     .command('scenarios', 'print the built-in scenario ids as JSON', {}, () => {
-      console.log(JSON.stringify(BUILTIN_SCENARIOS.map((s) => s.id)))
+      console.log(JSON.stringify([...BUILTIN_SCENARIOS.map((s) => s.id), ...GENERATED_IDS]))
     })
     .command('tournament-job', 'play a tournament shard (or merge shards) given as JSON on stdin (tercio_client.ray)', {}, async () => {
       let input = ''

@@ -331,7 +331,7 @@ describe('playing in the browser', () => {
 })
 
 /** Contrast ratio (WCAG) of an element's text colour against its background. */
-export async function contrast(p: Page, sel: string): Promise<number> {
+async function contrast(p: Page, sel: string): Promise<number> {
   const [fg, bg] = await p.$eval(sel, (e) => {
     const s = (globalThis as unknown as { getComputedStyle(e: unknown): { color: string; backgroundColor: string } }).getComputedStyle(e)
     return [s.color, s.backgroundColor]

@@ -4,7 +4,7 @@
 
 import { hexLine } from '../../hex/grid.ts'
 import { chargeTargets, R_COUNTER, R_EVADE, R_SHELTER, R_STAND, responseOptions } from './charge.ts'
-import { addDp, capacity, casualties, dist, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place } from './core.ts'
+import { addDp, dist, inFrontArc, rollMoveDice, isGun, isUnformed, ME_COMMANDER, ME_GENERAL, ME_INF_RETIRE, ME_UNIT_ROUT, moraleEvent, gradeRank, nearestEnemyDist, place } from './core.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE, afterOptions, applyBandLosses, badWar, breakthroughCavDp, fightRound } from './melee.ts'
 import { canStepWith, diceOf } from './move.ts'
 import { setStatus, startFast } from './rout.ts'

@@ -4,7 +4,7 @@
 import { avd, d6 } from '../../dice.ts'
 import { hexesBetween, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, LF_RISK_COMBAT, LF_RISK_FIRE, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
+import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, type LF_RISK_COMBAT, type LF_RISK_FIRE, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
 import { ARM_GUN, F_UNFORMED, LEADER_RISK, MORALE, T, withinHexes, YARDS_PER_HEX } from './tables.ts'
 
 /** Per-engine scratch: hex -> unit index (-1 empty), rebuilt by sync() from the state. */

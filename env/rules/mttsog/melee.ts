@@ -100,7 +100,6 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   // defender its first attacker (the one its defensive fire is aimed at).
   for (const a of atk) s.face[a] = dirTo(c, s.hex[a] as number, dh)
   s.face[d] = dirTo(c, dh, s.hex[primary] as number)
-  const why = `melee at ${c.grid.labels[dh]}`
   let aHits = 0
   let dHits = 0
   let aSupport = 0
