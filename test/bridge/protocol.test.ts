@@ -1,5 +1,5 @@
 // The bridge over a real loopback socket: handshake, env sets, batches equal to
-// the in-process VecEnv, and every robustness case of issue 4.
+// the in-process VecEnv, and every robustness case of a bad peer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type BridgeServer } from '../../bridge/server.ts'
 import { bindEngine } from '../../env/gym/make.ts'

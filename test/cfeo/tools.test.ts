@@ -1,4 +1,4 @@
-// The command-line tools on the cfeo ruleset, run as a user runs them (issue: `play`, `tournament`,
+// The command-line tools on the cfeo ruleset, run as a user runs them (`play`, `tournament`,
 // `train`, `serve` and `show --svg` work on cfeo): recorded games verify, a tournament plays both seats,
 // a tiny training run's checkpoint loads as `ckpt:` and plays cfeo games, the Python Gymnasium env plays
 // a whole cfeo-training game over the bridge, and the SVG carries cfeo's counters.

@@ -813,7 +813,7 @@ add({
   start: FR_OFIRE,
   dice: [4, 6, 6],
   // 10.1: from an odd column NW, N and NE all lead one row nearer the north edge at the same cost:
-  // the Swiss player chooses each step of the rout among them (issue 15)
+  // the Swiss player chooses each step of the rout among them
   actions: [
     'unit:F-g1',
     'hex:0504',
@@ -1298,7 +1298,7 @@ add({
   id: '11-general-retreat-order',
   rule: '11, 8.2',
   description:
-    'A General Retreat Order: every unit of the corps backs one hex (leaving ZOCs), no tests; the corps loses 2. F-A1 facing N has three rear hexes outside the Swiss ZOC: the French player picks one (issue 15: the path is the player\'s).',
+    'A General Retreat Order: every unit of the corps backs one hex (leaving ZOCs), no tests; the corps loses 2. F-A1 facing N has three rear hexes outside the Swiss ZOC: the French player picks one (the path is the player\'s).',
   units: [fr('F-A1', 'aventuriers', '0505'), sw('S-P1', 'swiss-pike', '0504')],
   start: SW_RETREAT,
   dice: [],
@@ -1511,7 +1511,7 @@ add({
   id: '13.1-hex-attacked-once',
   rule: '13.1',
   description:
-    'A hex is attacked only once per melee phase: F-G2, next to 0504 but with 0403 still to attack, stays out of the attack on 0504 and may not attack 0504 again afterwards (issue 15: a unit whose last chance it was would have had to join).',
+    'A hex is attacked only once per melee phase: F-G2, next to 0504 but with 0403 still to attack, stays out of the attack on 0504 and may not attack 0504 again afterwards (a unit whose last chance it was would have had to join).',
   units: [fr('F-G1', 'gendarmes', '0505'), fr('F-G2', 'gendarmes', '0404', 'NE'), sw('S-P1', 'swiss-pike', '0504'), sw('S-P2', 'swiss-pike', '0403', 'S')],
   start: FR_MELEE,
   // 8 vs 8 = 1/1, better morale +1 and protection +1: one shift to 2/1; die 4: '-|T-2'; the pike tests 1+1 <= 6
@@ -1860,7 +1860,7 @@ add({
   actions: [],
   expect: { units: { 'F-A1': { status: 'disordered', facing: 'NE' } } },
 })
-// =========================== issue 15: a careful referee's readings ==========================
+// =========================== a careful referee's readings ==========================
 // 13.1: every unit with an enemy in its ZOC must attack. F-A1 (0404 facing NE) has only 0504 in
 // its ZOC; F-G1 (0505 facing N) has 0504 and 0604. An attack on 0504 cannot be closed without
 // F-A1 (its last chance); F-G1 may stay out of it, since 0604 is still to be attacked.

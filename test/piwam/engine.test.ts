@@ -215,7 +215,7 @@ describe('piwam fixture start block', () => {
   })
 })
 
-describe('piwam player decisions: retreat-hex, rout-hex, intercept-hex (issue 15)', () => {
+describe('piwam player decisions: retreat-hex, rout-hex, intercept-hex', () => {
   const STEP_KINDS = ['retreat-hex', 'rout-hex', 'intercept-hex']
   it('random play meets each one as a real choice of its owner, with the pending register set; mid-decision clone, JSON restore and replay agree', () => {
     const e = builtin('piwam-training')

@@ -107,7 +107,7 @@ export interface TrainRun {
 export interface TrainLimits {
   /** Stop after this many agent steps in total (counting resumed ones). */
   steps?: number
-  /** Stop after this many seconds of this session. */
+  /** Stop after this many seconds of this invocation. */
   seconds?: number
 }
 
@@ -221,7 +221,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     evaluatePolicy(net, engine, mkEnv, new RandomAgent(7, 'random'), cfg.evalGames, EVAL_DICE_SEEDS[0], evalOpts),
     evaluatePolicy(net, engine, mkEnv, makeHeuristic(engine, 7), cfg.evalGames, EVAL_DICE_SEEDS[1], evalOpts),
   ]
-  // Before the first rollout of this session the collector's streams are where imitation left them.
+  // Before the first rollout of this invocation the collector's streams are where imitation left them.
   let collected = false
   const save = async () => {
     if (!collected) {
