@@ -58,7 +58,7 @@ interface Args {
   keepEvals?: boolean
   summaryGames: number
   quiet: boolean
-  force: boolean
+  force?: boolean
 }
 
 const mixText = (m: { readonly heuristic: number; readonly random: number; readonly league: number }) => `heuristic=${m.heuristic},random=${m.random},league=${m.league}`
@@ -106,7 +106,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('keep-evals', { type: 'boolean', describe: 'keep every evaluated net in OUT/evals/update-N (with its evaluation), not only OUT/best, to choose one afterwards on other games' })
       .option('summary-games', { type: 'number', default: 20, describe: 'games per pairing of the end-of-run tournament (0 = none)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .option('force', { type: 'boolean', default: false, describe: 'with --out: start a new run in a folder that already holds one (its checkpoint, best/ and metrics are replaced)' })
+      .option('force', { type: 'boolean', describe: 'with --out: start a new run in a folder that already holds one (its checkpoint, best/ and metrics are replaced)' })
       .conflicts('resume', ['force', 'ruleset', 'scenario', 'envs', 'rollout', 'net', 'shaping', 'opponents', 'init', 'imitate', 'imitate-teacher', 'imitate-workers', 'imitate-lr', 'imitate-soft', 'imitate-soft-mix', 'imitate-passes', 'imitate-eval-every', 'imitate-stagger', 'teacher', 'teacher-updates', 'play', 'prior', 'prior-scale', 'recipe', 'lr-decay', 'actor', 'keep-evals']) as unknown as Argv<Args>,
   handler: async (a: ArgumentsCamelCase<Args>) => {
     // a resumed run takes its settings from its checkpoint; a new one starts from the recipe's
