@@ -64,6 +64,8 @@ if [[ -x "$PY" && -f "$STAMP" && "$(cat "$STAMP")" == "$STAMP_WANT" ]] && import
 fi
 
 t0=$SECONDS
+# An editable install (an older setup) left its metadata in the source tree; the wheel needs none there.
+rm -rf "$PKG/tercio_client.egg-info"
 if [[ ! -x "$PY" ]] || [[ "$(cat "$VENV/.tercio-base" 2>/dev/null)" != "$BASE_EXE" ]]; then
   # New, or made from another interpreter: (re)made from this one.
   echo "setup-python: creating $VENV from $BASE_EXE ($("$BASE_EXE" -V 2>&1))"

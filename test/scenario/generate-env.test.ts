@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { RULESET_IDS } from '../../env/core/types.ts'
 import { HELD_OUT_BASE, trainingBattleSeed } from '../../env/gym/generated.ts'
 import { makeRng, nthSet } from '../../env/gym/hash.ts'
 import { bindEngine, engineForReplay, makeEnv } from '../../env/gym/make.ts'
 import { verifyReplay } from '../../env/gym/replay.ts'
-import { GENERATED_IDS, GENERATED_SCENARIOS } from '../../env/scenario/builtin.ts'
+import { BUILTIN_SCENARIOS, GENERATED_IDS, GENERATED_SCENARIOS } from '../../env/scenario/builtin.ts'
 import { BATTLE_SIZES } from '../../env/scenario/generate/index.ts'
 
 const battleOf = (env: ReturnType<typeof makeEnv>): string => (env.engine as unknown as { battle(s: object): { id: string } }).battle(env.state as object).id
@@ -17,12 +18,11 @@ describe('generated-battle ids', () => {
     expect(GENERATED_IDS).toContain('cfeo-generated-medium')
   })
 
-  it('the Python package reads the same ids from env/scenario/builtin.ts', () => {
-    const py = readFileSync(new URL('../../clients/python/tercio_client/registration.py', import.meta.url), 'utf8')
-    const ts = readFileSync(new URL('../../env/scenario/builtin.ts', import.meta.url), 'utf8')
-    const pattern = /_GENERATED_RE = re\.compile\(r"(.+)"\)/.exec(py)?.[1]
-    expect(pattern).toBeDefined()
-    expect([...ts.matchAll(new RegExp(pattern as string, 'g'))].map((m) => m[1])).toEqual([...GENERATED_IDS])
+  it('the server the Python wheel bundles lists them, so its Gymnasium ids follow the registry', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../bridge/standalone.ts', import.meta.url)), 'scenarios'], { encoding: 'utf8' })
+    const ids = JSON.parse(out) as string[]
+    for (const id of GENERATED_IDS) expect(ids).toContain(id)
+    for (const s of BUILTIN_SCENARIOS) expect(ids).toContain(s.id)
   })
 
   it('a generated id of another ruleset is refused, naming both', () => {
