@@ -103,7 +103,7 @@ fi
 
 WHEELS=$(mktemp -d)
 trap 'rm -rf "$WHEELS"' EXIT
-"$PY" -m pip install --quiet --disable-pip-version-check "${pip_args[@]}" 'setuptools>=64'
+"$PY" -m pip install --quiet --disable-pip-version-check "${pip_args[@]}" 'setuptools>=70.1'
 echo "setup-python: pip wheel $PKG (into $WHEELS)"
 "$PY" -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation "${pip_args[@]}" -w "$WHEELS" "$PKG"
 WHEEL=$(ls "$WHEELS"/tercio_client-*.whl)
