@@ -1,6 +1,6 @@
 // One client connection: its handshake state and its env sets. `handle` turns
 // one request's bytes into one reply (never throws); the server only moves
-// bytes. Env sets are looked up in this session's map only, so no request can
+// bytes. Env sets are looked up in this connection's own map only, so no request can
 // reach another client's envs.
 
 import { readFileSync, realpathSync } from 'node:fs'

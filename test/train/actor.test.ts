@@ -89,7 +89,7 @@ describe('actor thread', () => {
     const mb = lines(join(dir, 'b', 'metrics.jsonl')).map(timeless)
     expect(mb).toEqual(ma)
     expect(readFileSync(join(dir, 'b', 'checkpoint', 'weights.bin')).equals(readFileSync(join(dir, 'a', 'checkpoint', 'weights.bin')))).toBe(true)
-    // the first rollout of a session is the learner's own policy; the later ones are one update behind
+    // the first rollout of an invocation is the learner's own policy; the later ones are one update behind
     // (default correction: PPO against the stored behaviour log-probs; no weights, ρ reported as 1)
     const m = ma as { lagKl: number; rhoMean: number }[]
     expect(m[0]?.lagKl).toBe(0)

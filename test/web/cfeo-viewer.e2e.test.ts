@@ -1,5 +1,5 @@
-// End-to-end: a cfeo replay in the built viewer (headless Debian Chromium, playwright-core). The issue
-// asks the picture to show what cfeo adds: stands, formation (and depth), disorder points and leaders
+// End-to-end: a cfeo replay in the built viewer (headless Debian Chromium, playwright-core). The
+// picture must show what cfeo adds: stands, formation (and depth), disorder points and leaders
 // attached, messengers. Each counter on the map must carry its unit's stands, formation mark and one gravel
 // dot a DP (at most 6); each attached leader is drawn as attached; a messenger on his way is a pennant in
 // his side's colour inside his hex, under the pointer for his tooltip (battalia and order).

@@ -1,5 +1,5 @@
 // End-to-end: an hbl replay in the built viewer (headless Debian Chromium, playwright-core).
-// The issue asks the viewer to show the current card, both decks' remaining cards by type and
+// The viewer shows the current card, both decks' remaining cards by type and
 // the chips; the counters carry the units' UI left, a V for vexed, a ring for an unloaded shooter.
 // Needs /usr/bin/chromium (scripts/setup-browser.sh installs it), as test/web/viewer.e2e.test.ts.
 import { join } from 'node:path'

@@ -253,7 +253,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
   const elapsed = () => (performance.now() - t0) / 1000
   const timeUp = () => limits.seconds !== undefined && elapsed() >= limits.seconds
   // A time budget is split: imitation may use `imitateShare` of it (after at least one
-  // minibatch), PPO the rest (at least one update per session, see below).
+  // minibatch), PPO the rest (at least one update per invocation, see below).
   const imitateDeadline = limits.seconds !== undefined ? limits.seconds * cfg.imitateShare : Infinity
   const stepsUp = () => limits.steps !== undefined && prog.steps >= limits.steps
 
@@ -322,7 +322,7 @@ export async function train(cfgIn: Partial<TrainConfig>, out: string, limits: Tr
     await keepEvaluated(evals)
     await save()
   }
-  // At least one PPO update per session, even when the time budget is already spent (a tiny
+  // At least one PPO update per invocation, even when the time budget is already spent (a tiny
   // --minutes, a slow machine): the run then ends with a trained policy and metrics.
   if (timeUp() && !stepsUp()) log(`the time budget (${limits.seconds} s) was spent before PPO began; one PPO update is run anyway`)
   let evaluatedLast = false

@@ -1,5 +1,5 @@
 // The generator's random stream: mulberry32 from the battle seed (env/gym/hash.ts),
-// never Math.random, so a ruleset + seed + size always gives the same battle.
+// seeded and nothing else, so a ruleset + seed + size always gives the same battle.
 
 import { makeRng } from '../../gym/hash.ts'
 
