@@ -21,7 +21,12 @@ import { encodeBatchEnvelope } from './wire.ts'
 
 const pb = tercio.v1
 
+/** Set by scripts/bundle-bridge.mjs (esbuild's define) in the bundled server, which has no package.json. */
+declare const TERCIO_VERSION: string | undefined
+
+/** package.json's version: the repository's, or the one the bundle was built from. */
 export const SERVER_VERSION: string = (() => {
+  if (typeof TERCIO_VERSION === 'string') return TERCIO_VERSION
   try {
     const j = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown }
     return typeof j.version === 'string' ? j.version : '0.0.0'

@@ -1,7 +1,8 @@
 // The server shipped inside the Python wheel (scripts/bundle-bridge.mjs bundles this file and what it
 // imports into one .mjs that any Node >= 20 runs): `serve` with the options of `tercio serve`, and
 // `scenarios`, the built-in scenario ids as JSON (the wheel registers a Gymnasium id for each), and
-// `tournament-job` (bridge/tournament-job.ts), the Node side of tercio_client.ray's ray_tournament.
+// `tournament-job` (bridge/tournament-job.ts), the Node side of tercio_client.ray's ray_tournament, and
+// `version`, the Tercio version it was built from (package.json's; the wheel's version too).
 // --exit-with-parent (before the command): exit when the process that started the server dies, seen as
 // its stdin closing or the parent pid changing, so a killed Python process leaves no server behind.
 import yargs from 'yargs'
@@ -9,6 +10,7 @@ import { hideBin } from 'yargs/helpers'
 import { bridgeCommands } from '../cli/commands/bridge.ts'
 import { BUILTIN_SCENARIOS, GENERATED_IDS } from '../env/scenario/builtin.ts'
 import { reportError } from './cli-error.ts'
+import { SERVER_VERSION } from './session.ts'
 import { runTournamentJob, type TournamentJob } from './tournament-job.ts'
 
 const PARENT_POLL_MS = 500
@@ -39,6 +41,9 @@ try {
     .command(bridgeCommands)
     .command('scenarios', 'print the built-in scenario ids as JSON', {}, () => {
       console.log(JSON.stringify([...BUILTIN_SCENARIOS.map((s) => s.id), ...GENERATED_IDS]))
+    })
+    .command('version', 'print the Tercio version this server was built from', {}, () => {
+      console.log(SERVER_VERSION)
     })
     .command('tournament-job', 'play a tournament shard (or merge shards) given as JSON on stdin (tercio_client.ray)', {}, async () => {
       let input = ''

@@ -2,12 +2,13 @@
 // Bundles the bridge server (bridge/standalone.ts and everything it imports) into one ES module that any
 // Node >= 20 runs with nothing installed: OUT/tercio-server.mjs, and OUT/scenarios.json, the built-in
 // scenario ids that bundle serves (read from it, so the two always agree). The Python wheel ships both
-// (clients/python/setup.py calls this into its build folder).
+// (clients/python/setup.py calls this into its build folder). The bundle's version (its Welcome's, and
+// `tercio-server.mjs version`) is package.json's, written in at bundle time; the wheel takes it from there.
 // Checkpoint (ckpt:) and ONNX (onnx:) opponents need TF.js / onnxruntime-node, which are not bundled:
 // in the bundle such a spec is refused with AGENT_INVALID saying so.
 // Usage: node scripts/bundle-bridge.mjs OUT
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -21,6 +22,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const dir = resolve(out)
 mkdirSync(dir, { recursive: true })
 const bundle = join(dir, 'tercio-server.mjs')
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 const unavailable = (kind, fn) =>
   `export async function ${fn}(_engine, path) {
@@ -37,6 +39,7 @@ await build({
   target: 'node20',
   logLevel: 'warning',
   legalComments: 'none',
+  define: { TERCIO_VERSION: JSON.stringify(version) },
   // ws requires its optional native helpers in a try/catch; the CommonJS parts need a require.
   external: ['bufferutil', 'utf-8-validate'],
   banner: { js: "import { createRequire as __tercioRequire } from 'node:module'; const require = __tercioRequire(import.meta.url);" },
@@ -52,6 +55,8 @@ await build({
     },
   ],
 })
+const built = execFileSync(process.execPath, [bundle, 'version'], { encoding: 'utf8' }).trim()
+if (built !== version) throw new Error(`bundle-bridge: the bundle says version ${built}, package.json ${version}`)
 const ids = JSON.parse(execFileSync(process.execPath, [bundle, 'scenarios'], { encoding: 'utf8' }))
 writeFileSync(join(dir, 'scenarios.json'), JSON.stringify(ids) + '\n')
-console.log(`bundle-bridge: ${bundle} (${ids.length} scenarios)`)
+console.log(`bundle-bridge: ${bundle} (version ${version}, ${ids.length} scenarios)`)

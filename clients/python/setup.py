@@ -4,7 +4,9 @@ Everything setuptools writes goes to a temporary folder, never into the source t
 
     pip wheel --no-deps --no-build-isolation -w DIST clients/python     # or: python -m build --wheel --no-isolation
 Needs Node >= 20 and the repository's node_modules (esbuild). TERCIO_SERVER_BUNDLE=DIR takes an already
-bundled DIR (tercio-server.mjs, scenarios.json) instead."""
+bundled DIR (tercio-server.mjs, scenarios.json) instead.
+The package's version is Tercio's, package.json's: the one the bundled server was built with and reports."""
+import json
 import atexit
 import os
 import shutil
@@ -17,10 +19,31 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 BUNDLER = HERE.parents[1] / "scripts" / "bundle-bridge.mjs"
+PACKAGE_JSON = HERE.parents[1] / "package.json"
 FILES = ("tercio-server.mjs", "scenarios.json")
+FROM_REPO = ("build the wheel from the Tercio repository "
+             "(or set TERCIO_SERVER_BUNDLE to a folder made by scripts/bundle-bridge.mjs)")
 
 _tmp = tempfile.mkdtemp(prefix="tercio-client-build-")
 atexit.register(shutil.rmtree, _tmp, True)
+
+
+def node() -> str:
+    found = os.environ.get("TERCIO_NODE") or shutil.which("node")
+    if found is None:
+        raise SystemExit("tercio-client: building the wheel needs Node.js >= 20 on PATH (it bundles the server)")
+    return found
+
+
+def version() -> str:
+    """Tercio's version: the given bundle's (TERCIO_SERVER_BUNDLE), else the repository's package.json."""
+    given = os.environ.get("TERCIO_SERVER_BUNDLE")
+    if given:
+        return subprocess.run([node(), str(Path(given) / FILES[0]), "version"], check=True, capture_output=True,
+                              text=True).stdout.strip()
+    if not PACKAGE_JSON.exists():
+        raise SystemExit(f"tercio-client: {PACKAGE_JSON} not found: {FROM_REPO}")
+    return str(json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))["version"])
 
 
 class BuildPyWithServer(build_py):
@@ -34,15 +57,12 @@ class BuildPyWithServer(build_py):
                 shutil.copyfile(Path(given) / f, out / f)
             return
         if not BUNDLER.exists():
-            raise SystemExit(f"tercio-client: {BUNDLER} not found: build the wheel from the Tercio repository "
-                             "(or set TERCIO_SERVER_BUNDLE to a folder made by scripts/bundle-bridge.mjs)")
-        node = os.environ.get("TERCIO_NODE") or shutil.which("node")
-        if node is None:
-            raise SystemExit("tercio-client: building the wheel needs Node.js >= 20 on PATH (it bundles the server)")
-        subprocess.run([node, str(BUNDLER), str(out)], check=True)
+            raise SystemExit(f"tercio-client: {BUNDLER} not found: {FROM_REPO}")
+        subprocess.run([node(), str(BUNDLER), str(out)], check=True)
 
 
 setup(
+    version=version(),
     cmdclass={"build_py": BuildPyWithServer},
     options={"build": {"build_base": os.path.join(_tmp, "build")}, "egg_info": {"egg_base": _tmp}},
 )

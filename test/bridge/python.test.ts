@@ -5,7 +5,7 @@
 // the server the package carries. The examples run in the suite too (tests/test_example.py).
 // The venv is made by `npm run setup` (scripts/setup-python.sh); TERCIO_PYTHON names another interpreter.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const PY = process.env.TERCIO_PYTHON ?? `${ROOT}.venv/bin/python`
 const PKG = `${ROOT}clients/python`
-const MODULES = ['numpy', 'google.protobuf', 'websockets', 'gymnasium', 'pettingzoo', 'torch', 'ray', 'pytest', 'setuptools']
+const MODULES = ['numpy', 'google.protobuf', 'websockets', 'gymnasium', 'pettingzoo', 'torch', 'ray', 'pytest', 'mypy', 'setuptools']
 
 function probe(): string | null {
   if (!existsSync(PY)) return `${PY} does not exist: run \`npm run setup\` (it creates the Python venv .venv/ with clients/python installed)`
@@ -66,8 +66,17 @@ describe('python client', () => {
     expect(built.code, built.out).toBe(0)
     expect(existsSync(join(site, 'tercio_client', '_server', 'tercio-server.mjs'))).toBe(true)
     expect(existsSync(join(site, 'tercio_client', 'py.typed'))).toBe(true)
+    // One version: package.json's is the wheel's (and its server's: tests/test_package.py VersionTest).
+    const { version } = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }
+    expect(readdirSync(join(tmp, 'dist'))).toEqual([`tercio_client-${version}-py3-none-any.whl`])
     for (const junk of ['build', 'dist', 'tercio_client.egg-info', 'tercio_client/_server']) expect(existsSync(join(PKG, junk)), junk).toBe(false)
   })
+
+  it.runIf(missing === null)('type-checks under mypy --strict (clients/python/pyproject.toml, [tool.mypy])', async () => {
+    const r = await run(['-m', 'mypy', '--cache-dir', join(tmp, 'mypy-cache')], PKG, {}, 300_000)
+    expect(r.code, r.out).toBe(0)
+    expect(r.out).toMatch(/^Success: no issues found in \d+ source files/m)
+  }, 310_000)
 
   it.runIf(missing === null)('passes its pytest suite (Gymnasium and PettingZoo checkers, Ray on two nodes, the examples) on the installed package', async () => {
     expect(built.code, built.out).toBe(0)

@@ -6,6 +6,8 @@
     obs, infos = envs.reset(seed=1)
     obs, rewards, terminated, truncated, infos = envs.step(actions)
 """
+from importlib import metadata as _metadata
+
 from .aec import TercioAECEnv
 from .async_vec_env import TercioAsyncVecEnv
 from .connection import BridgeError, Connection, ConnectionClosed, PROTOCOL_VERSION, ServerUnavailable
@@ -16,7 +18,10 @@ from .spec import ActionSegment, EnvSpec
 from .vec_env import TercioVecEnv, WINNER_DRAW, WINNER_TRUNCATED
 from . import registration as _registration
 
-__version__ = "0.3.0"  # the one place the package's version is written (pyproject.toml reads it)
+try:  # Tercio's version (package.json's), given to the wheel when it was built with its server
+    __version__ = _metadata.version("tercio-client")
+except _metadata.PackageNotFoundError:  # the source tree, not installed
+    __version__ = "0+unknown"
 
 _registration.register_builtin()
 

@@ -24,13 +24,14 @@ errors as BridgeError.
 from __future__ import annotations
 
 import collections
-from typing import Any, Deque, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Deque, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from . import tercio_pb2 as pb
 from .connection import BridgeError, Connection
-from .vec_env import TercioVecEnv
+from .vec_env import StepResult, TercioVecEnv
 
 
 class TercioAsyncVecEnv:
@@ -75,7 +76,7 @@ class TercioAsyncVecEnv:
         self.single_observation_space = v.single_observation_space
         self.single_action_space = v.single_action_space
         k = num_envs // bs
-        self._ids = []
+        self._ids: List[np.ndarray] = []
         for _, off, c in v._parts:
             ids = np.arange(off, off + c, dtype=np.int32)
             ids.flags.writeable = False
@@ -95,20 +96,13 @@ class TercioAsyncVecEnv:
         from the next num_envs // batch_size recv() calls, in set order. Steps still in flight are
         finished first and their results dropped."""
         self._live()
-        seeds = None if seed is None or isinstance(seed, (int, np.integer)) else [int(x) for x in seed]
-        if seeds is not None and len(seeds) != self.num_envs:
-            raise BridgeError("BATCH_LENGTH", f"async_reset: {self.num_envs} envs but {len(seeds)} seeds")
+        resets = self._vec._resets(seed, "async_reset")
         self._drain()
         self._ready.clear()
-        for j, (h, off, c) in enumerate(self._vec._parts):
-            r = pb.Reset(env_set=h)
-            if seeds is not None:
-                r.seeds.extend(seeds[off:off + c])
-            elif seed is not None:
-                r.seed = (int(seed) + off) % 2**32
+        for j, r in enumerate(resets):
             self._flight.append((j, self.conn.send(reset=r)))
 
-    def send(self, actions, env_id=None) -> None:
+    def send(self, actions: npt.ArrayLike, env_id: Optional[npt.ArrayLike] = None) -> None:
         """Sends the actions of one set (one action id per env, in info["env_id"] order) without waiting.
         A bad batch (length, an action out of range or masked out) raises BridgeError and sends nothing."""
         self._live()
@@ -119,7 +113,7 @@ class TercioAsyncVecEnv:
         self._flight.append((j, self.conn.send(step=pb.Step(env_set=h, actions=acts.tolist()))))
         self._ready.remove(j)  # a deque of at most a few sets
 
-    def recv(self) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    def recv(self) -> StepResult:
         """Waits for the oldest batch in flight and returns it (batch_size rows, info["env_id"]).
         A refused request raises BridgeError (Error.env, when set, is an index into all num_envs envs);
         its set is then back to waiting for actions, with the observations recv() returned before."""
@@ -141,7 +135,7 @@ class TercioAsyncVecEnv:
         info["env_id"] = self._ids[j]
         return obs, reward, terminated, truncated, info
 
-    def step(self, actions, env_id=None):
+    def step(self, actions: npt.ArrayLike, env_id: Optional[npt.ArrayLike] = None) -> StepResult:
         """send() then recv(): with other sets in flight, recv() returns the oldest of them, not this one."""
         self.send(actions, env_id)
         return self.recv()
@@ -166,10 +160,10 @@ class TercioAsyncVecEnv:
             pass  # a broken connection: nothing left to collect
         self._vec.close()
 
-    def __enter__(self):
+    def __enter__(self) -> "TercioAsyncVecEnv":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- internals ----------------------------------------------------------------------------------
@@ -184,7 +178,7 @@ class TercioAsyncVecEnv:
         while self._flight:
             self.conn.reply(self._flight.popleft()[1], raise_error=False)
 
-    def _set_of(self, env_id) -> int:
+    def _set_of(self, env_id: Optional[npt.ArrayLike]) -> int:
         if env_id is None:
             if not self._ready:
                 raise BridgeError("BAD_REQUEST", "send(): no set is waiting for actions (recv() first)")

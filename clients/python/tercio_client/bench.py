@@ -14,21 +14,26 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from typing import Dict, List, Optional, Union
 
 import numpy as np
 
 from .async_vec_env import TercioAsyncVecEnv
 from .vec_env import TercioVecEnv
 
+# One run's figures (counts, seconds, rates), as the JSON bench/bridge.ts reads.
+Figures = Dict[str, Union[int, float]]
+
 
 def random_legal_batch(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     """One uniformly random legal action per row, vectorised (no Python loop over envs)."""
     r = rng.random(masks.shape, dtype=np.float32) * masks
-    return r.argmax(axis=1)
+    acts: np.ndarray = r.argmax(axis=1)
+    return acts
 
 
 def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmup: int, token: str = "", batches: int = 0,
-        sparse_planes: bool = True, pipeline: int = 1, delta: bool = True, copy: bool = True, batch_size: int = 0) -> dict:
+        sparse_planes: bool = True, pipeline: int = 1, delta: bool = True, copy: bool = True, batch_size: int = 0) -> Figures:
     """Steps for `seconds`, or exactly `batches` batches when > 0 (after `warmup` batches).
     batch_size in 1..num_envs-1: the asynchronous env (run_async)."""
     if 0 < batch_size < num_envs:
@@ -57,7 +62,7 @@ def run(url: str, scenario: str, num_envs: int, seconds: float, seed: int, warmu
     return {"num_envs": num_envs, **_figures(batches, num_envs, wall, t_env, cpu, episodes, received)}
 
 
-def _figures(batches: int, batch_size: int, wall: float, t_env: float, cpu: float, episodes: int, received: int) -> dict:
+def _figures(batches: int, batch_size: int, wall: float, t_env: float, cpu: float, episodes: int, received: int) -> Figures:
     """The measured figures of a run of `batches` batches of `batch_size` envs."""
     return {
         "batches": batches,
@@ -73,7 +78,7 @@ def _figures(batches: int, batch_size: int, wall: float, t_env: float, cpu: floa
 
 
 def run_async(url: str, scenario: str, num_envs: int, batch_size: int, seconds: float, seed: int, warmup: int,
-              token: str = "", batches: int = 0, sparse_planes: bool = True, delta: bool = True, copy: bool = True) -> dict:
+              token: str = "", batches: int = 0, sparse_planes: bool = True, delta: bool = True, copy: bool = True) -> Figures:
     """TercioAsyncVecEnv: recv() a batch of batch_size envs, choose its actions, send() them; the server steps
     the other sets meanwhile. A batch here is batch_size envs."""
     env = TercioAsyncVecEnv(scenario, num_envs, url, batch_size=batch_size, token=token, seed=seed,
@@ -105,7 +110,7 @@ def run_async(url: str, scenario: str, num_envs: int, batch_size: int, seconds: 
     return {"num_envs": num_envs, "batch_size": batch_size, **_figures(batches, batch_size, wall, t_env, cpu, episodes, received)}
 
 
-def main(argv=None) -> int:
+def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--url", required=True)
     ap.add_argument("--token", default="")

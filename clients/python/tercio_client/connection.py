@@ -14,9 +14,9 @@ import select
 import socket
 import ssl
 import threading
-from typing import Deque, Dict, List, Optional, Set, Union
+from typing import Any, Deque, Dict, List, Optional, Set, Union
 
-from websockets.frames import Opcode
+from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
 
 try:  # websockets >= 11
@@ -114,10 +114,15 @@ class Connection:
 
     # -- socket and protocol ------------------------------------------------------------------------
 
+    def _socket(self) -> socket.socket:
+        if self._sock is None:
+            raise self._closed or ConnectionClosed(1006, "not connected")
+        return self._sock
+
     def _flush(self) -> None:
         for data in self._ws.data_to_send():
             if data:
-                self._sock.sendall(data)
+                self._socket().sendall(data)
 
     def _handshake(self) -> None:
         while True:
@@ -131,7 +136,7 @@ class Connection:
     def _read(self) -> int:
         """Feeds what the socket has (blocking until something comes) to the protocol; 0 at EOF."""
         try:
-            n = self._sock.recv_into(self._buf)
+            n = self._socket().recv_into(self._buf)
         except socket.timeout:
             raise BridgeError("TIMEOUT", f"no reply from {self.url} within {self.timeout} s") from None
         except OSError as e:
@@ -139,7 +144,7 @@ class Connection:
             self._closed = self._closed or ConnectionClosed(1006, str(e))
         if n:
             self.bytes_received += n
-            self._ws.receive_data(self._view[:n])
+            self._ws.receive_data(self._view[:n])  # type: ignore[arg-type]  # any buffer does (its stub says bytes)
         else:
             self._ws.receive_eof()
         try:
@@ -152,7 +157,7 @@ class Connection:
         """Reads from the socket and files complete messages."""
         n = self._read()
         for f in self._ws.events_received():
-            if getattr(f, "opcode", None) in _DATA_OPCODES:
+            if isinstance(f, Frame) and f.opcode in _DATA_OPCODES:
                 if f.fin and not self._fragments:
                     self._messages.append(bytes(f.data))
                 else:
@@ -164,7 +169,7 @@ class Connection:
             c = self._ws.close_rcvd
             self._closed = ConnectionClosed(c.code, c.reason) if c is not None else ConnectionClosed(1006, "connection lost")
         if self._closed is not None and not n:
-            self._sock.close()
+            self._socket().close()
 
     def _recv(self) -> bytes:
         while not self._messages:
@@ -202,17 +207,18 @@ class Connection:
             finally:
                 self._lock.release()
 
-    def _envelope(self, kind: dict) -> bytes:
+    def _envelope(self, kind: Dict[str, Any]) -> bytes:
         self._next_id = (self._next_id % 0xFFFFFFFF) + 1
-        return pb.Envelope(id=self._next_id, **kind).SerializeToString()
+        data: bytes = pb.Envelope(id=self._next_id, **kind).SerializeToString()
+        return data
 
     # -- requests -----------------------------------------------------------------------------------
 
-    def request(self, **kind) -> pb.Envelope:
+    def request(self, **kind: Any) -> pb.Envelope:
         """Sends one request (e.g. `step=pb.Step(...)`) and returns its reply; raises BridgeError on an Error."""
         return self.reply(self.send(**kind))
 
-    def send(self, **kind) -> int:
+    def send(self, **kind: Any) -> int:
         """Sends one request without waiting for its reply; returns its id, for reply(id). Several
         requests may be in flight: the server answers them in order, one while it works on the next."""
         with self._lock:
@@ -249,14 +255,14 @@ class Connection:
         """Requests sent whose replies have not been collected by reply()."""
         return len(self._pending)
 
-    def request_many(self, kinds) -> list:
+    def request_many(self, kinds: List[Dict[str, Any]]) -> List[pb.Envelope]:
         """Sends several requests back to back, then reads their replies (in order): the server
         answers one while it works on the next. `kinds` is a list of dicts like {"step": pb.Step(...)}.
         Returns the replies; Error replies are returned as they are (`reply.error`), not raised."""
         ids = [self.send(**k) for k in kinds]
         return [self.reply(rid, raise_error=False) for rid in ids]
 
-    def send_raw(self, data) -> None:
+    def send_raw(self, data: Union[bytes, str]) -> None:
         """Sends bytes (or text) as they are: for tests of the server's robustness. If the server
         closes the connection meanwhile, the next receive or request says so."""
         with self._lock:
@@ -295,13 +301,13 @@ class Connection:
             except OSError:
                 pass
 
-    def __enter__(self):
+    def __enter__(self) -> "Connection":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:

@@ -28,28 +28,32 @@ seat to act, and info["opponent_actions"] lists the opponent's decisions.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Union
 
 import gymnasium as gym
 import numpy as np
 
 from . import spaces
 from .connection import BridgeError
+from .spaces import FlatObs, Observation
 from .vec_env import WINNER_DRAW, TercioVecEnv
+
+# step()'s result: observation, reward, terminated, truncated, info.
+StepResult = Tuple[Observation, float, bool, bool, Dict[str, Any]]
 
 ILLEGAL_ACTION_POLICIES = ("penalty", "raise")
 
 
-def _row(obs: Dict[str, np.ndarray], i: int) -> Dict[str, np.ndarray]:
+def _row(obs: Observation, i: int) -> FlatObs:
     return {k: v[i] for k, v in obs.items()}
 
 
-class TercioEnv(gym.Env):
+class TercioEnv(gym.Env[Observation, Union[int, np.integer]]):
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, scenario: str = "piwam-training", url: Optional[str] = None, render_mode: Optional[str] = None, *,
                  illegal_action: str = "penalty", illegal_action_penalty: float = -1.0,
-                 observation_layout: str = "dict", **kwargs):
+                 observation_layout: str = "dict", **kwargs: Any):
         """kwargs: token, ruleset, scenario_json, seed, skip_forced, max_decisions, reward_shaping, events, copy,
         delta_observations, sparse_planes, opponent, opponent_player, autoreset_mode, connection (as TercioVecEnv's)."""
         if illegal_action not in ILLEGAL_ACTION_POLICIES:
@@ -64,16 +68,16 @@ class TercioEnv(gym.Env):
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.illegal_action_penalty = float(illegal_action_penalty)
-        self._obs: Optional[Dict[str, np.ndarray]] = None  # current observation, flat layout
+        self._obs: Optional[FlatObs] = None  # current observation, flat layout
         self._info: Dict[str, Any] = {}
         self._returns = np.zeros(2, dtype=np.float32)
         self._done = True
         # After an episode end: the next episode the server already started (auto-reset), for reset().
-        self._next: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
+        self._next: Optional[Tuple[FlatObs, Dict[str, Any]]] = None
         # NEXT_STEP: the episode ended and the server holds it until reset() asks for the next.
         self._waiting = False
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[dict, Dict[str, Any]]:
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> Tuple[Observation, Dict[str, Any]]:
         """options: not used."""
         super().reset(seed=seed)
         if seed is None and self._next is not None:
@@ -93,15 +97,15 @@ class TercioEnv(gym.Env):
         self._obs, self._info = o, info
         return spaces.arrange(o, self.layout), dict(info)
 
-    def step(self, action) -> Tuple[dict, float, bool, bool, Dict[str, Any]]:
-        if self._done:
+    def step(self, action: Union[int, np.integer]) -> StepResult:
+        if self._done or self._obs is None:
             raise RuntimeError("the episode is over (or never started): call reset()")
         a = int(action)
         N = self.tercio_spec.action_size
         if not 0 <= a < N:
             raise BridgeError("ACTION_OUT_OF_RANGE", f"action {a} is outside 0..{N - 1}")
         if not self._obs["action_mask"][a]:
-            return self._illegal(a)
+            return self._illegal(a, self._obs)
         obs, reward, term, trunc, infos = self.vec.step([a])
         info = self._step_info(infos)
         self._returns += info["rewards"]
@@ -122,7 +126,7 @@ class TercioEnv(gym.Env):
         self._obs, self._info = o, info
         return spaces.arrange(o, self.layout), float(reward[0]), bool(term[0]), bool(trunc[0]), dict(info)
 
-    def _illegal(self, a: int):
+    def _illegal(self, a: int, last: FlatObs) -> StepResult:
         who = self._info["player"]
         text = self.tercio_spec.action_text(a)
         if self.illegal_action == "raise":
@@ -137,12 +141,12 @@ class TercioEnv(gym.Env):
                     winner=(1 - who) if p < 0 else who if p > 0 else WINNER_DRAW, returns=self._returns.copy(),
                     illegal_action=True, illegal_action_text=text)
         # The last observation, as every final one: nothing is legal any more.
-        o = dict(self._obs, action_mask=np.zeros_like(self._obs["action_mask"]))
+        o = dict(last, action_mask=np.zeros_like(last["action_mask"]))
         self._obs, self._info, self._done = o, info, True
         self._next = None  # the server's game is unfinished: reset() asks for the next one
         return spaces.arrange(o, self.layout), float(rewards[who]), True, False, dict(info)
 
-    def _step_info(self, infos) -> Dict[str, Any]:
+    def _step_info(self, infos: Dict[str, Any]) -> Dict[str, Any]:
         k = int(infos["decision_kind"][0])
         info = {
             "player": int(infos["player"][0]),

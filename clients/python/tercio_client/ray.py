@@ -35,23 +35,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 import ray
 
 from .connection import BridgeError
 from .server import LocalServer, find_node, server_script
-from .vec_env import TercioVecEnv
+from .spaces import FlatObs
+from .spec import EnvSpec
+from .vec_env import StepResult, TercioVecEnv, part_seeds
 
-Batch = Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]
-
-
-def _spec_of(env):
-    return getattr(env, "tercio_spec", None) or env.spec
+Batch = StepResult
+# A policy of collect_episodes: batched observations (flat layout) and one generator per env -> action ids.
+Policy = Callable[[FlatObs, Sequence[np.random.Generator]], np.ndarray]
 
 
 class EnvSetActor:
@@ -66,18 +66,19 @@ class EnvSetActor:
             self.server.stop()
             raise
 
-    def spec(self):
-        return _spec_of(self.env)
+    def spec(self) -> EnvSpec:
+        return self.env.tercio_spec
 
     def node(self) -> str:
-        return ray.get_runtime_context().get_node_id()
+        node: str = ray.get_runtime_context().get_node_id()
+        return node
 
-    def reset(self, seed=None) -> Batch:
+    def reset(self, seed: Union[None, int, Sequence[int]] = None) -> Batch:
         obs, info = self.env.reset(seed=seed)
         n = self.env.num_envs
         return obs, np.zeros(n, np.float32), np.zeros(n, bool), np.zeros(n, bool), info
 
-    def step(self, actions) -> Batch:
+    def step(self, actions: npt.ArrayLike) -> Batch:
         return self.env.step(np.asarray(actions))
 
     def close(self) -> None:
@@ -96,7 +97,7 @@ class RayVecEnv:
 
     def __init__(self, scenario: str = "piwam-training", num_envs: int = 128, *, batch_size: Optional[int] = None,
                  seed: int = 0, actor_options: Optional[Dict[str, Any]] = None, server_args: Sequence[str] = (),
-                 **env_kwargs):
+                 **env_kwargs: Any):
         bs = int(batch_size) if batch_size is not None else max(1, num_envs // 2)
         if bs < 1 or num_envs < 1 or num_envs % bs:
             raise ValueError(f"num_envs ({num_envs}) must be a positive multiple of batch_size ({bs})")
@@ -113,8 +114,8 @@ class RayVecEnv:
         if len(hashes) != 1:
             self.close()
             raise BridgeError("SPEC_MISMATCH", f"the actors' servers disagree on the env spec: {sorted(hashes)}")
-        self.tercio_spec = specs[0]
-        self._ids = []
+        self.tercio_spec: EnvSpec = specs[0]
+        self._ids: List[np.ndarray] = []
         for j in range(k):
             ids = np.arange(j * bs, (j + 1) * bs, dtype=np.int32)
             ids.flags.writeable = False
@@ -125,22 +126,20 @@ class RayVecEnv:
 
     def nodes(self) -> List[str]:
         """The Ray node id of each set's actor."""
-        return ray.get([a.node.remote() for a in self._actors])
+        nodes: List[str] = ray.get([a.node.remote() for a in self._actors])
+        return nodes
 
-    def async_reset(self, seed=None) -> None:
+    def async_reset(self, seed: Union[None, int, Sequence[int]] = None) -> None:
         """Resets every env (env i gets seeds[i], or seed + i, or its own next seed); recv() returns the sets in order."""
         self._live()
-        seeds = None if seed is None or isinstance(seed, (int, np.integer)) else [int(x) for x in seed]
-        if seeds is not None and len(seeds) != self.num_envs:
-            raise BridgeError("BATCH_LENGTH", f"async_reset: {self.num_envs} envs but {len(seeds)} seeds")
+        bs = self.batch_size
+        seeds = part_seeds(seed, self.num_envs, [(j * bs, bs) for j in range(len(self._actors))], "async_reset")
         self._drain()
         self._ready.clear()
-        bs = self.batch_size
-        for j, a in enumerate(self._actors):
-            s = seeds[j * bs:(j + 1) * bs] if seeds is not None else (None if seed is None else (int(seed) + j * bs) % 2**32)
+        for j, (a, s) in enumerate(zip(self._actors, seeds)):
             self._flight.append((j, a.reset.remote(s)))
 
-    def send(self, actions, env_id=None) -> None:
+    def send(self, actions: npt.ArrayLike, env_id: Optional[npt.ArrayLike] = None) -> None:
         """Sends one set's actions (in info["env_id"] order) to its actor without waiting."""
         self._live()
         j = self._set_of(env_id)
@@ -162,7 +161,7 @@ class RayVecEnv:
         info["env_id"] = self._ids[j]
         return obs, rew, term, trunc, info
 
-    def step(self, actions, env_id=None) -> Batch:
+    def step(self, actions: npt.ArrayLike, env_id: Optional[npt.ArrayLike] = None) -> Batch:
         self.send(actions, env_id)
         return self.recv()
 
@@ -177,10 +176,10 @@ class RayVecEnv:
             for a in self._actors:
                 ray.kill(a)
 
-    def __enter__(self):
+    def __enter__(self) -> "RayVecEnv":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def _live(self) -> None:
@@ -195,7 +194,7 @@ class RayVecEnv:
                 pass
         self._flight.clear()
 
-    def _set_of(self, env_id) -> int:
+    def _set_of(self, env_id: Optional[npt.ArrayLike]) -> int:
         if env_id is None:
             if not self._ready:
                 raise BridgeError("BAD_REQUEST", "send(): no set is waiting for actions (recv() first)")
@@ -216,7 +215,8 @@ def _node_tournament(job: Dict[str, Any]) -> Dict[str, Any]:
                        text=True)
     if r.returncode != 0:
         raise RuntimeError(f"tournament shard failed ({r.returncode}): {r.stderr.strip()[-2000:]}")
-    return json.loads(r.stdout)
+    out: Dict[str, Any] = json.loads(r.stdout)
+    return out
 
 
 @ray.remote
@@ -271,7 +271,7 @@ def ray_tournament(agents: Sequence[str], scenario: str = "piwam-training", *, g
     if missing:
         raise RuntimeError(f"tournament games {missing[:10]} were not played")
     summary = _node_tournament({**base, "mode": "summarise", "results": results, "workers": tasks, "seconds": seconds})
-    report = summary["report"]
+    report: Dict[str, Any] = summary["report"]
     report["spec_hash"], report["scenario_hash"] = summary["specHash"], summary["scenarioHash"]
     report["nodes"] = sorted({p["node"] for p in parts})
     if (summary["specHash"], summary["scenarioHash"]) not in hashes:
@@ -291,16 +291,16 @@ class OnnxPolicy:
 
     def __init__(self, path: str):
         self.path = path
-        self._sess = None
+        self._sess: Any = None  # an onnxruntime.InferenceSession, made on first use (in the worker)
 
-    def __call__(self, obs, rngs):
+    def __call__(self, obs: FlatObs, rngs: Sequence[np.random.Generator]) -> np.ndarray:
         import onnxruntime as ort
         if self._sess is None:
             so = ort.SessionOptions()
             so.intra_op_num_threads = 1
             self._sess = ort.InferenceSession(self.path, so, providers=["CPUExecutionProvider"])
         feeds = {i.name: (obs[i.name].astype(bool) if i.name == "action_mask" else obs[i.name]) for i in self._sess.get_inputs()}
-        logits = self._sess.run(["logits"], feeds)[0].astype(np.float64)
+        logits: np.ndarray = self._sess.run(["logits"], feeds)[0].astype(np.float64)
         out = np.zeros(len(rngs), dtype=np.int64)
         for b, rng in enumerate(rngs):
             legal = np.flatnonzero(obs["action_mask"][b])
@@ -310,7 +310,7 @@ class OnnxPolicy:
         return out
 
 
-def _finished(info) -> List[Tuple[int, int, np.ndarray, int]]:
+def _finished(info: Dict[str, Any]) -> List[Tuple[int, int, np.ndarray, int]]:
     """(row, winner, both returns, length) of each episode that ended in this step."""
     if "_final_info" in info and "final_info" in info:
         fi = info["final_info"]
@@ -321,8 +321,8 @@ def _finished(info) -> List[Tuple[int, int, np.ndarray, int]]:
     return []
 
 
-def play_episodes(url: str, scenario: str, seeds: Sequence[int], policy: Callable = random_policy,
-                  **env_kwargs) -> List[Dict[str, Any]]:
+def play_episodes(url: str, scenario: str, seeds: Sequence[int], policy: Policy = random_policy,
+                  **env_kwargs: Any) -> List[Dict[str, Any]]:
     """One episode per seed, all at once in one env set (env k from seed seeds[k]); the policy acts for
     whoever is to act (self-play) unless env_kwargs name a server-side opponent. Returns per episode:
     seed, spec hash, actions, acting players, rewards (both players), winner, returns, length, and a
@@ -330,10 +330,10 @@ def play_episodes(url: str, scenario: str, seeds: Sequence[int], policy: Callabl
     n = len(seeds)
     env = TercioVecEnv(scenario, n, url, **env_kwargs)
     try:
-        spec = _spec_of(env)
+        spec = env.tercio_spec
         obs, info = env.reset(seed=[int(s) for s in seeds])
         rngs = [np.random.default_rng(int(s)) for s in seeds]
-        eps = [{"seed": int(s), "spec_hash": spec.hash, "actions": [], "players": [], "rewards": []} for s in seeds]
+        eps: List[Dict[str, Any]] = [{"seed": int(s), "spec_hash": spec.hash, "actions": [], "players": [], "rewards": []} for s in seeds]
         digests = [hashlib.sha256() for _ in seeds]
         done = np.zeros(n, bool)
         while not done.all():
@@ -358,14 +358,15 @@ def play_episodes(url: str, scenario: str, seeds: Sequence[int], policy: Callabl
 
 
 @ray.remote
-def _collect_task(scenario: str, seeds: List[int], policy, env_kwargs: Dict[str, Any], server_args: List[str]):
+def _collect_task(scenario: str, seeds: List[int], policy: Policy, env_kwargs: Dict[str, Any],
+                  server_args: List[str]) -> Tuple[str, List[Dict[str, Any]]]:
     with LocalServer(server_args) as url:
         return ray.get_runtime_context().get_node_id(), play_episodes(url, scenario, seeds, policy, **env_kwargs)
 
 
-def collect_episodes(scenario: str, seeds: Sequence[int], policy: Callable = random_policy, *, tasks: int = 2,
+def collect_episodes(scenario: str, seeds: Sequence[int], policy: Policy = random_policy, *, tasks: int = 2,
                      server_args: Sequence[str] = (), task_options: Optional[Dict[str, Any]] = None,
-                     nodes: Optional[List[str]] = None, **env_kwargs) -> List[Dict[str, Any]]:
+                     nodes: Optional[List[str]] = None, **env_kwargs: Any) -> List[Dict[str, Any]]:
     """play_episodes over `tasks` Ray tasks (each starts its own `tercio serve`), merged in seed order.
     Refuses results of different env specs; the same seeds give the same episodes as play_episodes
     in one process. `nodes`: a list to append each task's Ray node id to."""

@@ -20,7 +20,7 @@ from .server import SERVER_DIR
 NAMESPACE = "tercio"
 
 
-def _bundled_scenarios() -> tuple:
+def _bundled_scenarios() -> tuple[str, ...]:
     """The built-in scenario ids of the server bundled in this package (written beside it when the wheel
     was built, by running that server), or none when the package carries no server."""
     try:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, Tuple
+
+from . import tercio_pb2 as pb
 
 
 @dataclass(frozen=True)
@@ -33,10 +35,10 @@ class EnvSpec:
     skip_forced: bool
     hash: str
     interface_hash: str
-    raw: Dict = field(repr=False, compare=False, default_factory=dict)
+    raw: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @staticmethod
-    def from_proto(m) -> "EnvSpec":
+    def from_proto(m: pb.EnvSpec) -> "EnvSpec":
         return EnvSpec(
             env_set=m.env_set, count=m.count, ruleset=m.ruleset, scenario_id=m.scenario_id,
             planes_shape=tuple(m.planes_shape), channels=tuple(m.channels),

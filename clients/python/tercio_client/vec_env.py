@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from gymnasium import logger as gym_logger
 from gymnasium import spaces as gym_spaces
@@ -40,6 +41,12 @@ from . import tercio_pb2 as pb
 from .connection import BridgeError, Connection
 from . import server as _server
 from .spec import EnvSpec
+from .spaces import FlatObs, Observation
+
+# reset/step results: batched observation (in the env's layout), rewards, terminated, truncated, infos.
+StepResult = Tuple[Observation, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]
+# One request of a batch, as Connection.send's keywords: {"step": pb.Step(...)} or {"reset": pb.Reset(...)}.
+Request = Dict[str, Any]
 
 WINNER_DRAW = 2
 WINNER_TRUNCATED = 3
@@ -50,9 +57,8 @@ def entropy_seed() -> int:
     return int(np.random.SeedSequence().generate_state(1)[0])
 
 
-def _arr(data: bytes, dtype, shape, copy: bool) -> np.ndarray:
-    a = np.frombuffer(data, dtype=dtype)
-    a = a.reshape(shape)
+def _arr(data: bytes, dtype: npt.DTypeLike, shape: Tuple[int, ...], copy: bool) -> np.ndarray:
+    a = np.frombuffer(data, dtype=dtype).reshape(shape)
     return a.copy() if copy else a
 
 
@@ -82,7 +88,7 @@ class _DeltaCopy:
         for v in self.obs.values():
             v.flags.writeable = False
 
-    def apply(self, b, finals_sent: bool = True):
+    def apply(self, b: pb.Batch, finals_sent: bool = True) -> Optional[FlatObs]:
         """Applies a Batch; returns the final observations of b.final_envs (fresh arrays) or None
         (also when the Batch sends none: NEXT_STEP, where the rows themselves are the last observations)."""
         w = self.words
@@ -109,13 +115,30 @@ def autoreset_mode_of(mode: Union[AutoresetMode, str]) -> AutoresetMode:
         m = mode
     else:
         key = str(mode).replace("-", "_").upper()
-        m = next((x for x in AutoresetMode if x.name == key or x.value.upper() == key.replace("_", "")), None)
+        found = next((x for x in AutoresetMode if x.name == key or x.value.upper() == key.replace("_", "")), None)
+        if found is None:
+            raise ValueError(f"autoreset_mode must be AutoresetMode.SAME_STEP or AutoresetMode.NEXT_STEP, got {mode!r}")
+        m = found
     if m not in _MODES:
         raise ValueError(f"autoreset_mode must be AutoresetMode.SAME_STEP or AutoresetMode.NEXT_STEP, got {mode!r}")
     return m
 
 
-class TercioVecEnv(VectorEnv):
+def part_seeds(seed: Union[None, int, Sequence[int]], num_envs: int, parts: Sequence[Tuple[int, int]],
+               caller: str) -> List[Union[None, int, List[int]]]:
+    """The reset seeds of each part (offset, count) of num_envs envs: env i gets seeds[i] (a list per part),
+    or seed + i (the part's base seed), or with None its own next seed."""
+    if seed is None:
+        return [None] * len(parts)
+    if isinstance(seed, (int, np.integer)):
+        return [(int(seed) + off) % 2**32 for off, _ in parts]
+    seeds = [int(x) for x in seed]
+    if len(seeds) != num_envs:
+        raise BridgeError("BATCH_LENGTH", f"{caller}: {num_envs} envs but {len(seeds)} seeds")
+    return [seeds[off:off + c] for off, c in parts]
+
+
+class TercioVecEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     """`num_envs` envs of one ruleset and scenario on a bridge server, as a Gymnasium vector env.
 
     reset(seed=None | int | list of ints) -> (obs, infos)
@@ -146,7 +169,7 @@ class TercioVecEnv(VectorEnv):
     Gymnasium's (None unless made by gymnasium.make_vec).
     """
 
-    metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, scenario: str = "piwam-training", num_envs: int = 8, url: Optional[str] = None, *,
                  token: str = "", ruleset: str = "", scenario_json: Optional[str] = None, seed: Optional[int] = None,
@@ -209,8 +232,8 @@ class TercioVecEnv(VectorEnv):
         self.base_seed = entropy_seed() if seed is None else int(seed) % 2**32
         k = max(1, min(int(pipeline), num_envs))
         sizes = [num_envs // k + (1 if i < num_envs % k else 0) for i in range(k)]
-        self._parts = []  # (env_set, offset, count)
-        spec = None
+        self._parts: List[Tuple[int, int, int]] = []  # (env_set, offset, count)
+        spec: Optional[EnvSpec] = None
         try:
             off = 0
             for c in sizes:
@@ -234,6 +257,7 @@ class TercioVecEnv(VectorEnv):
                 self.conn.close()
             self._release_server()
             raise
+        assert spec is not None  # k >= 1 parts
         self.tercio_spec = dataclasses.replace(spec, count=num_envs)
         self.num_envs = num_envs
         s = self.tercio_spec
@@ -249,25 +273,28 @@ class TercioVecEnv(VectorEnv):
 
     # -- Gymnasium vector API --------------------------------------------------------------------
 
-    def reset(self, *, seed: Union[None, int, Sequence[int]] = None, options: Optional[dict] = None) -> Tuple[dict, Dict[str, Any]]:
+    def reset(self, *, seed: Union[None, int, Sequence[int]] = None,
+              options: Optional[Dict[str, Any]] = None) -> Tuple[Observation, Dict[str, Any]]:
         """seed: None (each env starts the next episode of its own seed sequence), an int (env i gets seed + i)
         or one seed per env. options: not used."""
-        seeds = None if seed is None or isinstance(seed, (int, np.integer)) else [int(x) for x in seed]
-        if seeds is not None and len(seeds) != self.num_envs:
-            raise BridgeError("BATCH_LENGTH", f"reset: {self.num_envs} envs but {len(seeds)} seeds")
-        super().reset(seed=int(seed) if seeds is None and seed is not None else None)
-        reqs = []
-        for h, off, c in self._parts:
-            r = pb.Reset(env_set=h)
-            if seeds is not None:
-                r.seeds.extend(seeds[off:off + c])
-            elif seed is not None:
-                r.seed = (int(seed) + off) % 2**32
-            reqs.append({"reset": r})
-        obs, _, _, _, infos = self._run(reqs)
+        reqs = self._resets(seed, "reset")
+        super().reset(seed=int(seed) if isinstance(seed, (int, np.integer)) else None)
+        obs, _, _, _, infos = self._run([{"reset": r} for r in reqs])
         return obs, infos
 
-    def step(self, actions) -> Tuple[dict, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    def _resets(self, seed: Union[None, int, Sequence[int]], caller: str) -> List[pb.Reset]:
+        """The Reset of every part (see part_seeds)."""
+        resets = []
+        for (h, _, _), s in zip(self._parts, part_seeds(seed, self.num_envs, [(off, c) for _, off, c in self._parts], caller)):
+            r = pb.Reset(env_set=h)
+            if isinstance(s, list):
+                r.seeds.extend(s)
+            elif s is not None:
+                r.seed = s
+            resets.append(r)
+        return resets
+
+    def step(self, actions: npt.ArrayLike) -> StepResult:
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
         if self._waiting.any() and len(acts) == self.num_envs:
             acts = np.where(self._waiting, 0, acts)  # ignored by the server; any value goes
@@ -289,7 +316,7 @@ class TercioVecEnv(VectorEnv):
                 i = int(bad[0])
                 raise BridgeError("ACTION_ILLEGAL", f"Step: env {i}: {self.tercio_spec.action_text(int(acts[i]))} (id {int(acts[i])}) is masked out", env=i)
 
-    def _run(self, reqs: List[dict]):
+    def _run(self, reqs: List[Request]) -> StepResult:
         if len(reqs) == 1:
             (kind, body), = reqs[0].items()
             obs, rew, term, trunc, infos = self._decode(self.conn.request(**{kind: body}).batch, 0)
@@ -309,7 +336,7 @@ class TercioVecEnv(VectorEnv):
         obs, infos = self._present(obs, infos, self._all)
         return obs, rew, term, trunc, infos
 
-    def _present(self, obs: Dict[str, np.ndarray], infos: Dict[str, Any], all_rows: np.ndarray):
+    def _present(self, obs: FlatObs, infos: Dict[str, Any], all_rows: np.ndarray) -> Tuple[Observation, Dict[str, Any]]:
         """The observation in the chosen layout, and the infos with Gymnasium's `_key` masks."""
         for k in _STEP_KEYS:
             infos["_" + k] = all_rows
@@ -332,7 +359,7 @@ class TercioVecEnv(VectorEnv):
         m[self._waiting] = True
         return m
 
-    def observe(self, players: Union[int, Sequence[int]], envs: Optional[Sequence[int]] = None) -> dict:
+    def observe(self, players: Union[int, Sequence[int]], envs: Optional[Sequence[int]] = None) -> Observation:
         """The current observation of `envs` (default: all, in order) from seat `players` (0 or 1: one for
         all, or one per env), whether that seat is to act or not: the server encodes it on request
         (capability "observe"). For the seat to act it is the step's observation; for the other seat the
@@ -340,7 +367,7 @@ class TercioVecEnv(VectorEnv):
         flat = self._observe_flat(players, envs)
         return spaces.arrange(flat, self.layout)
 
-    def _observe_flat(self, players, envs) -> Dict[str, np.ndarray]:
+    def _observe_flat(self, players: Union[int, Sequence[int]], envs: Optional[Sequence[int]]) -> FlatObs:
         if "observe" not in self.conn.welcome.capabilities:
             raise BridgeError("UNSUPPORTED", f"the server at {self.conn.url} cannot encode another seat's view (capability 'observe')")
         idx = list(range(self.num_envs)) if envs is None else [int(i) for i in envs]
@@ -361,13 +388,18 @@ class TercioVecEnv(VectorEnv):
             o = self.conn.request(observe=pb.Observe(env_set=h, envs=[idx[j] - off for j in rows],
                                                      players=[seats[j] for j in rows])).observation
             k = len(rows)
-            got = {"planes": (o.planes, "<f4"), "entities": (o.entities, "<f4"), "globals": (o.globals, "<f4"),
+            got: Dict[str, Tuple[bytes, npt.DTypeLike]] = {"planes": (o.planes, "<f4"), "entities": (o.entities, "<f4"), "globals": (o.globals, "<f4"),
                    "action_mask": (o.masks, spaces.MASK_DTYPE)}
             for key, (data, dt) in got.items():
                 out[key][rows] = np.frombuffer(data, dtype=dt).reshape((k,) + shapes[key])
         return out
 
-    def render(self, env: Optional[int] = None, fmt: str = "ascii"):
+    @overload
+    def render(self) -> Optional[Tuple[str, ...]]: ...
+    @overload
+    def render(self, env: int, fmt: str = "ascii") -> str: ...
+
+    def render(self, env: Optional[int] = None, fmt: str = "ascii") -> Union[str, Tuple[str, ...], None]:
         """render(): with render_mode "ansi", a tuple of every env's picture as text (None without a render mode).
         render(env=i, fmt="ascii" | "svg"): env i's picture, whatever the render mode."""
         if env is None:
@@ -383,12 +415,13 @@ class TercioVecEnv(VectorEnv):
         if not 0 <= env < self.num_envs:
             raise IndexError(f"env {env} is outside 0..{self.num_envs - 1}")
         h, off, _ = next(p for p in self._parts if p[1] <= env < p[1] + p[2])
-        return self.conn.request(render=pb.Render(env_set=h, env=env - off, format=f)).frame.text
+        text: str = self.conn.request(render=pb.Render(env_set=h, env=env - off, format=f)).frame.text
+        return text
 
     # Gymnasium's per-env accessors. Every env of the vector shares one spec and one set of spaces.
     _PER_ENV_CALLS = ("render", "action_masks", "legal_actions")
 
-    def call(self, name: str, *args, **kwargs) -> tuple:
+    def call(self, name: str, *args: Any, **kwargs: Any) -> Tuple[Any, ...]:
         """Per-env results of `render` (text), `action_masks` (bool rows) or `legal_actions` (ids)."""
         if name == "render":
             fmt = kwargs.get("fmt", args[0] if args else "ascii")
@@ -399,7 +432,7 @@ class TercioVecEnv(VectorEnv):
             return tuple(np.flatnonzero(m) for m in self.action_masks())
         raise AttributeError(f"TercioVecEnv.call: {name!r} is not a per-env method (known: {', '.join(self._PER_ENV_CALLS)})")
 
-    def get_attr(self, name: str) -> tuple:
+    def get_attr(self, name: str) -> Tuple[Any, ...]:
         """An attribute of every env: the same value for each (they share spec, spaces and options)."""
         single = {"observation_space": self.single_observation_space, "action_space": self.single_action_space}
         v = single[name] if name in single else getattr(self, name)
@@ -430,7 +463,7 @@ class TercioVecEnv(VectorEnv):
                                  f"(settable: {', '.join(self._SETTABLE)}, or a name of your own)")
         setattr(self, name, value)
 
-    def close(self, **kwargs) -> None:
+    def close(self, **kwargs: Any) -> None:
         if self._closed:
             return
         self._closed = True
@@ -450,13 +483,13 @@ class TercioVecEnv(VectorEnv):
             self._shared_server = False
             _server.release_shared()
 
-    def __enter__(self):
+    def __enter__(self) -> "TercioVecEnv":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         # VectorEnv.__del__ calls close(); a half-made env (a refused MakeEnvs) has nothing to close.
         if getattr(self, "_parts", None) is not None and not getattr(self, "_closed", True):
             try:
@@ -466,12 +499,13 @@ class TercioVecEnv(VectorEnv):
 
     # -- decoding ----------------------------------------------------------------------------------
 
-    def _decode(self, b, part: int = 0):
+    def _decode(self, b: pb.Batch, part: int = 0) -> Tuple[FlatObs, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         n = b.count
         c = self.copy
         s = self.tercio_spec
         finals = None
         if self._delta:
+            assert self._copies is not None  # made with the env when deltas are on
             dc = self._copies[part]
             finals = dc.apply(b, not self._next_step)
             obs = {k: v.copy() for k, v in dc.obs.items()} if c else dict(dc.obs)
@@ -568,7 +602,8 @@ class TercioVecEnv(VectorEnv):
             infos["opponent_after_reset"] = after
         return obs, reward, terminated, truncated, infos
 
-    def _merge(self, parts):
+    def _merge(self, parts: List[Tuple[FlatObs, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]]
+               ) -> Tuple[FlatObs, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Concatenates the decoded results of the parts (in env order)."""
         n = self.num_envs
         obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}

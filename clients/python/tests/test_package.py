@@ -47,6 +47,17 @@ def python(code: str, env_extra=None, **kw) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
 
 
+class VersionTest(unittest.TestCase):
+    def test_the_package_and_its_server_report_one_version(self):
+        # Both come from package.json at build time: the server's Welcome, `tercio-server.mjs version`, the wheel.
+        self.assertRegex(tercio_client.__version__, r"^\d+\.\d+\.\d+")
+        with Connection(server_url()) as c:
+            self.assertEqual(c.welcome.server_version, tercio_client.__version__)
+        out = subprocess.run([server.find_node(), str(server.server_script()), "version"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+        self.assertEqual(out, tercio_client.__version__)
+
+
 class ScenarioIdsTest(unittest.TestCase):
     def test_registered_ids_are_the_servers_builtins(self):
         with Connection(server_url()) as c:
