@@ -54,8 +54,10 @@ export interface ServerOptions {
   /** Connections waiting for their Hello, at once (default 16): a new one evicts the oldest (closed 1013).
    *  They hold no connection slot, so peers that never say Hello cannot lock out clients that do. */
   maxPending?: number
-  /** A peer whose replies stay unsent this long (its socket accepts no more bytes: it does not read) is
-   *  dropped with 1008, whatever the heartbeat (default 30000, 0 = off). */
+  /** A peer that leaves replies unread this long is dropped with 1008, whatever the heartbeat (default 30000,
+   *  0 = off). Read means read by the peer, not written to the socket: replies small enough to wait in the
+   *  kernel's buffers count too. The proof is a websocket ping sent behind them (readCheckMs), which the
+   *  peer answers once it has read everything before it. */
   sendTimeoutMs?: number
   /** Log lines (connections, errors); default: nothing. */
   log?: (line: string) => void
@@ -159,8 +161,17 @@ interface Conn {
   chain: Promise<void> | null
   /** Reading from the peer is paused: it has too many unread replies. */
   paused: boolean
-  /** Since when replies have waited in ws's queue with nothing written to the socket (null: none wait). */
-  stalledSince: number | null
+  /** Replies sent so far, and how many of them the peer has been seen to read (an answered read check). */
+  replies: number
+  read: number
+  /** The read check in flight: a ping sent behind `covers` replies (payload `seq`), at `sentAt`. */
+  check: { seq: number; covers: number; sentAt: number } | null
+}
+
+/** How often replies not yet known to be read get a read check (a ping behind them): a fraction of the send
+ *  deadline, at most once a second per connection, so a busy trainer pays one ping a second. */
+export function readCheckMs(sendTimeoutMs: number): number {
+  return Math.max(20, Math.min(1000, Math.floor(sendTimeoutMs / 4)))
 }
 
 export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> {
@@ -207,7 +218,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     const peer = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`
     // The ws default error handler would throw; a broken peer must only end its own connection.
     ws.on('error', (e) => log(`bridge: ${peer}: ${e.message}`))
-    const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false, stalledSince: null }
+    const c: Conn = { ws, session: new Session(limits, log, counters), alive: true, chain: null, paused: false, replies: 0, read: 0, check: null }
     setReceiveLimit(ws, maxHelloBytes)
     ws.on('error', () => {
       if (c.session.helloDone || !pending.has(c)) return
@@ -224,8 +235,13 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     }
     pending.add(c)
     log(`bridge: ${peer} connected (${conns.size} open, ${pending.size} waiting for Hello)`)
-    ws.on('pong', () => {
+    ws.on('pong', (data) => {
       c.alive = true
+      // A pong comes back in stream order: the peer has read every reply sent before its ping.
+      if (c.check !== null && data.length === 4 && data.readUInt32LE(0) === c.check.seq) {
+        c.read = c.check.covers
+        c.check = null
+      }
     })
     // A peer holds a connection slot only if it says Hello in time.
     const helloTimer = setTimeout(() => {
@@ -239,33 +255,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     // Requests that arrived while the peer was paused (ws.pause() stops the socket, not the frames
     // already read from it): answered in order once its replies drain.
     const held: Array<[RawData, boolean]> = []
-    let stallTimer: NodeJS.Timeout | null = null
-    const checkStall = (): void => {
-      stallTimer = null
-      if (c.stalledSince === null || ws.readyState !== ws.OPEN) return
-      const waited = Date.now() - c.stalledSince
-      if (waited < sendTimeoutMs) {
-        stallTimer = setTimeout(checkStall, sendTimeoutMs - waited)
-        stallTimer.unref()
-        return
-      }
-      log(`bridge: dropping ${peer}: its replies stayed unsent for ${waited} ms (it does not read)`)
-      // The close frame queues behind the unread replies; the TCP connection is cut a moment later.
-      ws.close(CLOSE.policy, `replies unread for ${sendTimeoutMs} ms`)
-      setTimeout(() => ws.terminate(), PRE_HELLO_CLOSE_GRACE_MS).unref()
-    }
-    /** After every send and every write that completes: is anything still waiting, and since when? */
-    const watchStall = (progress: boolean): void => {
-      if (sendTimeoutMs === 0) return
-      if (ws.bufferedAmount === 0) c.stalledSince = null
-      else if (c.stalledSince === null || progress) c.stalledSince = Date.now()
-      if (c.stalledSince !== null && stallTimer === null) {
-        stallTimer = setTimeout(checkStall, sendTimeoutMs)
-        stallTimer.unref()
-      }
-    }
     const resumeIfDrained = (): void => {
-      watchStall(true)
       if (!c.paused || ws.readyState !== ws.OPEN || ws.bufferedAmount > pauseBacklog / 2) return
       c.paused = false
       while (held.length > 0 && !c.paused) {
@@ -282,7 +272,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     const deliver = (reply: Reply): void => {
       if (ws.readyState !== ws.OPEN) return
       ws.send(reply.bytes, { binary: true }, resumeIfDrained)
-      watchStall(false)
+      c.replies++
       if (reply.close) {
         ws.close(reply.close.code, reply.close.reason)
         return
@@ -358,7 +348,6 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     })
     ws.on('close', (code, reason) => {
       clearTimeout(helloTimer)
-      if (stallTimer !== null) clearTimeout(stallTimer)
       conns.delete(c)
       pending.delete(c)
       log(`bridge: ${peer} ${c.session.clientName || ''} closed ${code} ${reason.toString()} (${c.session.envCount} envs freed, ${conns.size} open)`)
@@ -382,6 +371,34 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
       : null
   beat?.unref()
 
+  // Replies not known to be read get a ping behind them; a peer that leaves one unanswered past the send
+  // deadline has not read its replies (wherever they wait: ws's queue or the kernel's buffers) and is dropped.
+  let checkSeq = 0
+  const readChecks =
+    sendTimeoutMs > 0
+      ? setInterval(() => {
+          const now = Date.now()
+          for (const c of [...conns, ...pending]) {
+            if (c.ws.readyState !== c.ws.OPEN) continue
+            if (c.check !== null) {
+              if (now - c.check.sentAt < sendTimeoutMs) continue
+              log(`bridge: dropping a peer that left ${c.replies - c.read} replies unread for ${now - c.check.sentAt} ms`)
+              // The close frame queues behind the unread replies; the TCP connection is cut a moment later.
+              c.ws.close(CLOSE.policy, `replies unread for ${sendTimeoutMs} ms`)
+              const ws = c.ws // (closing now: later ticks pass it by)
+              setTimeout(() => ws.terminate(), PRE_HELLO_CLOSE_GRACE_MS).unref()
+            } else if (c.replies > c.read) {
+              checkSeq = (checkSeq + 1) >>> 0
+              const payload = Buffer.alloc(4)
+              payload.writeUInt32LE(checkSeq, 0)
+              c.check = { seq: checkSeq, covers: c.replies, sentAt: now }
+              c.ws.ping(payload)
+            }
+          }
+        }, readCheckMs(sendTimeoutMs))
+      : null
+  readChecks?.unref()
+
   const addr = o.attach ? o.attach.server.address() : wss.address()
   const port = typeof addr === 'object' && addr !== null ? addr.port : (o.port ?? DEFAULTS.port)
   const boundHost = o.attach && typeof addr === 'object' && addr !== null ? addr.address : host
@@ -401,6 +418,7 @@ export async function startServer(o: ServerOptions = {}): Promise<BridgeServer> 
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (beat) clearInterval(beat)
+        if (readChecks) clearInterval(readChecks)
         for (const c of [...conns, ...pending]) c.ws.close(CLOSE.goingAway, 'server shutting down')
         for (const w of lingering) w.terminate()
         // Peers get a moment to answer the close handshake; then they are cut.

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
 import { setPolicyLoader } from '../../agents/registry.ts'
 import { RandomAgent } from '../../agents/random.ts'
-import { startServer, type BridgeServer } from '../../bridge/server.ts'
+import { readCheckMs, startServer, type BridgeServer } from '../../bridge/server.ts'
 import { agentFile, DEFAULT_AGENT_DIR } from '../../bridge/session.ts'
 import { pb, TestClient } from './client.ts'
 
@@ -301,6 +301,32 @@ describe('peers that do not read', () => {
     expect(Date.now() - t0).toBeLessThan(600 + 1000 + 1500)
     p.ws.terminate()
     await works(s.url)
+  }, 20_000)
+
+  it('drops a peer whose few small replies all wait in the socket buffers, heartbeat off; an idle reader stays', async () => {
+    const s = await serve({ heartbeatMs: 0, sendTimeoutMs: 600 })
+    const reader = await TestClient.hello(s.url) // reads (and answers pings) but sends nothing after a first request
+    expect((await reader.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1 } })).kind).toBe('envSpec')
+    const p = await TestClient.hello(s.url)
+    p.ws.pause()
+    // Twenty requests answered by small Error replies: the kernel takes them all, ws's queue stays empty.
+    const bad = pb.Envelope.encode({ id: 7, step: { envSet: 999, actions: [0] } }).finish()
+    for (let i = 0; i < 20; i++) p.ws.send(bad)
+    await sleep(100)
+    expect(s.queuedBytes()).toBe(0)
+    expect(s.connections()).toBe(2)
+    const t0 = Date.now()
+    for (let t = 0; t < 300 && s.connections() > 1; t++) await sleep(10)
+    expect(s.connections()).toBe(1)
+    expect(Date.now() - t0).toBeLessThan(600 + readCheckMs(600) + 1500)
+    // It reads at last: its replies, then the close frame saying why.
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => p.ws.on('close', (code, r) => resolve({ code, reason: r.toString() })))
+    p.ws.resume()
+    expect(await closed).toEqual({ code: 1008, reason: 'replies unread for 600 ms' })
+    // The reader, idle all along, is still served.
+    expect(reader.closed).toBeNull()
+    expect((await reader.request({ makeEnvs: { scenarioId: 'piwam-training', count: 1 } })).kind).toBe('envSpec')
+    reader.close()
   }, 20_000)
 
   it('cuts the peer with the most unread replies when the server total is crossed', async () => {
