@@ -68,6 +68,19 @@ class ProtocolTest(unittest.TestCase):
             self.assertFalse(c.closed)
             self.assertEqual(c.request(make_envs=pb.MakeEnvs(scenario_id="piwam-training", count=1)).WhichOneof("kind"), "env_spec")
 
+    def test_idle_env_answers_read_checks_with_heartbeat_off(self):
+        # The server drops a peer that leaves its replies unread past --send-timeout, heartbeat or not,
+        # proven by a ping behind them: an env whose replies were read, then left unused, stays connected.
+        with LocalServer(["--heartbeat", "0", "--send-timeout", "0.3"]) as url:
+            env = TercioEnv("piwam-training", url, seed=1)
+            try:
+                env.reset(seed=1)
+                time.sleep(2.0)  # well past the deadline, with read checks every 0.075 s
+                self.assertFalse(env.vec.conn.closed)
+                env.step(int(env.legal_actions()[0]))
+            finally:
+                env.close()
+
 
 if __name__ == "__main__":
     unittest.main()
