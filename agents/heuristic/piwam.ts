@@ -17,7 +17,7 @@ import * as PR from '../../env/rules/piwam/context.ts'
 import { cone, inZone } from '../../env/rules/piwam/fire.ts'
 import { canAttack } from '../../env/rules/piwam/melee.ts'
 import { canRally } from '../../env/rules/piwam/morale.ts'
-import { interceptHex, reactOpts } from '../../env/rules/piwam/reaction.ts'
+import { interceptHex, reactOpts, WITHDRAW_TURNS } from '../../env/rules/piwam/reaction.ts'
 import { retreatBest, routBest } from '../../env/rules/piwam/retreat.ts'
 import * as PS from '../../env/rules/piwam/state.ts'
 import type { PiwamState } from '../../env/rules/piwam/state.ts'
@@ -194,8 +194,67 @@ export class PiwamHeuristic implements Agent {
         return this.offH + routBest(this.R, s)
       case K['intercept-hex']:
         return this.offH + interceptHex(this.R, s, s.react)
+      case K['rout-order']:
+        return this.routOrder(s, mask)
+      case K['replacement-host']:
+        return this.replacementHost(s, mask)
+      case K['withdraw-facing']:
+        return this.withdrawFacing(s, mask)
     }
     return NONE
+  }
+
+  /** The router nearest its edge goes first: it clears the way for those behind it (ties: scenario order). */
+  private routOrder(s: PiwamState, mask: Uint8Array): number {
+    let best = NONE
+    let bd = 1e9
+    for (let u = 0; u < this.n; u++) {
+      if (mask[this.offU + u] !== 1) continue
+      const e = this.X.edgeDist[this.side(u) * this.size + s.uHex[u]!]!
+      if (e < bd) {
+        bd = e
+        best = u
+      }
+    }
+    return best >= 0 ? this.offU + best : NONE
+  }
+
+  /** A replacement joins a unit that is not broken, in the middle of its wing (the shortest command chains). */
+  private replacementHost(s: PiwamState, mask: Uint8Array): number {
+    let best = NONE
+    let bs = 1e9
+    for (let u = 0; u < this.n; u++) {
+      if (mask[this.offU + u] !== 1) continue
+      let sum = s.uStatus[u] === 3 ? 1000 : 0
+      for (let v = 0; v < this.n; v++) if (v !== u && mask[this.offU + v] === 1) sum += this.d(s.uHex[u]!, s.uHex[v]!)
+      if (sum < bs) {
+        bs = sum
+        best = u
+      }
+    }
+    return best >= 0 ? this.offU + best : NONE
+  }
+
+  /** A withdrawn unit faces its nearest enemy (front toward it), else turns as little as it can. */
+  private withdrawFacing(s: PiwamState, mask: Uint8Array): number {
+    const r = s.react
+    const h = s.uHex[r]!
+    const f = s.uFace[r]!
+    const e = this.nearestEnemy(s, h, this.side(r), true)
+    const dir = e >= 0 ? this.stepDir(h, s.uHex[e]!) : NONE
+    let best = NONE
+    let bs = 1e9
+    for (const [verb, by] of WITHDRAW_TURNS) {
+      if (mask[this.offC + verb] !== 1) continue
+      const g = rot(f, by)
+      const off = dir < 0 ? 0 : Math.abs(this.rotationTo(g, dir))
+      const sc = off * 10 + Math.abs(by)
+      if (sc < bs) {
+        bs = sc
+        best = verb
+      }
+    }
+    return best >= 0 ? this.offC + best : NONE
   }
 
   // ------------------------------------------------------------------ basics

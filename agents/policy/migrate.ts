@@ -15,17 +15,20 @@ const GLOBALS_KERNEL = 'glob/w'
 
 const isKindGlobal = (name: string, kind: string): boolean => name === `kind:${kind}` || name === `env:decision=${kind}`
 
+/** The observation/action interface `spec` had before `added` kinds (and their one-hot globals) existed:
+ *  the names, shapes and interface hash (the full spec hash, which also covers rewards and limits, is
+ *  left as it is). */
+export function specWithout(spec: EnvSpec, added: readonly string[]): EnvSpec {
+  const names = spec.globals.names.filter((n) => !added.some((k) => isKindGlobal(n, k)))
+  const globals = { ...spec.globals, shape: [names.length] as const, names }
+  const decisionKinds = spec.decisionKinds.filter((k) => !added.includes(k))
+  const interfaceHash = hashJson({ ruleset: spec.ruleset, planes: spec.planes, entities: spec.entities, globals, actions: spec.actions, decisionKinds })
+  return { ...spec, globals, decisionKinds, interfaceHash }
+}
+
 /** The interface hash `spec` had before `added` kinds (and their one-hot globals) existed. */
 export function interfaceHashWithout(spec: EnvSpec, added: readonly string[]): string {
-  const names = spec.globals.names.filter((n) => !added.some((k) => isKindGlobal(n, k)))
-  return hashJson({
-    ruleset: spec.ruleset,
-    planes: spec.planes,
-    entities: spec.entities,
-    globals: { ...spec.globals, shape: [names.length], names },
-    actions: spec.actions,
-    decisionKinds: spec.decisionKinds.filter((k) => !added.includes(k)),
-  })
+  return specWithout(spec, added).interfaceHash
 }
 
 export function migrateAddedKinds(ck: CheckpointData, spec: EnvSpec, added: readonly string[]): CheckpointResult<CheckpointData> {

@@ -273,3 +273,66 @@ describe('piwam player decisions: retreat-hex, rout-hex, intercept-hex', () => {
     if (!r2.ok) expect(r2.error.message).toMatch(/rtUnit/)
   })
 })
+
+describe('piwam player decisions: rout-order, replacement-host, withdraw-facing', () => {
+  const KINDS3 = ['rout-order', 'replacement-host', 'withdraw-facing']
+  it('random play meets each one as a real choice of its owner; mid-decision clone, JSON restore and replay agree', () => {
+    const e = builtin('ivry-1590')
+    const mask = new Uint8Array(e.layout.size)
+    const seen = new Map<string, number>()
+    for (let g = 0; g < 12; g++) {
+      playGame(e, 500 + g, true, (st) => {
+        const d = e.decision(st)
+        if (!d || !KINDS3.includes(d.kind)) return
+        seen.set(d.kind, (seen.get(d.kind) ?? 0) + 1)
+        const n = e.legal(st, mask)
+        expect(n).toBeGreaterThanOrEqual(2)
+        const texts: string[] = []
+        for (let i = 0; i < mask.length; i++) if (mask[i]) texts.push(actionText(e.layout, i))
+        if (d.kind === 'withdraw-facing') {
+          // turns from the facing it had, each to a facing its allowance reaches at its new hex
+          for (const t of texts) expect(t).toMatch(/^choice:(pass|left|right|left2|right2|about)$/)
+          expect(d.subject).toBe(e.ctx.uId[st.react])
+          expect(d.player).toBe(e.ctx.uSide[st.react])
+        } else if (d.kind === 'rout-order') {
+          // the deciding player's broken units still to rout
+          for (const t of texts) {
+            const u = e.ctx.uId.indexOf(t.slice(5))
+            expect(e.ctx.uSide[u]).toBe(d.player)
+            expect(st.uStatus[u]).toBe(3)
+          }
+        } else {
+          // the units of the replacement's wing (an army commander's: his side's)
+          const r = st.sel - e.ctx.n
+          expect(d.subject).toBe(e.ctx.lId[r])
+          for (const t of texts) expect(e.ctx.uSide[e.ctx.uId.indexOf(t.slice(5))]).toBe(d.player)
+        }
+        const j = e.restore(JSON.parse(JSON.stringify(st)))
+        expect(j.ok).toBe(true)
+        if (!j.ok) return
+        expect(e.hash(j.value)).toBe(e.hash(st))
+        const c = e.clone(st)
+        const a = mask.lastIndexOf(1)
+        expect(e.apply(c, a)).toBeNull()
+        expect(e.apply(j.value, a)).toBeNull()
+        expect(e.hash(j.value)).toBe(e.hash(c))
+        expect(e.invariants(c)).toEqual([])
+      })
+    }
+    for (const k of KINDS3) expect(seen.get(k) ?? 0, k).toBeGreaterThan(0)
+  })
+  it('restore rejects a withdraw-facing or replacement-host decision without its register', () => {
+    const e = builtin('piwam-training')
+    const s = e.init(3)
+    const bad = JSON.parse(JSON.stringify(s))
+    bad.kind = KINDS.indexOf('withdraw-facing')
+    const r = e.restore(bad)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/wdFaces/)
+    const bad2 = JSON.parse(JSON.stringify(s))
+    bad2.kind = KINDS.indexOf('replacement-host')
+    const r2 = e.restore(bad2)
+    expect(r2.ok).toBe(false)
+    if (!r2.ok) expect(r2.error.message).toMatch(/replacement/)
+  })
+})

@@ -38,6 +38,12 @@ export class Board {
   readonly carried: Int32Array
   /** The legal next hexes of a retreat / rout step (at most 6). */
   readonly steps = new Int32Array(6)
+  /** Rout phase (1.3): a router's reach (most MP left per hex), which router reached each hex first, who crosses. */
+  readonly routMp: Int16Array
+  readonly routOwner: Int16Array
+  readonly routCross: Uint8Array
+  /** The first unit still to rout whose reach meets no other's (routCrossings), -1 none. */
+  routFree = -1
   readonly coneCache = new Map<number, Int32Array>()
   /** Line of sight: the lines between hex pairs (cached), what blocks them, terrain that blocks per hex. */
   readonly sight: SightLines
@@ -64,6 +70,9 @@ export class Board {
     this.bestFaced = new Int16Array(ctx.size * 6)
     this.queueFaced = new Int32Array(ctx.size * 48)
     this.reach = new Uint8Array(ctx.size)
+    this.routMp = new Int16Array(ctx.size)
+    this.routOwner = new Int16Array(ctx.size)
+    this.routCross = new Uint8Array(ctx.n)
     this.cmd = new Uint8Array(ctx.n)
     this.tmpUnits = new Int32Array(ctx.n + 4)
     this.tmpLeaders = new Int32Array(ctx.m + 4)

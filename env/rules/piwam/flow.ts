@@ -12,11 +12,11 @@ import type { Board } from './board.ts'
 import { inCommand, leaderDests, wingCmdHex, wingHasUnits, withWing } from './command.ts'
 import { doContinuation, doOrderChange, doPreempt, finishWing, preemptors, startActivation } from './activation.ts'
 import { continueUnit, doMove, doTurn, selectUnit, unitMoves } from './move.ts'
-import { doReaction, doWithdraw, interceptHexes, openReactions, placeInterceptor, reactOpts, reactors, withdrawDests } from './reaction.ts'
+import { doReaction, doWithdraw, doWithdrawFacing, interceptHexes, openReactions, placeInterceptor, reactOpts, reactors, withdrawDests, withdrawFacings } from './reaction.ts'
 import { afterFire, canFireType, doFire, fireTargets, resumeFire } from './fire.ts'
 import { attackTargets, ccAttacker, ccFinish, designate, designators, doDefenderAdvance, groupAttackers, nextCombat, resolveCombat, toDesignate, toDesignateReaction } from './melee.ts'
 import { afterRally, canRally, doRally } from './morale.ts'
-import { retreatChoices, retreatGo, retreatStepTo, routChoices, routFrom, routGo, routStepTo } from './retreat.ts'
+import { retreatChoices, retreatGo, retreatStepTo, routChoices, routCrossings, routGo, routPhase, routStepTo, routUnit } from './retreat.ts'
 import { checkBreak, endByPoints } from './victory.ts'
 
 export function activatable(R: Board, s: PiwamState, w: number): boolean {
@@ -95,8 +95,8 @@ export function nextActivation(R: Board, s: PiwamState): void {
   s.sel = -1
   const lv = level(R, s)
   if (lv < 0) {
-    // 1.3 rout phase (it may stop for an owner's rout-hex choice; the flow ends the turn after it)
-    if (routFrom(R, s, 0)) endTurn(R, s)
+    // 1.3 rout phase (it may stop for an owner's rout-order or rout-hex choice; the flow ends the turn after it)
+    if (routPhase(R, s)) endTurn(R, s)
     return
   }
   const pick = R.pickTest
@@ -121,7 +121,11 @@ export function endTurn(R: Board, s: PiwamState): void {
   s.bypassed = -1
   s.activeWing = -1
   s.sel = -1
-  enterReplacements(R, s)
+  if (enterReplacements(R, s)) nextTurn(R, s)
+}
+
+/** The end of turn after the replacements: army break, the turn limit, the next turn. */
+function nextTurn(R: Board, s: PiwamState): void {
   if (checkBreak(R, s)) return
   if (s.turn >= R.ctx.turns) {
     endByPoints(R, s)
@@ -131,24 +135,55 @@ export function endTurn(R: Board, s: PiwamState): void {
   startTurn(R, s)
 }
 
-/** 2.1 B: a lost leader's replacement joins (same order) stacked with a unit of his command, unless it has none. */
-export function enterReplacements(R: Board, s: PiwamState): void {
+/** The lost leader a replacement slot r stands in for (ctx.lRepl[j] === r). */
+function predecessor(R: Board, r: number): number {
+  for (let j = 0; j < R.ctx.m; j++) if (R.ctx.lRepl[j] === r) return j
+  return -1
+}
+
+/** 2.1 B: the units replacement r may enter stacked with: the units of his predecessor's wing on the map (an army
+ *  commander's: his side's), marked in mask (unit slots); returns how many, the first (scenario order) in R.steps[0]. */
+export function replacementHosts(R: Board, s: PiwamState, r: number, mask: Uint8Array | null): number {
+  const j = predecessor(R, r)
+  const w = R.ctx.lWing[j]!
+  const side = R.ctx.lSide[j]!
+  let c = 0
+  for (let u = 0; u < R.ctx.n; u++) {
+    if (s.uHex[u]! < 0 || R.ctx.uSide[u] !== side || (w >= 0 && R.ctx.uWing[u] !== w)) continue
+    if (c === 0) R.steps[0] = u
+    if (mask) mask[R.offUnit + u] = 1
+    c++
+  }
+  return c
+}
+
+/** 2.1 B: lost leaders' replacements join (same order) stacked with a unit of their command, unless it has none;
+ *  with two or more such units the owner picks (`replacement-host`). Returns false while that decision is pending. */
+export function enterReplacements(R: Board, s: PiwamState): boolean {
   for (let j = 0; j < R.ctx.m; j++) {
     const r = R.ctx.lRepl[j]!
     if (s.lState[j] !== LS_REMOVED || r < 0 || s.lState[r] !== LS_WAITING) continue
-    const w = R.ctx.lWing[j]!
-    const side = R.ctx.lSide[j]!
-    let host = -1
-    for (let u = 0; u < R.ctx.n && host < 0; u++) {
-      if (s.uHex[u]! < 0 || R.ctx.uSide[u] !== side) continue
-      if (w >= 0 ? R.ctx.uWing[u] === w : true) host = u
+    const c = replacementHosts(R, s, r, null)
+    if (c === 0) continue
+    if (c > 1) {
+      s.sel = R.ctx.n + r
+      s.kind = K['replacement-host']
+      s.player = R.ctx.lSide[j]!
+      return false
     }
-    if (host < 0) continue
-    s.lState[r] = LS_IN
-    s.lHex[r] = s.uHex[host]!
-    if (w >= 0) s.wCmd[w] = r
-    if (R.ev) R.push({ type: 'leader-replaced', leader: R.ctx.lId[j]!, by: R.ctx.lId[r]!, hex: R.hexLabel(s.lHex[r]!) })
+    placeReplacement(R, s, r, R.steps[0]!)
   }
+  return true
+}
+
+/** Replacement r enters stacked with unit u and takes his predecessor's command. */
+function placeReplacement(R: Board, s: PiwamState, r: number, u: number): void {
+  const j = predecessor(R, r)
+  const w = R.ctx.lWing[j]!
+  s.lState[r] = LS_IN
+  s.lHex[r] = s.uHex[u]!
+  if (w >= 0) s.wCmd[w] = r
+  if (R.ev) R.push({ type: 'leader-replaced', leader: R.ctx.lId[j]!, by: R.ctx.lId[r]!, hex: R.hexLabel(s.lHex[r]!) })
 }
 
 /** Decision kinds whose legal actions include hexes (unit-action moves/leader destinations and hex targets). */
@@ -306,6 +341,16 @@ export function legalInto(R: Board, s: PiwamState, mask: Uint8Array): number {
     case K['intercept-hex']:
       interceptHexes(R, s, s.react, mask)
       break
+    case K['rout-order']:
+      routCrossings(R, s, p)
+      for (let u = 0; u < n; u++) if (R.routCross[u]) mask[offU + u] = 1
+      break
+    case K['replacement-host']:
+      replacementHosts(R, s, s.sel - n, mask)
+      break
+    case K['withdraw-facing']:
+      withdrawFacings(R, s, mask)
+      break
   }
   R.cmdWing = -1
   // count only the segments the kinds write (choices + wings + units are few; hexes only when a kind targets hexes)
@@ -459,10 +504,21 @@ export function applyAction(R: Board, s: PiwamState, action: number, events: Piw
       break
     case K['rout-hex']:
       routStepTo(R, s, hi)
-      if (routGo(R, s) && routFrom(R, s, s.pend[1]! + 1)) endTurn(R, s)
+      if (routGo(R, s) && routPhase(R, s)) endTurn(R, s)
       break
     case K['intercept-hex']:
       placeInterceptor(R, s, s.react, hi)
+      break
+    case K['rout-order']:
+      if (routUnit(R, s, ui) && routPhase(R, s)) endTurn(R, s)
+      break
+    case K['replacement-host']:
+      placeReplacement(R, s, s.sel - n, ui)
+      s.sel = -1
+      if (enterReplacements(R, s)) nextTurn(R, s)
+      break
+    case K['withdraw-facing']:
+      doWithdrawFacing(R, s, ci)
       break
   }
   if (s.winner < 0) checkBreak(R, s)
@@ -480,8 +536,11 @@ export function subjectOf(R: Board, units: readonly string[], s: PiwamState): st
       return s.sel >= 0 ? units[s.sel] : undefined
     case K['reaction-kind']:
     case K['withdraw-hex']:
+    case K['withdraw-facing']:
     case K['intercept-hex']:
       return units[s.react]
+    case K['replacement-host']:
+      return units[s.sel]
     case K['retreat-hex']:
     case K['rout-hex']:
       return units[s.rtUnit]

@@ -163,22 +163,10 @@ export function withdrawReach(R: Board, s: PiwamState, u: number, mp: number): v
   reachFaced(R.ctx.grid, s.uHex[u]!, s.uFace[u]!, mp, rule, R.bestFaced, R.queueFaced)
 }
 
-/** The facing a withdrawal ends in at x (after withdrawReach): the one reached with the most MP left,
- *  then the nearest to the unit's facing before it withdrew, then the lowest; -1 when x is not reached. */
-export function withdrawFacing(R: Board, x: number, face: number): number {
-  let pick = -1
-  let bestLeft = -1
-  let bestTurn = 9
-  for (let f = 0; f < 6; f++) {
-    const left = R.bestFaced[x * 6 + f]!
-    if (left < 0) continue
-    const k = (f - face + 6) % 6
-    const turn = k > 3 ? 6 - k : k
-    if (left > bestLeft || (left === bestLeft && turn < bestTurn)) {
-      pick = f
-      bestLeft = left
-      bestTurn = turn
-    }
-  }
-  return pick
+/** The facings a withdrawal may end with at x (after withdrawReach): bit f set when facing f is reached within
+ *  the allowance; 0 when x is not reached. */
+export function withdrawFaces(R: Board, x: number): number {
+  let faces = 0
+  for (let f = 0; f < 6; f++) if (R.bestFaced[x * 6 + f]! >= 0) faces |= 1 << f
+  return faces
 }

@@ -6,7 +6,7 @@ import { ARM_ART, ARM_CAV, ARM_INF, IMPASSABLE } from './context.ts'
 import { C, F_ENDED, F_INTERCEPTOR, F_NO_CHARGE, F_REACTED, K, L_REACTED, LS_IN, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, type PiwamState, TR_ENTERED, TR_FACED, TR_FIRED, TR_MP, TR_RALLY } from './state.ts'
 import type { Board } from './board.ts'
 import { leaderDests, leaderMod } from './command.ts'
-import { continueUnit, moveUnit, withdrawFacing, withdrawReach } from './move.ts'
+import { continueUnit, moveUnit, withdrawFaces, withdrawReach } from './move.ts'
 import { canFireType, inZone, resolveFire } from './fire.ts'
 
 /** Withdrawal destinations (3.3 B): reachable with the full allowance, farther from the trigger, stacking allowed. */
@@ -185,12 +185,56 @@ export function doWithdraw(R: Board, s: PiwamState, x: number): void {
   } else {
     const from = s.uHex[r]!
     s.uFlags[r] = s.uFlags[r]! | F_REACTED
-    // 3.3 B by the movement rules: the unit ends facing as the cheapest way in leaves it
+    // 3.3 B by the movement rules: it ends with a facing its allowance reaches at x; with two or more, its owner's
     withdrawReach(R, s, r, R.ma(s, r))
-    const f = withdrawFacing(R, x, s.uFace[r]!)
+    const faces = withdrawFaces(R, x)
     moveUnit(R, s, r, x, true)
-    if (f >= 0) s.uFace[r] = f
     if (R.ev) R.push({ type: 'withdrew', unit: R.ctx.uId[r]!, from: R.hexLabel(from), to: R.hexLabel(x) })
+    if ((faces & (faces - 1)) !== 0) {
+      s.wdFaces = faces
+      s.kind = K['withdraw-facing']
+      s.player = R.ctx.uSide[r]!
+      return
+    }
+    if (faces !== 0) faceWithdrawn(R, s, r, 31 - Math.clz32(faces))
   }
+  openReactions(R, s)
+}
+
+/** The facing verbs of withdraw-facing and the turn each makes from the unit's facing before it withdrew. */
+export const WITHDRAW_TURNS = [
+  [C.pass, 0],
+  [C.left, -1],
+  [C.right, 1],
+  [C.left2, -2],
+  [C.right2, 2],
+  [C.about, 3],
+] as const
+
+/** The facings of a withdrawal's end (s.wdFaces) as verbs, marked in mask; returns how many. */
+export function withdrawFacings(R: Board, s: PiwamState, mask: Uint8Array): number {
+  const f = s.uFace[s.react]!
+  let c = 0
+  for (const [verb, by] of WITHDRAW_TURNS) {
+    if ((s.wdFaces & (1 << rot(f, by))) === 0) continue
+    mask[verb] = 1
+    c++
+  }
+  return c
+}
+
+/** The withdrawn unit r takes facing g (3.3 B). */
+function faceWithdrawn(R: Board, s: PiwamState, r: number, g: number): void {
+  const f = s.uFace[r]!
+  if (f === g) return
+  s.uFace[r] = g
+  if (R.ev) R.push({ type: 'faced', unit: R.ctx.uId[r]!, from: VERTEX_NAMES[f]!, to: VERTEX_NAMES[g]!, mp: 0 })
+}
+
+/** The owner's withdraw-facing choice (verb `choice`); the reaction window goes on. */
+export function doWithdrawFacing(R: Board, s: PiwamState, choice: number): void {
+  const r = s.react
+  for (const [verb, by] of WITHDRAW_TURNS) if (verb === choice) faceWithdrawn(R, s, r, rot(s.uFace[r]!, by))
+  s.wdFaces = 0
   openReactions(R, s)
 }

@@ -1,6 +1,7 @@
 // Retreats (4.2, 5.3), the Unable to Retreat table, and rout movement (1.3).
 // The owning player picks each step among the legal ones (`retreat-hex`,
-// `rout-hex`); a single legal step is taken without asking. The retreat or
+// `rout-hex`); a single legal step is taken without asking. He also orders his
+// routs where the order can matter (`rout-order`). The retreat or
 // rout in progress lives in the state (rtUnit, rtLeft, rtAway, rtCombat) and
 // what it interrupted in the pending register (state.pend), resumed by the
 // flow after the last step.
@@ -8,7 +9,7 @@
 import { allowedSteps, bestStep, type StepScore } from '../shared/paths.ts'
 import { ARM_ART, ARM_CAV, IMPASSABLE } from './context.ts'
 import { STATUSES, T_ART } from './tables.ts'
-import { K, L_RETREAT, LS_IN, P_NONE, P_ROUT, type PiwamState } from './state.ts'
+import { F_ROUTED, K, L_RETREAT, LS_IN, P_NONE, P_ROUT, type PiwamState } from './state.ts'
 import { directionOf, type Board } from './board.ts'
 import { removeLeadersAt } from './command.ts'
 import { moveUnit } from './move.ts'
@@ -199,21 +200,120 @@ function stepCost(R: Board, arm: number, h: number, x: number): number {
   return R.ctx.cost[(arm * R.size + h) * 6 + directionOf(R.ctx.grid.neighbors, h, x)]!
 }
 
-/** 1.3 / 5.3: broken units (scenario order, from unit u0 on) spend their full allowance toward their edge, exiting
- *  off it. Returns true when the phase is over; false when an owner must pick a rout step (`rout-hex`). */
-export function routFrom(R: Board, s: PiwamState, u0: number): boolean {
-  for (let u = u0; u < R.ctx.n; u++) {
-    if (s.uHex[u]! < 0 || s.uStatus[u] !== 3 || R.ctx.uArm[u] === ARM_ART) continue
-    s.pend[0] = P_ROUT
-    s.pend[1] = u
-    s.rtUnit = u
-    s.rtLeft = R.ctx.tables.unitTypes.movement[R.typeName(u)]
-    s.uFace[u] = R.ctx.edgeFacing[R.ctx.uSide[u]!]!
-    if (!routGo(R, s)) return false
+/** A broken unit of side p that has not made its rout move in this rout phase (artillery never routs). */
+function toRout(R: Board, s: PiwamState, u: number, p: number): boolean {
+  return s.uHex[u]! >= 0 && s.uStatus[u] === 3 && R.ctx.uArm[u] !== ARM_ART && R.ctx.uSide[u] === p && (s.uFlags[u]! & F_ROUTED) === 0
+}
+
+/** Every hex u's rout move could pass through or end in (R.routMp: the most MP left on reaching it, -1 never):
+ *  any legal step, not only the cheapest, so the set holds every path the owner could steer whatever the
+ *  other routers do. Steps go strictly nearer the edge, so one sweep per edge distance suffices. */
+function routReach(R: Board, s: PiwamState, u: number): void {
+  const ctx = R.ctx
+  const size = R.size
+  const best = R.routMp
+  best.fill(-1)
+  const rule = R.routStep
+  rule.s = s
+  rule.u = u
+  rule.side = ctx.uSide[u]!
+  rule.arm = ctx.uArm[u] === ARM_CAV ? 1 : 0
+  rule.full = ctx.tables.unitTypes.movement[R.typeName(u)]
+  const h = s.uHex[u]!
+  const base = rule.side * size
+  best[h] = rule.full
+  for (let e = ctx.edgeDist[base + h]!; e >= 1; e--) {
+    for (let x = 0; x < size; x++) {
+      const mp = best[x]!
+      if (mp <= 0 || ctx.edgeDist[base + x] !== e) continue
+      rule.mp = mp
+      rule.edge = e
+      for (let d = 0; d < 6; d++) {
+        const y = ctx.grid.neighbors[x * 6 + d]!
+        if (y < 0 || rule.score(x, d, y) < 0) continue
+        const left = mp - Math.min(mp, ctx.cost[(rule.arm * size + x) * 6 + d]!)
+        if (left > best[y]!) best[y] = left
+      }
+    }
+  }
+  rule.s = null
+}
+
+/** 1.3: which of side p's units still to rout could change one another's rout by its order: two whose rout
+ *  reaches (routReach, searched with all of them lifted off the map) share a hex. Marks them in R.routCross and
+ *  returns how many; R.routFree is the first (scenario order) still to rout whose reach meets no other's, -1 none. */
+export function routCrossings(R: Board, s: PiwamState, p: number): number {
+  const n = R.ctx.n
+  const owner = R.routOwner
+  const cross = R.routCross
+  owner.fill(-1)
+  cross.fill(0)
+  R.routFree = -1
+  let pending = 0
+  for (let u = 0; u < n; u++) {
+    if (!toRout(R, s, u, p)) continue
+    R.unplace(u, s.uHex[u]!)
+    pending++
+  }
+  if (pending < 2) {
+    R.sync(s)
+    for (let u = 0; u < n && R.routFree < 0; u++) if (toRout(R, s, u, p)) R.routFree = u
+    return 0
+  }
+  for (let u = 0; u < n; u++) {
+    if (!toRout(R, s, u, p)) continue
+    routReach(R, s, u)
+    for (let x = 0; x < R.size; x++) {
+      if (R.routMp[x]! < 0) continue
+      const o = owner[x]!
+      if (o < 0) owner[x] = u
+      else if (o !== u) cross[u] = cross[o] = 1
+    }
+  }
+  R.sync(s)
+  let c = 0
+  for (let u = 0; u < n; u++) {
+    if (!toRout(R, s, u, p)) continue
+    if (cross[u]) c++
+    else if (R.routFree < 0) R.routFree = u
+  }
+  return c
+}
+
+/** 1.3 / 5.3 rout phase: side 0's broken units, then side 1's, each spends its full allowance toward its edge,
+ *  exiting off it. A unit whose rout cannot meet another's goes at once (scenario order); among those that could
+ *  the owner picks which goes next (`rout-order`). Returns true when the phase is over; false when an owner must
+ *  decide (`rout-order`, or a `rout-hex` step); the flow calls it again after that decision. */
+export function routPhase(R: Board, s: PiwamState): boolean {
+  for (let p = 0; p < 2; p++) {
+    for (;;) {
+      const crossing = routCrossings(R, s, p)
+      if (R.routFree >= 0) {
+        if (!routUnit(R, s, R.routFree)) return false
+        continue
+      }
+      if (crossing === 0) break
+      s.pend[0] = P_NONE
+      s.pend[1] = 0
+      s.kind = K['rout-order']
+      s.player = p
+      return false
+    }
   }
   s.pend[0] = P_NONE
   s.pend[1] = 0
   return true
+}
+
+/** Unit u makes its rout move (faces its edge, then steps); false when its owner must pick a step. */
+export function routUnit(R: Board, s: PiwamState, u: number): boolean {
+  s.uFlags[u] = s.uFlags[u]! | F_ROUTED
+  s.pend[0] = P_ROUT
+  s.pend[1] = u
+  s.rtUnit = u
+  s.rtLeft = R.ctx.tables.unitTypes.movement[R.typeName(u)]
+  s.uFace[u] = R.ctx.edgeFacing[R.ctx.uSide[u]!]!
+  return routGo(R, s)
 }
 
 /** Goes on with the rout under way: exits off the edge, takes forced steps, stops at a choice (returns false). */

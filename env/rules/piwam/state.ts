@@ -30,6 +30,9 @@ export const KINDS = [
   'retreat-hex', // the retreating unit's owner: its next retreat hex, when several are open (4.2, 5.3)
   'rout-hex', // the routing unit's owner: its next hex along the path of least resistance, when several tie (1.3, 5.3)
   'intercept-hex', // the interceptor's owner: which of its two free front hexes it moves into (3.3 C)
+  'rout-order', // the owner: which of his broken units routs next, when their paths may cross (1.3)
+  'replacement-host', // the owner: the unit of the wing a replacement leader enters stacked with (2.1 B)
+  'withdraw-facing', // the withdrawing unit's owner: the facing it ends with, among those its allowance reaches (3.3 B)
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [P in KindName]: number }
@@ -70,6 +73,7 @@ export const F_REACT_ATT = 256 // its designation is a reaction attack
 export const F_ENDED = 512 // action cut short (interception, broken)
 export const F_CHARGED = 1024 // attacked with a charge bonus (passthrough eligibility)
 export const F_OOC = 2048 // out of command when its action began (2.3): only moves toward its commander, no fire
+export const F_ROUTED = 4096 // has made its rout move in this turn's rout phase (1.3)
 // leader flags
 export const L_MOVED = 1
 export const L_AIDED = 2 // a rally used him: may not move (2.1 B)
@@ -179,6 +183,8 @@ export interface PiwamState extends BaseState {
   rtCombat: number
   /** What the retreat / rout interrupted (P_* stage and its fields, PEND_SIZE entries). */
   pend: number[]
+  /** The facings a withdrawn unit may end with (bit f = facing f, 3.3 B) while its owner picks one; 0 otherwise. */
+  wdFaces: number
   /** Leaders taking part in the close combat being resolved: their loss-roll order 1..k, 0 not taking part (2.1 A). */
   lCc: number[]
   /** -1 playing, 0/1 winner, 2 draw. */
@@ -248,6 +254,7 @@ const NUM_FIELDS = [
   'rtLeft',
   'rtAway',
   'rtCombat',
+  'wdFaces',
   'winner',
 ] as const
 
@@ -304,6 +311,7 @@ export function initialState(ctx: Ctx, seed: number, opts?: { forcedDice?: numbe
     rtLeft: 0,
     rtAway: -1,
     rtCombat: 0,
+    wdFaces: 0,
     pend: new Array<number>(PEND_SIZE).fill(0),
     lCc: new Array<number>(ctx.m).fill(0),
     winner: -1,
@@ -365,6 +373,7 @@ export function cloneState(s: PiwamState): PiwamState {
     rtLeft: s.rtLeft,
     rtAway: s.rtAway,
     rtCombat: s.rtCombat,
+    wdFaces: s.wdFaces,
     pend: s.pend.slice(),
     lCc: s.lCc.slice(),
     winner: s.winner,
@@ -417,6 +426,9 @@ export function restoreState(ctx: Ctx, json: unknown): Result<PiwamState> {
   if (s.pend[0]! < P_NONE || s.pend[0]! > P_ROUT) return bad(`state.pend[0] ${s.pend[0]} is not a pending stage 0..${P_ROUT}`, 'pend')
   const kn = KINDS[s.kind]
   if (s.winner < 0 && (kn === 'retreat-hex' || kn === 'rout-hex') && (s.rtUnit < 0 || s.uHex[s.rtUnit]! < 0)) return bad(`state.rtUnit must be a unit on the map while the decision is ${kn}`, 'rtUnit')
+  if (s.wdFaces < 0 || s.wdFaces > 63) return bad(`state.wdFaces ${s.wdFaces} must be a set of facings 0..63`, 'wdFaces')
+  if (s.winner < 0 && kn === 'withdraw-facing' && (s.react < 0 || s.react >= n || s.uHex[s.react]! < 0 || s.wdFaces === 0)) return bad('state.react must be a unit on the map and state.wdFaces its facings while the decision is withdraw-facing', 'react')
+  if (s.winner < 0 && kn === 'replacement-host' && (s.sel < n || s.sel >= n + ctx.m || s.lState[s.sel - n] !== LS_WAITING)) return bad('state.sel must be a waiting replacement leader slot while the decision is replacement-host', 'sel')
   return ok(s)
 }
 
@@ -476,6 +488,9 @@ export function stateInvariants(ctx: Ctx, s: PiwamState): string[] {
     const advancing = s.kind === K['advance-facing'] || s.kind === K['defender-advance']
     if (s.pend[0] !== P_CC && !advancing && s.lCc.some((v) => v !== 0)) out.push('close-combat loss-roll list left over outside a close combat')
     if (s.kind !== K['retreat-hex'] && s.lFlags.some((f) => (f & L_RETREAT) !== 0)) out.push('leaders marked as retreating while no retreat is under way')
+    // a withdrawal's facing set and a replacement's slot are held exactly while their owner decides
+    if ((s.kind === K['withdraw-facing']) !== (s.wdFaces !== 0)) out.push(`decision ${KINDS[s.kind]} with withdrawal facings ${s.wdFaces}: they are held exactly while the owner picks one`)
+    if (s.kind === K['replacement-host'] && (s.sel < n || s.lState[s.sel - n] !== LS_WAITING)) out.push(`replacement-host decision for slot ${s.sel - n}, which is not a waiting replacement`)
   }
   return out
 }

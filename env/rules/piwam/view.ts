@@ -268,8 +268,8 @@ export function encodeObs(ctx: Ctx, R: Board, s: PiwamState, player: Player, out
   }
   R.cmdWing = -1
   const F = ENTITY.length
-  // "selected": the unit the decision is about (the acting unit, or the one retreating / routing / intercepting)
-  const pick = s.kind === K['retreat-hex'] || s.kind === K['rout-hex'] ? s.rtUnit : s.kind === K['intercept-hex'] ? s.react : s.sel
+  // "selected": the unit the decision is about (the acting unit, or the one retreating / routing / intercepting / withdrawn)
+  const pick = s.kind === K['retreat-hex'] || s.kind === K['rout-hex'] ? s.rtUnit : s.kind === K['intercept-hex'] || s.kind === K['withdraw-facing'] ? s.react : s.sel
   for (let u = 0; u < ctx.n; u++) {
     const h = s.uHex[u]!
     const mine = ctx.uSide[u] === own
