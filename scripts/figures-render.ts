@@ -28,6 +28,32 @@ export interface Meta {
   skipped: string[]
 }
 
+/** `npm run figures:compare` (scripts/compare-commit.ts): this tree's trainer against an older commit's. */
+export interface TrainerVsCommit {
+  format: 'tercio-trainer-vs-commit/1'
+  machine: { cpu: string; cores: number; node: string; platform: string; date: string; load: number[] }
+  minutes: number
+  command: string
+  scenario: string
+  imitate: number
+  updates: number
+  rounds: number
+  base: TrainerSide
+  head: TrainerSide
+  /** Median agent steps/s of this tree over the base commit's. */
+  ratio: number
+}
+interface TrainerSide {
+  commit: string
+  subject: string
+  committed: string
+  withUncommittedChanges: boolean
+  loop: string
+  agentStepsPerSec: number
+  runs: number[]
+  loads: number[]
+}
+
 interface BenchJson {
   results: {
     ruleset: string
@@ -203,6 +229,23 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push('')
   out.push(`Command: ${cmd('train')}`)
   out.push('')
+
+  const vs = all['trainer-vs-commit'] as TrainerVsCommit | null
+  if (vs) {
+    const side = (t: TrainerSide, what: string) => [`${what}: \`${t.commit}\`${t.withUncommittedChanges ? ' (with uncommitted changes)' : ''}, ${t.committed.slice(0, 10)}`, t.loop, n0(t.agentStepsPerSec), t.runs.map(n0).join(', '), t.loads.map((l) => l.toFixed(1)).join(', ')]
+    out.push('## Trainer against an older commit')
+    out.push('')
+    out.push(`This tree's trainer and an older commit's, each measured by its own \`bench/train.ts\` (${vs.scenario}, ${vs.imitate} imitation`)
+    out.push(`minibatches, ${vs.updates} PPO updates a run), the two trees alternated over ${vs.rounds} round(s) on ${vs.machine.date.slice(0, 16).replace('T', ' ')} UTC`)
+    out.push(`(${vs.machine.cpu}, ${vs.machine.cores} cores). Measured separately from the rest of this page, by the command below.`)
+    out.push('')
+    out.push(table(['tree', 'loop', 'agent steps/s (median)', 'runs', 'load when each ended'], [side(vs.head, 'this tree'), side(vs.base, 'older commit')]))
+    out.push('')
+    out.push(`\`${vs.head.commit}\` over \`${vs.base.commit}\` ("${vs.base.subject}"): **${x2(vs.ratio)}** agent steps/s.`)
+    out.push('')
+    out.push(`Command: \`${vs.command}\``)
+    out.push('')
+  }
 
   out.push('## Scripted heuristic against random play')
   out.push('')
