@@ -25,6 +25,8 @@ export interface Meta {
   commands: Record<string, string>
   /** 1-minute load average when each measurement ended, by name. */
   loads?: Record<string, number>
+  /** Wall-clock seconds each measurement took, by name. */
+  seconds?: Record<string, number>
   skipped: string[]
 }
 
@@ -135,7 +137,11 @@ const policyName = (t: TournamentJson) => t.pairings.map((p) => p.a).find((a) =>
 
 export function renderFigures(meta: Meta, all: Record<string, unknown>): string {
   const m = meta.machine
-  const load = (name: string) => (meta.loads?.[name] === undefined ? '' : ` (load ${meta.loads[name].toFixed(1)} when it ended)`)
+  const load = (name: string) => {
+    const l = meta.loads?.[name]
+    const t = meta.seconds?.[name]
+    return l === undefined ? '' : ` (${t === undefined ? '' : `${t} s, `}load ${l.toFixed(1)} when it ended)`
+  }
   const cmd = (name: string) => (meta.commands[name] ? `\`${meta.commands[name]}\`${load(name)}` : '(not run)')
   const out: string[] = []
   out.push('# Figures')
@@ -251,13 +257,16 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push('')
   out.push(`Each ruleset's heuristic (\`agents/heuristic/\`), both seats, shared dice seeds. The bar is ≥ 90%.`)
   out.push('')
-  const heur = tournaments(all, 'heuristic-')
+  // The heuristic-random pairing: from the scenario's own tournament, else from its baseline's.
+  const heurOwn = tournaments(all, 'heuristic-')
+  const heurScenarios = new Set(heurOwn.map(([, t]) => t.scenario))
+  const heur = [...heurOwn, ...tournaments(all, 'baseline-').filter(([, t]) => !heurScenarios.has(t.scenario))].sort(([, a], [, b]) => a.scenario.localeCompare(b.scenario))
   out.push(table(['scenario', 'games', 'won', 'drawn', 'lost', 'score'], heur.map(([, t]) => {
     const p = pairing(t, 'heuristic', 'random')
     return p ? [t.scenario, p.games, p.won, p.drawn, p.lost, scored(p.won, p.drawn, p.games)] : [t.scenario, '–', '–', '–', '–', '–']
   })))
   out.push('')
-  out.push(`Command (per scenario): ${heur[0] ? `\`${(meta.commands[heur[0][0]] ?? '').replace(heur[0][1].scenario, 'S')}\`` : '(not run)'}`)
+  out.push(`From the trained baselines' tournaments below (the heuristic-random pairing of each)${heurOwn[0] ? `, and for a scenario without a baseline \`${(meta.commands[heurOwn[0][0]] ?? '').replace(heurOwn[0][1].scenario, 'S')}\`` : ''}.`)
   out.push('')
 
   out.push('## Trained baselines')
