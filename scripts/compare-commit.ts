@@ -113,6 +113,9 @@ function measure(s: Side, round: number): number {
   return v
 }
 
+/** A commit subject cut at a word, for a table cell. */
+const shorten = (t: string, n = 80): string => (t.length <= n ? t : `${t.slice(0, t.lastIndexOf(' ', n))} …`)
+
 const t0 = performance.now()
 try {
   git(['worktree', 'add', '--detach', tree, baseCommit])
@@ -129,7 +132,7 @@ try {
   }
   const summary = (s: Side, withChanges: boolean) => ({
     commit: s.commit.slice(0, 12),
-    subject: git(['log', '-1', '--format=%s', s.commit]).slice(0, 120),
+    subject: shorten(git(['log', '-1', '--format=%s', s.commit])),
     committed: git(['log', '-1', '--format=%cI', s.commit]),
     withUncommittedChanges: withChanges,
     loop: s.loop,
