@@ -40,14 +40,13 @@ function runs(): FigureRun[] {
     { name: 'train', group: 'train', shown: 'npx tsx bench/train.ts --imitate 5 --updates 8 --loops inline,dual', ...tsx(['bench/train.ts', '--imitate', '5', '--updates', '8', '--loops', 'inline,dual', '--json', out('train')]) },
     { name: 'conformance', group: 'conformance', shown: 'npx tercio conformance --failures', ...tercio(['conformance', '--failures', '--json', out('conformance')]) },
   ]
-  const baselines = new Set(readdirSync(join(ROOT, 'checkpoints')).filter((d) => d.endsWith('-baseline')).map((d) => d.replace(/-baseline$/, '')))
+  const baselines = readdirSync(join(ROOT, 'checkpoints')).filter((d) => d.endsWith('-baseline') && builtinIds().includes(d.replace(/-baseline$/, ''))).sort()
   // A baseline's tournament holds the heuristic-random pairing too: a separate one only where there is no baseline.
-  for (const sc of TRAINING.filter((s) => !baselines.has(s))) {
+  for (const sc of TRAINING.filter((s) => !baselines.includes(`${s}-baseline`))) {
     list.push({ name: `heuristic-${sc}`, group: 'tournaments', shown: `npx tercio tournament --scenario ${sc} --agents heuristic,random --games ${TOURNAMENT_GAMES} --seed 1`, ...tercio(['tournament', '--scenario', sc, '--agents', 'heuristic,random', '--games', String(TOURNAMENT_GAMES), '--seed', '1', '--quiet', '--json', out(`heuristic-${sc}`)]) })
   }
-  for (const dir of readdirSync(join(ROOT, 'checkpoints')).filter((d) => d.endsWith('-baseline')).sort()) {
+  for (const dir of baselines) {
     const sc = dir.replace(/-baseline$/, '')
-    if (!builtinIds().includes(sc)) continue
     const agents = `ckpt:checkpoints/${dir},heuristic,random`
     list.push({ name: `baseline-${sc}`, group: 'tournaments', shown: `npx tercio tournament --scenario ${sc} --agents ${agents} --games ${TOURNAMENT_GAMES} --seed 1`, ...tercio(['tournament', '--scenario', sc, '--agents', agents, '--games', String(TOURNAMENT_GAMES), '--seed', '1', '--quiet', '--json', out(`baseline-${sc}`)]) })
   }
