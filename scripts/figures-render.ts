@@ -225,7 +225,8 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push('')
   out.push('The real trainer with its default settings on short runs, the loops side by side in one process: `inline`')
   out.push('collects then updates on one thread; `dual` (the default of `tercio train`) has a helper thread collect half')
-  out.push('the envs and compute half of every minibatch\'s gradient. See [training](training.md).')
+  out.push('the envs and compute half of every minibatch\'s gradient. See [training](training.md). `npm run figures:compare -- --base REV`')
+  out.push('measures this tree\'s trainer against an older commit\'s (its own section below, once run).')
   out.push('')
   if (tr) {
     out.push(table(['loop', 'agent steps/s', 'updates/s', 'rollout s/update', 'update s/update', 'over inline'], Object.entries(tr.loops).map(([l, s]) => [l, n0(s.agentStepsPerSec), s.updatesPerSec.toFixed(2), s.rolloutSecPerUpdate.toFixed(2), s.updateSecPerUpdate.toFixed(2), l === 'inline' ? '1.00×' : x2(tr.speedup[l])])))
