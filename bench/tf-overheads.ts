@@ -1,4 +1,4 @@
-// The tfjs overheads removed on 2026-11-27 (agents/tf/kernels.ts, training/ppo/adam.ts), each
+// The tfjs overheads the tree removes (agents/tf/kernels.ts, training/ppo/adam.ts), each
 // measured against the stock version in one process, the two alternating, on the policy net
 // the trainer uses (piwam-training, `small`, residual prior):
 //   - a minibatch gradient with the stock Identity (copies) and Sum/Mean gradients (a JS

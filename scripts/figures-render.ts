@@ -25,7 +25,35 @@ export interface Meta {
   commands: Record<string, string>
   /** 1-minute load average when each measurement ended, by name. */
   loads?: Record<string, number>
+  /** Wall-clock seconds each measurement took, by name. */
+  seconds?: Record<string, number>
   skipped: string[]
+}
+
+/** `npm run figures:compare` (scripts/compare-commit.ts): this tree's trainer against an older commit's. */
+export interface TrainerVsCommit {
+  format: 'tercio-trainer-vs-commit/1'
+  machine: { cpu: string; cores: number; node: string; platform: string; date: string; load: number[] }
+  minutes: number
+  command: string
+  scenario: string
+  imitate: number
+  updates: number
+  rounds: number
+  base: TrainerSide
+  head: TrainerSide
+  /** Median agent steps/s of this tree over the base commit's. */
+  ratio: number
+}
+interface TrainerSide {
+  commit: string
+  subject: string
+  committed: string
+  withUncommittedChanges: boolean
+  loop: string
+  agentStepsPerSec: number
+  runs: number[]
+  loads: number[]
 }
 
 interface BenchJson {
@@ -109,7 +137,11 @@ const policyName = (t: TournamentJson) => t.pairings.map((p) => p.a).find((a) =>
 
 export function renderFigures(meta: Meta, all: Record<string, unknown>): string {
   const m = meta.machine
-  const load = (name: string) => (meta.loads?.[name] === undefined ? '' : ` (load ${meta.loads[name].toFixed(1)} when it ended)`)
+  const load = (name: string) => {
+    const l = meta.loads?.[name]
+    const t = meta.seconds?.[name]
+    return l === undefined ? '' : ` (${t === undefined ? '' : `${t} s, `}load ${l.toFixed(1)} when it ended)`
+  }
   const cmd = (name: string) => (meta.commands[name] ? `\`${meta.commands[name]}\`${load(name)}` : '(not run)')
   const out: string[] = []
   out.push('# Figures')
@@ -193,7 +225,8 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push('')
   out.push('The real trainer with its default settings on short runs, the loops side by side in one process: `inline`')
   out.push('collects then updates on one thread; `dual` (the default of `tercio train`) has a helper thread collect half')
-  out.push('the envs and compute half of every minibatch\'s gradient. See [training](training.md).')
+  out.push('the envs and compute half of every minibatch\'s gradient. See [training](training.md). `npm run figures:compare -- --base REV`')
+  out.push('measures this tree\'s trainer against an older commit\'s (its own section below, once run).')
   out.push('')
   if (tr) {
     out.push(table(['loop', 'agent steps/s', 'updates/s', 'rollout s/update', 'update s/update', 'over inline'], Object.entries(tr.loops).map(([l, s]) => [l, n0(s.agentStepsPerSec), s.updatesPerSec.toFixed(2), s.rolloutSecPerUpdate.toFixed(2), s.updateSecPerUpdate.toFixed(2), l === 'inline' ? '1.00×' : x2(tr.speedup[l])])))
@@ -204,17 +237,37 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push(`Command: ${cmd('train')}`)
   out.push('')
 
+  const vs = all['trainer-vs-commit'] as TrainerVsCommit | null
+  if (vs) {
+    const side = (t: TrainerSide, what: string) => [`${what}: \`${t.commit}\`${t.withUncommittedChanges ? ' (with uncommitted changes)' : ''}, ${t.committed.slice(0, 10)}`, t.loop, n0(t.agentStepsPerSec), t.runs.map(n0).join(', '), t.loads.map((l) => l.toFixed(1)).join(', ')]
+    out.push('## Trainer against an older commit')
+    out.push('')
+    out.push(`This tree's trainer and an older commit's, each measured by its own \`bench/train.ts\` (${vs.scenario}, ${vs.imitate} imitation`)
+    out.push(`minibatches, ${vs.updates} PPO updates a run), the two trees alternated over ${vs.rounds} round(s) on ${vs.machine.date.slice(0, 16).replace('T', ' ')} UTC`)
+    out.push(`(${vs.machine.cpu}, ${vs.machine.cores} cores). Measured separately from the rest of this page, by the command below.`)
+    out.push('')
+    out.push(table(['tree', 'loop', 'agent steps/s (median)', 'runs', 'load when each ended'], [side(vs.head, 'this tree'), side(vs.base, 'older commit')]))
+    out.push('')
+    out.push(`\`${vs.head.commit}\` over \`${vs.base.commit}\` ("${vs.base.subject}"): **${x2(vs.ratio)}** agent steps/s.`)
+    out.push('')
+    out.push(`Command: \`${vs.command}\``)
+    out.push('')
+  }
+
   out.push('## Scripted heuristic against random play')
   out.push('')
   out.push(`Each ruleset's heuristic (\`agents/heuristic/\`), both seats, shared dice seeds. The bar is ≥ 90%.`)
   out.push('')
-  const heur = tournaments(all, 'heuristic-')
+  // The heuristic-random pairing: from the scenario's own tournament, else from its baseline's.
+  const heurOwn = tournaments(all, 'heuristic-')
+  const heurScenarios = new Set(heurOwn.map(([, t]) => t.scenario))
+  const heur = [...heurOwn, ...tournaments(all, 'baseline-').filter(([, t]) => !heurScenarios.has(t.scenario))].sort(([, a], [, b]) => a.scenario.localeCompare(b.scenario))
   out.push(table(['scenario', 'games', 'won', 'drawn', 'lost', 'score'], heur.map(([, t]) => {
     const p = pairing(t, 'heuristic', 'random')
     return p ? [t.scenario, p.games, p.won, p.drawn, p.lost, scored(p.won, p.drawn, p.games)] : [t.scenario, '–', '–', '–', '–', '–']
   })))
   out.push('')
-  out.push(`Command (per scenario): ${heur[0] ? `\`${(meta.commands[heur[0][0]] ?? '').replace(heur[0][1].scenario, 'S')}\`` : '(not run)'}`)
+  out.push(`From the trained baselines' tournaments below (the heuristic-random pairing of each)${heurOwn[0] ? `, and for a scenario without a baseline \`${(meta.commands[heurOwn[0][0]] ?? '').replace(heurOwn[0][1].scenario, 'S')}\`` : ''}.`)
   out.push('')
 
   out.push('## Trained baselines')

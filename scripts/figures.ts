@@ -1,6 +1,8 @@
 // `npm run figures`: runs the benches and tournaments behind the project's headline figures,
 // keeps their JSON under docs/figures/, and writes docs/figures.md and the README's figure
-// table from that JSON (scripts/figures-render.ts). Short budgets: ~10 minutes on 2 cores.
+// table from that JSON (scripts/figures-render.ts). Short budgets: 5-7 minutes on an idle 2-core
+// machine, under 15 with the machine shared (the trainer bench and the baseline tournaments are
+// most of it; each measurement's seconds are kept in meta.json).
 //
 //   npm run figures                 # measure everything, then render
 //   npm run figures -- --render     # render docs/figures.md and the README table from the JSON kept
@@ -35,15 +37,16 @@ function runs(): FigureRun[] {
     { name: 'bench', group: 'bench', shown: `npx tercio bench --scenario ${TRAINING.join(',')} --seconds 1 --no-worker-vec`, ...tercio(['bench', '--scenario', TRAINING.join(','), '--seconds', '1', '--no-worker-vec', '--no-progress', '--json', out('bench')]) },
     { name: 'bench-workers', group: 'bench', shown: 'npx tercio bench --seconds 1', ...tercio(['bench', '--seconds', '1', '--no-progress', '--json', out('bench-workers')]) },
     { name: 'bridge', group: 'bridge', shown: 'npx tsx bench/bridge.ts --async --rounds 1 --batches 600', ...tsx(['bench/bridge.ts', '--async', '--rounds', '1', '--batches', '600', '--json', out('bridge')]) },
-    { name: 'train', group: 'train', shown: 'npx tsx bench/train.ts --imitate 10 --updates 8 --loops inline,dual', ...tsx(['bench/train.ts', '--imitate', '10', '--updates', '8', '--loops', 'inline,dual', '--json', out('train')]) },
+    { name: 'train', group: 'train', shown: 'npx tsx bench/train.ts --imitate 5 --updates 8 --loops inline,dual', ...tsx(['bench/train.ts', '--imitate', '5', '--updates', '8', '--loops', 'inline,dual', '--json', out('train')]) },
     { name: 'conformance', group: 'conformance', shown: 'npx tercio conformance --failures', ...tercio(['conformance', '--failures', '--json', out('conformance')]) },
   ]
-  for (const sc of TRAINING) {
+  const baselines = readdirSync(join(ROOT, 'checkpoints')).filter((d) => d.endsWith('-baseline') && builtinIds().includes(d.replace(/-baseline$/, ''))).sort()
+  // A baseline's tournament holds the heuristic-random pairing too: a separate one only where there is no baseline.
+  for (const sc of TRAINING.filter((s) => !baselines.includes(`${s}-baseline`))) {
     list.push({ name: `heuristic-${sc}`, group: 'tournaments', shown: `npx tercio tournament --scenario ${sc} --agents heuristic,random --games ${TOURNAMENT_GAMES} --seed 1`, ...tercio(['tournament', '--scenario', sc, '--agents', 'heuristic,random', '--games', String(TOURNAMENT_GAMES), '--seed', '1', '--quiet', '--json', out(`heuristic-${sc}`)]) })
   }
-  for (const dir of readdirSync(join(ROOT, 'checkpoints')).filter((d) => d.endsWith('-baseline')).sort()) {
+  for (const dir of baselines) {
     const sc = dir.replace(/-baseline$/, '')
-    if (!builtinIds().includes(sc)) continue
     const agents = `ckpt:checkpoints/${dir},heuristic,random`
     list.push({ name: `baseline-${sc}`, group: 'tournaments', shown: `npx tercio tournament --scenario ${sc} --agents ${agents} --games ${TOURNAMENT_GAMES} --seed 1`, ...tercio(['tournament', '--scenario', sc, '--agents', agents, '--games', String(TOURNAMENT_GAMES), '--seed', '1', '--quiet', '--json', out(`baseline-${sc}`)]) })
   }
@@ -78,18 +81,21 @@ function main(): void {
     const t0 = performance.now()
     const skipped: string[] = []
     const loads: Record<string, number> = {}
+    const seconds: Record<string, number> = {}
     for (const [i, r] of todo.entries()) {
       if (r.group === 'bridge' && !existsSync(python)) {
         skipped.push(`${r.name}: no Python venv (npm run setup, or TERCIO_PYTHON)`)
         continue
       }
       process.stderr.write(`figures ${i + 1}/${todo.length} (${((performance.now() - t0) / 60000).toFixed(1)} min): ${r.shown}\n`)
+      const t1 = performance.now()
       const res = spawnSync(r.cmd, r.args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: process.env })
       // conformance exits 1 when a fixture fails: its JSON still holds the figures (and the page shows the failures)
       if (res.status !== 0 && !(r.name === 'conformance' && res.status === 1)) {
         throw new Error(`${r.shown} failed (exit ${res.status}):\n${(res.stderr ?? '').trim().split('\n').slice(-8).join('\n')}`)
       }
       loads[r.name] = loadavg()[0] as number
+      seconds[r.name] = Math.round((performance.now() - t1) / 1000)
       // The conformance report holds every fixture's result: keep the counts only.
       if (r.name === 'conformance') {
         const f = join(data, 'conformance.json')
@@ -105,8 +111,10 @@ function main(): void {
       minutes: (performance.now() - t0) / 60000,
       commit: `${git(['rev-parse', '--short=12', 'HEAD'])}${dirty ? ' (with uncommitted changes)' : ''}`,
       counts: counts(),
-      commands: Object.fromEntries([...(previous ? Object.entries(previous.commands) : []), ...runs().map((r) => [r.name, r.shown] as const)]),
+      // Earlier commands only for the measurements whose JSON is still kept.
+      commands: Object.fromEntries([...(previous ? Object.entries(previous.commands).filter(([n]) => existsSync(join(data, `${n}.json`))) : []), ...runs().map((r) => [r.name, r.shown] as const)]),
       loads: { ...previous?.loads, ...loads },
+      seconds: { ...previous?.seconds, ...seconds },
       skipped,
     }
     writeFileSync(metaFile, JSON.stringify(meta, null, 2) + '\n')

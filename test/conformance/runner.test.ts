@@ -235,7 +235,7 @@ describe('runFixture (the real registry and scenario library)', () => {
     const { runFixture } = await import('../../env/conformance/runner.ts')
     const r = runFixture({ ...base, ruleset: 'marignan' })
     expect(r.passed).toBe(false)
-    // Unknown ruleset today; once marignan exists, the piwam scenario does not fit it.
+    // An unknown ruleset here; once marignan exists, the piwam scenario does not fit it.
     expect(['ruleset', 'scenario']).toContain(r.error?.path)
   })
 })
