@@ -262,6 +262,20 @@ export class CfeoHeuristic implements Agent {
         return -1
       case K['fast-step']:
         return this.fastStep(c, s, m, H)
+      case K['pursue-target']: {
+        // the nearest fled opponent (the first of equally near ones)
+        let best = -1
+        let bd = Infinity
+        for (let v = 0; v < c.n; v++) {
+          if (!m[U + v]) continue
+          const d = dist(c, s.uHex[u] as number, s.uHex[v] as number)
+          if (d < bd) {
+            bd = d
+            best = U + v
+          }
+        }
+        return best
+      }
       default:
         return UNKNOWN
     }

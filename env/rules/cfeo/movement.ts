@@ -237,6 +237,8 @@ export function anyMover(f: FlowCtx, s: CfeoState, p: number): boolean {
   return false
 }
 
+/** May player p end the Movement Phase? Not while a unit of theirs that must move ("Units must move the full
+ *  amount indicated by the dice", repeating its last move, cavalry after a 3-dice move) has not moved. */
 export function mayEndMovement(f: FlowCtx, s: CfeoState, p: number): boolean {
   const c = f.c
   for (let u = 0; u < c.n; u++) if (c.uSide[u] === p && movable(f, s, u) && mustMove(f, s, u)) return false
