@@ -970,6 +970,29 @@ fx({
   expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0608', to: '0607', pips: 3 }], rolls: 9 },
 })
 
+// ---------------------------------------------------------------- who chooses: re-forming unformed troops
+// Re-form Unformed troops: "the units stands may be re-arranged on the spot into either line or column, facing
+// whichever direction the player wishes. It takes one complete move. No DPs are incurred"; Line: "A unit in line
+// may be several stands deep as the formation is at least as wide as it is deep" (foot count up to 3 ranks).
+// F-P1 (pike, 6 stands, unformed, 0608 facing NE) is far from the enemy (I-P1 at 1302).
+const reformKeep = [unit('F-P1', 'pike', '0608', 'NE', { stands: 6 }), unit('I-P1', 'pike', '1302', 'SW')]
+fx({
+  id: 'cfeo-reform-line-depth-and-facing-players', rule: 'Re-form Unformed troops: into line or column, facing whichever direction the player wishes (the line\'s depth too)',
+  description: 'F-P1 re-forms into line: its player picks 2 ranks (1 or 2 allowed: 3 ranks of 6 stands would be deeper than wide), then turns it two vertices left, NE to W, and stops. No DP, no dice; its move is over.',
+  keep: reformKeep, start: moveStart({ 'F-P1': { formation: 'unformed' } }), dice: [],
+  actions: ['unit:F-P1', 'choice:reform-line', { expect: { decision: { player: 0, kind: 'reform-depth', subject: 'F-P1', legal: ['choice:form-line1', 'choice:form-line2'] } } }, 'choice:form-line2',
+    { expect: { decision: { player: 0, kind: 'reform-facing', subject: 'F-P1', legal: ['choice:left', 'choice:right', 'choice:stop'] } } }, 'choice:left',
+    { expect: { decision: { player: 0, kind: 'reform-facing', subject: 'F-P1', legal: ['choice:left', 'choice:stop'] } } }, 'choice:left', 'choice:stop'],
+  expect: { events: [{ type: 'formation', unit: 'F-P1', formation: 'line', ranks: 2 }], units: { 'F-P1': { formation: 'line', ranks: 2, facing: 'W', dp: 0, hex: '0608' } }, decision: { player: 0, kind: 'move-select', legalExcludes: ['unit:F-P1'] }, rolls: 0 },
+})
+fx({
+  id: 'cfeo-reform-column-facing-players', rule: 'Re-form Unformed troops: into line or column, facing whichever direction the player wishes',
+  description: 'A retiring F-P1 remains in place and re-forms into column (formed again): its player turns it two vertices right, NE to SE (the most a right turn goes; three vertices is the about face, a left turn), and the re-forming ends there.',
+  keep: reformKeep, start: moveStart({ 'F-P1': { status: 'retiring' } }), dice: [],
+  actions: ['unit:F-P1', 'choice:reform-column', { expect: { decision: { player: 0, kind: 'reform-facing', subject: 'F-P1', legal: ['choice:left', 'choice:right', 'choice:stop'] } } }, 'choice:right', 'choice:right'],
+  expect: { events: [{ type: 'formation', unit: 'F-P1', formation: 'column', ranks: 6 }], units: { 'F-P1': { formation: 'column', ranks: 6, facing: 'SE', status: 'formed', dp: 0 } }, decision: { player: 0, kind: 'move-select', legalExcludes: ['unit:F-P1'] }, rolls: 0 },
+})
+
 // ---------------------------------------------------------------- a charge whose target evaded: no entering impassable ground
 // Charge Move: "The full distance rolled must be moved or until contact is made"; Movement: "Units may halt up to
 // 20 yds short if their full move would force them to ... move into, or across, a terrain feature"; water is

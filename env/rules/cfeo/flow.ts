@@ -17,7 +17,7 @@ import { depthReinforceOf, reinforceDepth, doAbout, doStep, doWheel, stepOptions
 import { fastMayStop, fastOptions, fastStepTo } from './rout.ts'
 import { anyCharger, declareCharge, doAfter, afterOpts, endCombat, mayEndCharges, meetAnswered, nextAfterCombat, nextEvade, nextResponse, pursue, pursuitRound, pursuitTargets, resolveCombats } from './combat.ts'
 import { fastDone, fastPending } from './fast.ts'
-import { anyMover, applyKind, MOVE_IDS, SEL_TAKE_GUNS, endMovementHalf, enemyRoutMoves, finishUnit, gunSteps, gunsToTake, kindOptions, leaderMoves, mayEndMovement, movable, pursuitMoves, sideStepHexes, takeGuns } from './movement.ts'
+import { anyMover, applyKind, applyReform, MOVE_IDS, SEL_TAKE_GUNS, endMovementHalf, enemyRoutMoves, finishUnit, gunSteps, gunsToTake, kindOptions, leaderMoves, mayEndMovement, movable, pursuitMoves, reformOptions, sideStepHexes, takeGuns } from './movement.ts'
 import { C, type CfeoState, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_FIRED_LAST, S_RETIRING, S_ROUTING, U_CHARGING, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_KEEP, U_MOVED, U_MOVED_LAST, U_PIVOTED, U_PURSUING, U_TOOK_NOW, U_TOOK_POSITION } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, MOVE, ORDERS } from './tables.ts'
 
@@ -350,6 +350,10 @@ export class Flow implements FlowCtx {
       case K['pursue-target']:
         pursuitTargets(this, s, u, mask, ou)
         break
+      case K['reform-depth']:
+      case K['reform-facing']:
+        reformOptions(this, s, u, mask)
+        break
       case K['charge-dice']:
       case K['counter-dice']: {
         const max = c.uArm[u] === ARM_HORSE ? 3 : 2
@@ -645,6 +649,10 @@ export class Flow implements FlowCtx {
         pursue(this, s, u, ui)
         s.sel = -1
         s.sel2 = -1
+        break
+      case K['reform-depth']:
+      case K['reform-facing']:
+        applyReform(this, s, u, ci)
         break
     }
     this.proceed(s)
