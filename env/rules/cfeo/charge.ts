@@ -259,8 +259,8 @@ function abandonIfLimbered(c: Ctx, x: Scratch, s: CfeoState, t: number): boolean
 /** Moves u up to `steps` hexes along the line toward hex `to`, halting before the first hex it may not
  *  enter ("Units may halt up to 20 yds short if their full move would force them to interpenetrate a
  *  friendly unit or move into, or across, a terrain feature"): the path declared clear may have changed
- *  since (an evader gone elsewhere). Returns the hex reached. */
-function chargeAlong(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number, steps: number): number {
+ *  since (an evader gone elsewhere). */
+function chargeAlong(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number, steps: number): void {
   const from = s.uHex[u] as number
   let h = from
   let k = 0
@@ -269,7 +269,6 @@ function chargeAlong(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number, st
     h = nb
   }
   if (h !== from) place(c, x, s, u, h)
-  return h
 }
 
 function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): void {
