@@ -262,6 +262,29 @@ export class CfeoHeuristic implements Agent {
         return -1
       case K['fast-step']:
         return this.fastStep(c, s, m, H)
+      case K['reform-depth']: {
+        // about as deep as wide (the square root of the stands, at most 3 ranks), the deepest legal one short of it
+        const want = Math.max(1, Math.min(3, Math.floor(Math.sqrt(s.uStands[u] as number))))
+        for (let r = want; r >= 1; r--) if (m[C['form-line1'] + r - 1]) return C['form-line1'] + r - 1
+        return -1
+      }
+      case K['reform-facing']:
+        // keeps the facing it re-formed with (the way it last stepped)
+        return C.stop
+      case K['pursue-target']: {
+        // the nearest fled opponent (the first of equally near ones)
+        let best = -1
+        let bd = Infinity
+        for (let v = 0; v < c.n; v++) {
+          if (!m[U + v]) continue
+          const d = dist(c, s.uHex[u] as number, s.uHex[v] as number)
+          if (d < bd) {
+            bd = d
+            best = U + v
+          }
+        }
+        return best
+      }
       default:
         return UNKNOWN
     }

@@ -288,6 +288,18 @@ fx({
   keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart({ 'F-H1': { lastDice: 3 } }), dice: [], actions: ['unit:F-H1'],
   expect: { decision: { kind: 'move-kind', legalIncludes: ['choice:dice1', 'choice:dice2', 'choice:dice3'], legalExcludes: ['choice:hold'] } },
 })
+// The Movement Phase may not be ended while such a unit has not moved ("must move at least one [die] the
+// following turn"); with a unit free to hold, it may.
+fx({
+  id: 'cfeo-move-must-move-phase-not-ended', rule: 'A unit which moved 3 dice must move at least one the following turn (the phase does not end before it moves)', description: 'Cavalry that rolled 3 dice last turn: its player may not end the Movement Phase before moving it.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart({ 'F-H1': { lastDice: 3 } }), dice: [], actions: [],
+  expect: { decision: { player: 0, kind: 'move-select', legalIncludes: ['unit:F-H1'], legalExcludes: ['choice:end'] } },
+})
+fx({
+  id: 'cfeo-move-free-unit-phase-may-end', rule: 'Movement: a unit that need not move may stay (the phase may end)', description: 'The same cavalry after a 2-dice move: its player may end the Movement Phase without moving it.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart({ 'F-H1': { lastDice: 2 } }), dice: [], actions: [],
+  expect: { decision: { player: 0, kind: 'move-select', legalIncludes: ['unit:F-H1', 'choice:end'] } },
+})
 fx({
   id: 'cfeo-move-foot-dice', rule: 'Normal Move: foot 1 AvD, may add a D6', description: 'Foot choose 1 AvD or 1 AvD + 1 D6.',
   keep: [unit('F-P1', 'pike', '0608', 'NE'), unit('I-P1', 'pike', '0604', 'SW')], start: moveStart(), dice: [], actions: ['unit:F-P1'],
@@ -926,6 +938,75 @@ fx({
   keep: bodyKeep, start: { phase: 'combat', first: 0 }, dice: [3, 2, 2, 3, 2, 3],
   actions: ['unit:F-P1', 'hex:0605', 'choice:dice1', 'unit:F-T1', 'hex:0705', 'choice:no', { expect: { decision: { player: 0, kind: 'charge-dice', subject: 'F-T1', legal: ['choice:dice1', 'choice:dice2'] } } }, 'choice:dice1', 'choice:end'],
   expect: { events: [{ type: 'charge-move', unit: 'F-P1', pips: 3, contact: true }, { type: 'charge-move', unit: 'F-T1', pips: 2, contact: true, to: '0706' }], rolls: 6 },
+})
+
+// ---------------------------------------------------------------- who chooses: the opponent to pursue
+// Combat Results: "A unit able to take any permitted after combat action may choose either to remain in place
+// or to pursue an opponent who routed or retired"; Breakthrough: "A2, C and D Grade must pursue". F-P1 (C grade
+// pike, 12 stands in 3 ranks, 0608 facing NE) has fought I-P1 (0607, N of it) and I-T1 (0508, NW of it), both
+// pike of 4 stands in 2 ranks with 4 DPs, since a previous turn: a multiple combat, all on clear level ground.
+// F-P1 AvD 5 + 1 deeper = 6; I-P1 and I-T1 AvD 2 - 4 DPs = -2 each, averaged -2 (numbers 8 a side: front 4 +
+// the pikes' second rank 4, against 2 + 2 and 2 + 2). +8 Breakthrough / -8 Break: 3 casualties each (1 stand
+// left, its DPs cut to the new capacity), both rout, losers first. I-P1 routs AvD 5 + D6 1 + 2 = 8 pips, two
+// hexes (its owner picks 0606 among 0606, 0707, 0507, then 0605); I-T1 AvD 5 + D6 5 + 2 = 12 pips, three
+// hexes, its owner picking 0407, 0307, 0206 (each among three hexes farther from F-P1). F-P1 must pursue, and
+// two of its opponents fled. Its pursuit: AvD 2 + D6 1 = 3 pips (no +10 yds in a pursuit), one hex.
+const twoFledKeep = [unit('F-P1', 'pike', '0608', 'NE', { stands: 12, ranks: 3 }), unit('I-P1', 'pike', '0607', 'SW', { stands: 4, ranks: 2 }), unit('I-T1', 'pike', '0508', 'SE', { stands: 4, ranks: 2 })]
+const twoFledStart = meleeStart({ 'F-P1': { foe: 'I-P1' }, 'I-P1': { dp: 4 }, 'I-T1': { dp: 4, foe: 'F-P1' } })
+const twoFledActions = [...END2, 'hex:0606', 'hex:0605', { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-T1', legal: ['hex:0507', 'hex:0408', 'hex:0407'] } } }, 'hex:0407', 'hex:0307', 'hex:0206',
+  { expect: { decision: { player: 0, kind: 'pursue-target', subject: 'F-P1', legal: ['unit:I-P1', 'unit:I-T1'] }, units: { 'I-P1': { hex: '0605', status: 'routing', stands: 1 }, 'I-T1': { hex: '0206', status: 'routing', stands: 1 } } } }]
+fx({
+  id: 'cfeo-pursuit-owner-picks-which-fled-opponent', rule: 'Actions Resulting from Combat: pursue an opponent who routed or retired (which one, of two that fled, is the owner\'s choice)',
+  description: 'Both opponents of F-P1 rout (I-P1 two hexes to 0605, I-T1 three to 0206); F-P1 must pursue, and its owner picks which of them: I-T1, the farther one. The pursuit\'s one hex goes to 0508, the only hex nearer 0206. 9 dice.',
+  keep: twoFledKeep, start: twoFledStart, dice: [5, 2, 2, 5, 1, 5, 5, 2, 1],
+  actions: [...twoFledActions, 'unit:I-T1'],
+  expect: { events: [{ type: 'combat', side0: ['F-P1'], side1: ['I-P1', 'I-T1'], totals: [6, -2], bands: ['breakthrough', 'break'] }, { type: 'after-combat', unit: 'F-P1', action: 'pursue' }, { type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0608', to: '0508', pips: 3 }], rolls: 9 },
+})
+fx({
+  id: 'cfeo-pursuit-owner-picks-the-nearer-fled-opponent', rule: 'Actions Resulting from Combat: pursue an opponent who routed or retired (which one is the owner\'s choice)',
+  description: 'The same combat and routs; the owner picks I-P1 (at 0605): the pursuit\'s one hex goes to 0607, the only hex nearer 0605.',
+  keep: twoFledKeep, start: twoFledStart, dice: [5, 2, 2, 5, 1, 5, 5, 2, 1],
+  actions: [...twoFledActions, 'unit:I-P1'],
+  expect: { events: [{ type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0608', to: '0607', pips: 3 }], rolls: 9 },
+})
+
+// ---------------------------------------------------------------- who chooses: re-forming unformed troops
+// Re-form Unformed troops: "the units stands may be re-arranged on the spot into either line or column, facing
+// whichever direction the player wishes. It takes one complete move. No DPs are incurred"; Line: "A unit in line
+// may be several stands deep as the formation is at least as wide as it is deep" (foot count up to 3 ranks).
+// F-P1 (pike, 6 stands, unformed, 0608 facing NE) is far from the enemy (I-P1 at 1302).
+const reformKeep = [unit('F-P1', 'pike', '0608', 'NE', { stands: 6 }), unit('I-P1', 'pike', '1302', 'SW')]
+fx({
+  id: 'cfeo-reform-line-depth-and-facing-players', rule: 'Re-form Unformed troops: into line or column, facing whichever direction the player wishes (the line\'s depth too)',
+  description: 'F-P1 re-forms into line: its player picks 2 ranks (1 or 2 allowed: 3 ranks of 6 stands would be deeper than wide), then turns it two vertices left, NE to W, and stops. No DP, no dice; its move is over.',
+  keep: reformKeep, start: moveStart({ 'F-P1': { formation: 'unformed' } }), dice: [],
+  actions: ['unit:F-P1', 'choice:reform-line', { expect: { decision: { player: 0, kind: 'reform-depth', subject: 'F-P1', legal: ['choice:form-line1', 'choice:form-line2'] } } }, 'choice:form-line2',
+    { expect: { decision: { player: 0, kind: 'reform-facing', subject: 'F-P1', legal: ['choice:left', 'choice:right', 'choice:stop'] } } }, 'choice:left',
+    { expect: { decision: { player: 0, kind: 'reform-facing', subject: 'F-P1', legal: ['choice:left', 'choice:stop'] } } }, 'choice:left', 'choice:stop'],
+  expect: { events: [{ type: 'formation', unit: 'F-P1', formation: 'line', ranks: 2 }], units: { 'F-P1': { formation: 'line', ranks: 2, facing: 'W', dp: 0, hex: '0608' } }, decision: { player: 0, kind: 'move-select', legalExcludes: ['unit:F-P1'] }, rolls: 0 },
+})
+fx({
+  id: 'cfeo-reform-column-facing-players', rule: 'Re-form Unformed troops: into line or column, facing whichever direction the player wishes',
+  description: 'A retiring F-P1 remains in place and re-forms into column (formed again): its player turns it two vertices right, NE to SE (the most a right turn goes; three vertices is the about face, a left turn), and the re-forming ends there.',
+  keep: reformKeep, start: moveStart({ 'F-P1': { status: 'retiring' } }), dice: [],
+  actions: ['unit:F-P1', 'choice:reform-column', { expect: { decision: { player: 0, kind: 'reform-facing', subject: 'F-P1', legal: ['choice:left', 'choice:right', 'choice:stop'] } } }, 'choice:right', 'choice:right'],
+  expect: { events: [{ type: 'formation', unit: 'F-P1', formation: 'column', ranks: 6 }], units: { 'F-P1': { formation: 'column', ranks: 6, facing: 'SE', status: 'formed', dp: 0 } }, decision: { player: 0, kind: 'move-select', legalExcludes: ['unit:F-P1'] }, rolls: 0 },
+})
+
+// ---------------------------------------------------------------- a charge whose target evaded: no entering impassable ground
+// Charge Move: "The full distance rolled must be moved or until contact is made"; Movement: "Units may halt up to
+// 20 yds short if their full move would force them to ... move into, or across, a terrain feature"; water is
+// impassable (the terrain table). F-H1 (C heavy cavalry, 0608 facing NE) charges I-S1 (skirmishers, 0605, three
+// hexes straight ahead over 0607 and 0606, a clear path) with 2 dice. I-S1 evades: AvD 3 + D6 3 + 2 = 8 pips, two
+// hexes directly away, its owner picking 0505 (of 0604, 0705, 0505), then 0404 (of 0504, 0404); 1 DP for evading.
+// The charge follows it: 2 AvD 5 + 5 = 10 pips, three hexes of the four to contact, along the line to 0404 (0607,
+// 0507, 0506, 0405); 0506 is water: F-H1 halts at 0507, two hexes on, and fails to contact.
+fx({
+  id: 'cfeo-charge-halts-before-water-after-evade', rule: 'Charge Move: the full distance rolled must be moved or until contact is made; Movement: units may halt short of a terrain feature (water is impassable)',
+  description: 'The skirmishers evade two hexes to 0404; the charge follows along the line to them (0607, 0507, 0506, 0405) for its three hexes, but 0506 is water: the charger halts at 0507 and fails to contact. 4 dice.',
+  keep: [unit('F-H1', 'hc', '0608', 'NE'), { id: 'I-S1', hex: '0605', facing: 'SW' }], map: { terrain: { '0506': 'water' } }, start: { phase: 'combat', first: 0 }, dice: [3, 3, 5, 5],
+  actions: ['unit:F-H1', 'hex:0605', 'choice:dice2', 'choice:evade', { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-S1', legal: ['hex:0604', 'hex:0705', 'hex:0505'] } } }, 'hex:0505', 'hex:0404'],
+  expect: { events: [{ type: 'fast-move', unit: 'I-S1', how: 'evade', from: '0605', to: '0404', pips: 8 }, { type: 'charge-move', unit: 'F-H1', pips: 10, contact: false, to: '0507' }], units: { 'F-H1': { hex: '0507' }, 'I-S1': { hex: '0404' } }, rolls: 4 },
 })
 
 export function write(): void {

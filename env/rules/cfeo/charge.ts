@@ -1,9 +1,8 @@
 // Charges: eligibility, declaration (target, dice), the responses (stand, stand and shoot, counter-charge,
 // evade, shelter among the pikes, turn a rank), and the charge moves (contact, meeting half way, failure).
 
-import { hexesBetween } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { arcOf, betweenOf, dist, inFrontArc, inspired, isGun, isUnformed, place, rollMoveDice, type Scratch } from './core.ts'
+import { arcOf, betweenOf, dist, inFrontArc, inspired, isGun, isUnformed, passable, place, rollMoveDice, type Scratch } from './core.ts'
 import { fireSmallArms, shooterCanFire } from './fire.ts'
 import { diceOf, fatigue } from './move.ts'
 import { type CfeoState, S_OK, U_EARLIER_COMBAT, U_REFUSED_L, U_REFUSED_R, U_ABANDONED, U_CARACOLE, U_CHARGING, U_COUNTER, U_FAIL_NOW, U_FLANK_HIT, U_FIRED, U_HALT, U_LIMBERED, U_MOVED, U_STAND_SHOOT, U_TURNED_RANK } from './state.ts'
@@ -257,6 +256,21 @@ function abandonIfLimbered(c: Ctx, x: Scratch, s: CfeoState, t: number): boolean
   return true
 }
 
+/** Moves u up to `steps` hexes along the line toward hex `to`, halting before the first hex it may not
+ *  enter ("Units may halt up to 20 yds short if their full move would force them to interpenetrate a
+ *  friendly unit or move into, or across, a terrain feature"): the path declared clear may have changed
+ *  since (an evader gone elsewhere). */
+function chargeAlong(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number, steps: number): void {
+  const from = s.uHex[u] as number
+  let h = from
+  let k = 0
+  for (const nb of betweenOf(c, from, to)) {
+    if (k++ >= steps || !passable(c, x, u, nb)) break
+    h = nb
+  }
+  if (h !== from) place(c, x, s, u, h)
+}
+
 function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): void {
   const hu = s.uHex[u] as number
   const k = s.uChargeDice[u] as number
@@ -266,7 +280,6 @@ function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): voi
   s.uFl[u] = (s.uFl[u] as number) | U_MOVED
   const ht = s.uHex[t] as number
   let contact = false
-  let to = hu
   if (ht >= 0) {
     const need = dist(c, hu, ht) - 1
     let cpips = 0
@@ -275,18 +288,11 @@ function chargeMove(c: Ctx, x: Scratch, s: CfeoState, u: number, t: number): voi
     const mySteps = stepsFor(pips)
     const theirSteps = counter ? stepsFor(cpips) : 0
     contact = mySteps + theirSteps >= need
-    const line = [hu, ...hexesBetween(c.grid, hu, ht)]
     // meet half way: the counter-charger covers up to half the gap, the charger the rest
     const theirs = counter ? Math.min(theirSteps, Math.floor(need / 2)) : 0
     const mine = contact ? need - theirs : Math.min(mySteps, need)
-    to = line[Math.min(mine, line.length - 1)] as number
-    if (to !== hu && (x.occ[to] as number) < 0) place(c, x, s, u, to)
-    else to = hu
-    if (counter && theirs > 0) {
-      const back = [ht, ...hexesBetween(c.grid, ht, hu)]
-      const th = back[theirs] as number
-      if (th !== undefined && (x.occ[th] as number) < 0) place(c, x, s, t, th)
-    }
+    chargeAlong(c, x, s, u, ht, mine)
+    if (counter && theirs > 0) chargeAlong(c, x, s, t, hu, theirs)
     contact = contact && dist(c, s.uHex[u] as number, s.uHex[t] as number) === 1
   }
   s.uFl[u] = (s.uFl[u] as number) | U_CHARGING

@@ -262,7 +262,7 @@ export function nextAfterCombat(f: FlowCtx, s: CfeoState): boolean {
     // or 3 dice (player's option)")
     if ((o & (o - 1)) === 0 && o !== A_RIDE) {
       s.queue.splice(0, 3)
-      doAfter(f, s, u, band, fh, o, 2)
+      if (doAfter(f, s, u, band, fh, o, 2)) return true
       if (s.fmUnit >= 0) return false
       continue
     }
@@ -271,7 +271,32 @@ export function nextAfterCombat(f: FlowCtx, s: CfeoState): boolean {
   return false
 }
 
-export function doAfter(f: FlowCtx, s: CfeoState, u: number, band: number, fh: number, act: number, rideDice: number): void {
+/** The first unit found by the last pursuitTargets call, -1. */
+let pursuitFirst = -1
+
+/** The opponents of u (its combat group) who retired or routed and are still on the map: the units it may
+ *  pursue (marked at off + unit). */
+export function pursuitTargets(f: FlowCtx, s: CfeoState, u: number, mask: Uint8Array | null, off: number): number {
+  let n = 0
+  pursuitFirst = -1
+  for (const v of opponents(f, s, u)) {
+    if ((s.uHex[v] as number) < 0 || (s.uStatus[v] !== S_RETIRING && s.uStatus[v] !== S_ROUTING)) continue
+    if (mask) mask[off + v] = 1
+    if (n++ === 0) pursuitFirst = v
+  }
+  return n
+}
+
+/** u pursues `target` (-1: nobody left to pursue): a fast move after it, a free hack on contact. */
+export function pursue(f: FlowCtx, s: CfeoState, u: number, target: number): void {
+  s.uFl[u] = (s.uFl[u] as number) | U_PURSUING
+  s.uPur[u] = target
+  if (target >= 0) startFast(f.c, f.x, s, u, FM_PURSUE, target, FC_PURSUE)
+}
+
+/** Carries out u's after-combat action; returns true when it leaves a decision to u's owner (the opponent
+ *  to pursue). */
+export function doAfter(f: FlowCtx, s: CfeoState, u: number, band: number, fh: number, act: number, rideDice: number): boolean {
   const c = f.c
   const x = f.x
   const opp = opponents(f, s, u)
@@ -280,7 +305,7 @@ export function doAfter(f: FlowCtx, s: CfeoState, u: number, band: number, fh: n
   if (x.ev) x.ev.push({ type: 'after-combat', unit: c.uId[u] as string, action: name })
   if (breakthroughCavDp(c, band, u, act)) addDp(c, x, s, u, 1, 'combat', 'cavalry not pursuing a breakthrough')
   // that DP may have been its last stand
-  if ((s.uHex[u] as number) < 0) return
+  if ((s.uHex[u] as number) < 0) return false
   const breakContact = () => {
     s.uFoe[u] = -1
     for (let v = 0; v < c.n; v++) if (s.uFoe[v] === u) s.uFoe[v] = -1
@@ -307,19 +332,9 @@ export function doAfter(f: FlowCtx, s: CfeoState, u: number, band: number, fh: n
       break
     case A_PURSUE: {
       breakContact()
-      let target = -1
-      let bd = 999
-      for (const v of opp) {
-        if ((s.uHex[v] as number) < 0 || (s.uStatus[v] !== S_RETIRING && s.uStatus[v] !== S_ROUTING)) continue
-        const d = dist(c, s.uHex[u] as number, s.uHex[v] as number)
-        if (d < bd) {
-          bd = d
-          target = v
-        }
-      }
-      s.uFl[u] = (s.uFl[u] as number) | U_PURSUING
-      s.uPur[u] = target
-      if (target >= 0) startFast(c, x, s, u, FM_PURSUE, target, FC_PURSUE)
+      // "pursue an opponent who routed or retired": which one, when two or more fled, is the owner's choice
+      if (pursuitTargets(f, s, u, null, 0) >= 2) return ask(f, s, K['pursue-target'], u, -1)
+      pursue(f, s, u, pursuitFirst)
       break
     }
     case A_TAKE:
@@ -364,6 +379,7 @@ export function doAfter(f: FlowCtx, s: CfeoState, u: number, band: number, fh: n
     default:
       break
   }
+  return false
 }
 
 /** "General / Commander killed or routing within 120 yds": leaders attached to a unit that routs rout with it. */

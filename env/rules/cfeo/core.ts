@@ -5,7 +5,7 @@ import { avd, d6 } from '../../dice.ts'
 import { hexesBetween, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
 import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, type LF_RISK_COMBAT, type LF_RISK_FIRE, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
-import { ARM_GUN, F_UNFORMED, LEADER_RISK, MORALE, T, withinHexes, YARDS_PER_HEX } from './tables.ts'
+import { ARM_GUN, ARM_HORSE, F_UNFORMED, LEADER_RISK, MORALE, T, withinHexes, YARDS_PER_HEX } from './tables.ts'
 
 /** Per-engine scratch: hex -> unit index (-1 empty), rebuilt by sync() from the state. */
 export interface Scratch {
@@ -308,6 +308,14 @@ export function rollMoveDice(s: CfeoState, x: Scratch, avds: number, d6s: number
 }
 
 /** Moves a unit (occupancy kept) and its attached leaders; captures lone enemy leaders on the hex. */
+/** May u move into hex h (on the map, not impassable, empty, and open to its arm: guns and cavalry keep
+ *  out of woods, marsh and towns except on a road)? */
+export function passable(c: Ctx, x: Scratch, u: number, h: number): boolean {
+  if (h < 0 || c.impassable[h] || (x.occ[h] as number) >= 0) return false
+  const arm = c.uArm[u] as number
+  return !((arm === ARM_HORSE || arm === ARM_GUN) && c.closed[h] && !c.road[h])
+}
+
 export function place(c: Ctx, x: Scratch, s: CfeoState, u: number, to: number): void {
   const from = s.uHex[u] as number
   if (from >= 0 && x.occ[from] === u) x.occ[from] = -1

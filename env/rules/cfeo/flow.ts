@@ -15,9 +15,9 @@ import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE } fro
 import { checkVictory, moralePhase } from './morale.ts'
 import { depthReinforceOf, reinforceDepth, doAbout, doStep, doWheel, stepOptions } from './move.ts'
 import { fastMayStop, fastOptions, fastStepTo } from './rout.ts'
-import { anyCharger, declareCharge, doAfter, afterOpts, endCombat, mayEndCharges, meetAnswered, nextAfterCombat, nextEvade, nextResponse, pursuitRound, resolveCombats } from './combat.ts'
+import { anyCharger, declareCharge, doAfter, afterOpts, endCombat, mayEndCharges, meetAnswered, nextAfterCombat, nextEvade, nextResponse, pursue, pursuitRound, pursuitTargets, resolveCombats } from './combat.ts'
 import { fastDone, fastPending } from './fast.ts'
-import { anyMover, applyKind, MOVE_IDS, SEL_TAKE_GUNS, endMovementHalf, enemyRoutMoves, finishUnit, gunSteps, gunsToTake, kindOptions, leaderMoves, movable, mustMove, pursuitMoves, sideStepHexes, takeGuns } from './movement.ts'
+import { anyMover, applyKind, applyReform, MOVE_IDS, SEL_TAKE_GUNS, endMovementHalf, enemyRoutMoves, finishUnit, gunSteps, gunsToTake, kindOptions, leaderMoves, mayEndMovement, movable, pursuitMoves, reformOptions, sideStepHexes, takeGuns } from './movement.ts'
 import { C, type CfeoState, K, L_WOUNDED, LF_MOVED, PH, S_OK, U_FIRED_LAST, S_RETIRING, S_ROUTING, U_CHARGING, U_FAIL_NOW, U_FAILED_CHARGE, U_FAST_AGAIN, U_FIRED, U_KEEP, U_MOVED, U_MOVED_LAST, U_PIVOTED, U_PURSUING, U_TOOK_NOW, U_TOOK_POSITION } from './state.ts'
 import { ARM_FOOT, ARM_GUN, ARM_HORSE, MOVE, ORDERS } from './tables.ts'
 
@@ -316,13 +316,8 @@ export class Flow implements FlowCtx {
         mask[oc + C.none] = 1
         break
       case K['move-select']: {
-        let mayEnd = true
-        for (let v = 0; v < c.n; v++) {
-          if (c.uSide[v] !== p || !movable(this, s, v)) continue
-          mask[ou + v] = 1
-          if (mustMove(this, s, v)) mayEnd = false
-        }
-        if (mayEnd) mask[oc + C.end] = 1
+        for (let v = 0; v < c.n; v++) if (c.uSide[v] === p && movable(this, s, v)) mask[ou + v] = 1
+        if (mayEndMovement(this, s, p)) mask[oc + C.end] = 1
         for (let j = 0; j < c.m; j++) if (c.lSide[j] === p && leaderMoves(this, s, j)) mask[ou + c.n + j] = 1
         break
       }
@@ -351,6 +346,13 @@ export class Flow implements FlowCtx {
       case K['charge-combine']:
         mask[oc + C.no] = 1
         chargeBodies(c, s, u, mask, ou)
+        break
+      case K['pursue-target']:
+        pursuitTargets(this, s, u, mask, ou)
+        break
+      case K['reform-depth']:
+      case K['reform-facing']:
+        reformOptions(this, s, u, mask)
         break
       case K['charge-dice']:
       case K['counter-dice']: {
@@ -637,11 +639,21 @@ export class Flow implements FlowCtx {
         const fh = s.queue[2] as number
         s.queue.splice(0, 3)
         const act = ci === C.remain ? A_REMAIN : ci === C.retire ? A_RETIRE : ci === C.pursue ? A_PURSUE : ci === C['take-position'] ? A_TAKE : A_RIDE
-        doAfter(this, s, u, band, fh, act, ci === C['ride-through3'] ? 3 : 2)
+        // (a pursuit of one of two or more fled opponents leaves the choice of which to the owner)
+        if (doAfter(this, s, u, band, fh, act, ci === C['ride-through3'] ? 3 : 2)) return
         s.sel = -1
         s.sel2 = -1
         break
       }
+      case K['pursue-target']:
+        pursue(this, s, u, ui)
+        s.sel = -1
+        s.sel2 = -1
+        break
+      case K['reform-depth']:
+      case K['reform-facing']:
+        applyReform(this, s, u, ci)
+        break
     }
     this.proceed(s)
   }

@@ -3,6 +3,7 @@
 // The steps of a move are move.ts's.
 
 import { rot } from '../../hex/grid.ts'
+import type { Ctx } from './context.ts'
 import { leaderDests, leaderOk } from './command.ts'
 import { controlled } from './control.ts'
 import { addDp, capacity, casualties, dist, frontStands, isGun, isUnformed, nearestEnemyDist } from './core.ts'
@@ -99,8 +100,7 @@ export function formationOptions(f: FlowCtx, s: CfeoState, u: number, set: (id: 
     set(C['reform-column'])
     return
   }
-  const maxR = c.uArm[u] === ARM_HORSE ? 2 : 3
-  for (let r = 1; r <= maxR; r++) if (r <= st && Math.ceil(st / r) >= r && !(s.uForm[u] === F_LINE && s.uRanks[u] === r)) set(C['form-line1'] + r - 1)
+  for (let r = 1; r <= 3; r++) if (lineDepthOk(c, s, u, r) && !(s.uForm[u] === F_LINE && s.uRanks[u] === r)) set(C['form-line1'] + r - 1)
   if (s.uForm[u] !== F_COLUMN && st > 1) set(C['form-column'])
   if (s.uForm[u] === F_LINE) {
     set(C['double-left'])
@@ -111,6 +111,48 @@ export function formationOptions(f: FlowCtx, s: CfeoState, u: number, set: (id: 
       if (((s.uFl[u] as number) & U_REFUSED_R) === 0) set(C['refuse-right'])
     }
   }
+}
+
+/** May u stand in line r ranks deep? At most 2 ranks for cavalry, 3 for foot (as deep as counts in combat);
+ *  "A unit in line may be several stands deep as the formation is at least as wide as it is deep." */
+export function lineDepthOk(c: Ctx, s: CfeoState, u: number, r: number): boolean {
+  const st = s.uStands[u] as number
+  return r >= 1 && r <= (c.uArm[u] === ARM_HORSE ? 2 : 3) && r <= st && Math.ceil(st / r) >= r
+}
+
+/** The re-forming unit's options: its line's depth (reform-depth), then its facing (reform-facing: turns one
+ *  way only, up to an about face left or two vertices right, so no facing is met twice). */
+export function reformOptions(f: FlowCtx, s: CfeoState, u: number, mask: Uint8Array): void {
+  const oc = f.o.c
+  if (s.kind === K['reform-depth']) {
+    for (let r = 1; r <= 3; r++) if (lineDepthOk(f.c, s, u, r)) mask[oc + C['form-line1'] + r - 1] = 1
+    return
+  }
+  mask[oc + C.stop] = 1
+  if (s.side <= 0 && s.side > -3) mask[oc + C.left] = 1
+  if (s.side >= 0 && s.side < 2) mask[oc + C.right] = 1
+}
+
+/** "The units stands may be re-arranged on the spot into either line or column, facing whichever direction
+ *  the player wishes. It takes one complete move. No DPs are incurred": applies a reform-depth or
+ *  reform-facing choice. */
+export function applyReform(f: FlowCtx, s: CfeoState, u: number, ci: number): void {
+  const c = f.c
+  const x = f.x
+  if (s.kind === K['reform-depth']) {
+    s.uRanks[u] = ci - C['form-line1'] + 1
+    s.kind = K['reform-facing']
+    return
+  }
+  if (ci === C.left || ci === C.right) {
+    const face = s.uFace[u] as number
+    s.uFace[u] = rot(face, ci === C.left ? -1 : 1)
+    s.side += ci === C.left ? -1 : 1
+    if (x.ev) x.ev.push({ type: 'faced', unit: c.uId[u] as string, from: String(face), to: String(s.uFace[u]), how: 're-forming' })
+    if (s.side > -3 && s.side < 2) return
+  }
+  if (x.ev) x.ev.push({ type: 'formation', unit: c.uId[u] as string, formation: s.uForm[u] === F_LINE ? 'line' : 'column', ranks: s.uRanks[u] as number })
+  finishUnit(f, s, u)
 }
 
 /** u detaches a stand that drives gun g off the field (the gun is lost to its side; the stand is not a
@@ -237,6 +279,8 @@ export function anyMover(f: FlowCtx, s: CfeoState, p: number): boolean {
   return false
 }
 
+/** May player p end the Movement Phase? Not while a unit of theirs that must move ("Units must move the full
+ *  amount indicated by the dice", repeating its last move, cavalry after a 3-dice move) has not moved. */
 export function mayEndMovement(f: FlowCtx, s: CfeoState, p: number): boolean {
   const c = f.c
   for (let u = 0; u < c.n; u++) if (c.uSide[u] === p && movable(f, s, u) && mustMove(f, s, u)) return false
@@ -378,15 +422,14 @@ export function applyKind(f: FlowCtx, s: CfeoState, u: number, ci: number): void
       formationChange(f, s, u, F_LINE, s.uRanks[u] as number, ci === C['double-left'] ? -2 : 2)
       break
     case C['reform-line']:
-    case C['reform-column']: {
-      const st = s.uStands[u] as number
+    case C['reform-column']:
+      // the line's depth (reform-depth), then the facing (reform-facing) are the player's
       if (s.uStatus[u] === S_RETIRING) setStatus(c, x, s, u, S_OK)
       s.uForm[u] = ci === C['reform-line'] ? F_LINE : F_COLUMN
-      s.uRanks[u] = ci === C['reform-line'] ? Math.max(1, Math.min(3, Math.floor(Math.sqrt(st)))) : st
-      if (x.ev) x.ev.push({ type: 'formation', unit: c.uId[u] as string, formation: ci === C['reform-line'] ? 'line' : 'column', ranks: s.uRanks[u] as number })
-      finishUnit(f, s, u)
+      s.uRanks[u] = s.uStands[u] as number
+      s.side = 0
+      s.kind = ci === C['reform-line'] ? K['reform-depth'] : K['reform-facing']
       return
-    }
     case C.sidestep:
     case C.move:
       s.kind = K['sidestep-hex']

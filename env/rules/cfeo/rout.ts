@@ -6,7 +6,7 @@
 
 import { d6 } from '../../dice.ts'
 import type { Ctx } from './context.ts'
-import { addDp, betweenOf, casualties, destroy, dist, frontStands, isUnformed, nearestEnemyDist, place, rollMoveDice, type Scratch } from './core.ts'
+import { addDp, betweenOf, casualties, destroy, dist, frontStands, isUnformed, nearestEnemyDist, passable, place, rollMoveDice, type Scratch } from './core.ts'
 import { canStepWith } from './move.ts'
 import { shelterFirst, shelterHexes } from './charge.ts'
 import { type CfeoState, U_ABANDONED, FM_SHELTER, FM_FALL_BACK, FM_EVADE, FM_NAMES, FM_PURSUE, FM_RETIRE, FM_ROUT, S_EXITED, S_OK, S_RETIRING, S_ROUTING, STATUSES, U_FAST_AGAIN, U_MOVED, U_REFUSED } from './state.ts'
@@ -55,12 +55,6 @@ function onOwnEdge(c: Ctx, p: number, h: number): boolean {
     default:
       return col === c.grid.cols - 1
   }
-}
-
-function passable(c: Ctx, x: Scratch, u: number, h: number): boolean {
-  if (h < 0 || c.impassable[h] || (x.occ[h] as number) >= 0) return false
-  const arm = c.uArm[u] as number
-  return !((arm === ARM_HORSE || arm === ARM_GUN) && c.closed[h] && !c.road[h])
 }
 
 /** Hexside features that separate a fleeing unit from the enemy (every linear obstacle but a bridge). */

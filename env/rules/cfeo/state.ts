@@ -31,6 +31,9 @@ export const KINDS = [
   'after-combat', // the result band's choice of after-combat action
   'fast-step', // a fast move (retire, rout, evade, pursue, fall back): the owner's next hex, or stop where allowed
   'charge-combine', // a charger in base contact with declared chargers: join one's body (its movement dice), or no
+  'pursue-target', // a pursuer two or more of whose opponents fled: the one it pursues
+  'reform-depth', // re-forming unformed troops into line: its number of ranks (form-line1..3)
+  'reform-facing', // re-forming unformed troops: turn a vertex left or right (one way, up to about face), or stop
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [P in KindName]: number }

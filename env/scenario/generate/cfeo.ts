@@ -47,8 +47,7 @@ export const cfeo = {
     const scale = r.size === 'small' ? 1 : 2
     board.scatter(rnd, scale, [['woods', 1, 2, 2, 4], ['rough', 1, 2, 1, 3], ['town', 0, 1, 1, 2]])
     if (rnd.chance(0.4)) board.blob(rnd, 'marsh', rnd.int(1, 3))
-    // No water: the cfeo engine lets a fleeing unit end on an impassable water hex (found by
-    // `tercio fuzz --scenario cfeo-generated`; docs/generated-battles.md), so the generator places none.
+    if (rnd.chance(0.2)) board.blob(rnd, 'water', 1)
     for (let i = rnd.int(1, 2) * scale; i > 0; i--) board.hill(rnd, rnd.int(2, 4), 1, 'hill')
     for (let i = rnd.int(0, 2); i > 0; i--) board.line(rnd.int(2, z.rows - 4), rnd.int(0, z.cols - 3), rnd.int(1, 3), 'hedge')
     if (rnd.chance(0.4)) board.line(rnd.int(3, z.rows - 5), rnd.int(0, z.cols - 6), rnd.int(4, 7), 'stream')
