@@ -126,6 +126,15 @@ export class MttsogHeuristic implements Agent {
       }
       case K.move:
         return this.moveStep(c, s, m, H)
+      case K['rout-hex']: {
+        // the first tied step in side order (the engine's old fixed path)
+        const h = s.hex[s.rq[0] as number] as number
+        for (let d = 0; d < 6; d++) {
+          const n = c.grid.neighbors[h * 6 + d] as number
+          if (n >= 0 && m[H + n]) return H + n
+        }
+        return -1
+      }
       case K['rally-form']: {
         const f = wantedForm(c, s, s.sel)
         return FORM_CHOICE[f >= 0 ? f : (s.form[s.sel] as number)] as number

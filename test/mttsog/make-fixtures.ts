@@ -578,7 +578,8 @@ add({
   // advancing fire 6 dice at 4+ (line after 1812: no modifier): 4 + 5 misses = 1; British melee 12 at 3+: 3 3 + 10 misses = 2
   // French melee 12 at 6: 5 x 12 = 0. 3 - 0: French retreat, 3 status dice: 6 routs (disordered -1 more)
   dice: [4, ...miss(5), 3, 3, ...miss(10), ...rolls(12, 5), 6, 1, 1],
-  actions: ['hex:0504', 'choice:pass'],
+  // the rout move: straight back is blocked by the attacker; the two sidesteps are equally good (the owner's)
+  actions: ['hex:0504', 'hex:0604', 'choice:pass'],
   expect: { units: { 'F-I1': { status: 'routed' } }, events: [{ type: 'melee', attackerHits: 3, defenderHits: 0 }, { type: 'status-changed', unit: 'F-I1', from: 'disordered', to: 'routed' }] },
 })
 add({
@@ -654,8 +655,10 @@ add({
   ],
   start: { ...MELEE1, units: { 'B-I1': { charging: true } } },
   dice: [...miss(6), 4, ...miss(5), ...miss(12), ...miss(12)],
-  actions: ['hex:0504', 'choice:pass'],
-  expect: { units: { 'F-I1': { status: 'routed' } }, events: [{ type: 'status-changed', unit: 'F-I1', to: 'routed', why: 'retreat into an enemy unit' }] },
+  // I Routed 1: the rout move toward the French edge (S); the hex behind is the attacker's, the two sidesteps
+  // beside it are equally near the edge and both next to an enemy: the owner chooses
+  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'rout-hex', subject: 'F-I1', legal: ['hex:0404', 'hex:0604'] } } }, 'hex:0404', 'choice:pass'],
+  expect: { units: { 'F-I1': { status: 'routed' } }, events: [{ type: 'status-changed', unit: 'F-I1', to: 'routed', why: 'retreat into an enemy unit' }, { type: 'rout-move', unit: 'F-I1' }] },
 })
 add({
   id: 'G-retreat-into-friend-give-way',

@@ -11,7 +11,7 @@ import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
 import { canAttack, fightRound, hasAttackable } from './melee.ts'
 import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
 import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
-import { moveAway, placeUnit, routMove } from './rout.ts'
+import { moveAway, placeUnit, queueRout, routOn, routSteps } from './rout.ts'
 import { FORMS_OF, FORMATIONS } from './tables.ts'
 import {
   C,
@@ -42,11 +42,13 @@ import {
   type MtState,
 } from './state.ts'
 
+const STEPS = new Int32Array(6)
 const alive = (s: MtState, l: number): boolean => ((s.lfl[l] as number) & LF_REMOVED) === 0
 
 /** The decision kind now: the head task's (a reaction or aftermath choice), else the main one. */
 export function curKind(s: MtState): number {
   if (s.dk < 0) return -1
+  if (s.rq.length) return K['rout-hex']
   if (s.q.length === 0) return s.dk
   switch (s.q[0]) {
     case T_SQUARE:
@@ -63,12 +65,14 @@ export function curKind(s: MtState): number {
 }
 
 export function decisionPlayer(c: Ctx, s: MtState): Player {
+  if (s.rq.length) return c.uSide[s.rq[0] as number] as Player
   if (s.q.length === 0) return s.active
   return c.uSide[s.q[1] as number] as Player
 }
 
 /** What the current decision is about (a unit or commander id), if anything. */
 export function subjectOf(c: Ctx, s: MtState): string | null {
+  if (s.rq.length) return c.unitIds[s.rq[0] as number] as string
   if (s.q.length) return c.unitIds[s.q[1] as number] as string
   const k = s.dk
   if (k === K['cp-pool'] || k === K['cp-assign']) return s.corps >= 0 ? (c.leaderIds[s.corps] as string) : null
@@ -115,8 +119,8 @@ function beginMovement(c: Ctx, s: MtState, ev: Events): void {
 }
 
 /** E) "After all rally, those units still routed must make a full move toward their own board edge." */
-function endUnitActions(c: Ctx, s: MtState, ev: Events): void {
-  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && onMap(s, u) && s.st[u] === S_ROUT) routMove(c, s, u, ev)
+function endUnitActions(c: Ctx, s: MtState): void {
+  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && onMap(s, u) && s.st[u] === S_ROUT) queueRout(c, s, u)
   s.dk = K.commander
 }
 
@@ -196,6 +200,7 @@ function gameOver(s: MtState, over: number, why: string, ev: Events): void {
   s.phase = P.over
   s.dk = -1
   s.q.length = 0
+  s.rq.length = 0
   ev?.push({ type: 'game-over', winner: over === 1 ? 0 : over === 2 ? 1 : null, reason: why })
 }
 
@@ -206,7 +211,12 @@ function gameOver(s: MtState, over: number, why: string, ev: Events): void {
 export function settle(c: Ctx, s: MtState, ev: Events): void {
   for (;;) {
     if (s.over) return
-    while (s.q.length) {
+    while (s.rq.length || s.q.length) {
+      // I Routed 1: a rout move is made at once, before any other pending task
+      if (s.rq.length) {
+        if (routOn(c, s, -1, ev)) return
+        continue
+      }
       const kind = s.q[0] as number
       const a = s.q[1] as number
       const b = s.q[2] as number
@@ -425,6 +435,9 @@ export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): numb
     case K['shoot-target']:
       for (let t = 0; t < c.nU; t++) if (canShootAt(c, s, s.sel, t)) n += put(mask, H + (s.hex[t] as number))
       break
+    case K['rout-hex']:
+      for (let i = routSteps(c, s, s.rq[0] as number, STEPS) - 1; i >= 0; i--) n += put(mask, H + (STEPS[i] as number))
+      break
     case K.melee:
       for (let d = 0; d < c.nU; d++) if (isMeleeTarget(c, s, d)) n += put(mask, H + (s.hex[d] as number))
       break
@@ -447,6 +460,10 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
   const H = o.hex
   const L = U + c.nU
   const kind = curKind(s)
+  if (kind === K['rout-hex']) {
+    routOn(c, s, a - H, ev)
+    return settle(c, s, ev)
+  }
   const face = a >= FACE0 && a < FACE0 + 6 ? a - FACE0 : -1
   switch (kind) {
     case K['cp-pool']:
@@ -463,7 +480,7 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
       beginMovement(c, s, ev)
       break
     case K.activate:
-      if (a === C.end) endUnitActions(c, s, ev)
+      if (a === C.end) endUnitActions(c, s)
       else {
         s.lead = a - L
         s.dk = K['act-unit']
