@@ -126,6 +126,10 @@ export class MttsogHeuristic implements Agent {
       }
       case K.move:
         return this.moveStep(c, s, m, H)
+      case K['defensive-fire']:
+        // the first attacker in scenario order (the engine's old aim)
+        for (let u = 0; u < c.nU; u++) if (m[U + u]) return U + u
+        return -1
       case K['rout-hex']: {
         // the first tied step in side order (the engine's old fixed path)
         const h = s.hex[s.rq[0] as number] as number

@@ -733,9 +733,25 @@ add({
   // defensive fire at B-I1: 6 dice at 4+: 4 4 4 + misses = 3; advancing fire B-I1 6 + B-I2 6: misses
   // melee B-I1 12 + B-I2 12 misses; French 12 misses. 0 - 3: B-I1 2 dice, B-I2 1 die
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
-  actions: ['hex:0504', 'choice:pass'],
+  actions: ['hex:0504', 'unit:B-I1', 'choice:pass'],
   // the 3 defensive-fire hits are shared too (our reading, as the status dice): 2 on B-I1 (a stand), 1 on B-I2 (discarded)
   expect: { units: { 'B-I1': { hex: '0506', stands: 5 }, 'B-I2': { hex: '0705', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I1', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I2', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I1', dice: 2 }, { type: 'status-check', unit: 'B-I2', dice: 1 }] },
+})
+add({
+  id: 'G2-defender-aims-its-fire',
+  rule: 'G 1-2 (defending stands touching enemy stands conduct shooting; all stands orient)',
+  description: 'Two attackers touch the defender: its owner chooses which one its defensive fire is aimed at. Aimed at B-I2, it turns to face B-I2 and B-I2 takes the fire and the odd share of the hits.',
+  units: [
+    { id: 'B-I1', side: 1, type: 'au-2nd-line', hex: '0505', facing: 'N' },
+    { id: 'B-I2', side: 1, type: 'au-2nd-line', hex: '0604', facing: 'NW' },
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
+  ],
+  start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
+  // as G7 above, the fire now at B-I2: 4 4 4 + 3 misses = 3 hits, 2 on B-I2 (a stand) and 1 on B-I1 (discarded);
+  // 0 - 3: B-I2 2 status dice, B-I1 1; both retreat straight back
+  dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
+  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'defensive-fire', subject: 'F-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'choice:pass'],
+  expect: { units: { 'F-I1': { facing: 'SE' }, 'B-I2': { hex: '0705', stands: 5 }, 'B-I1': { hex: '0506', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I2', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I1', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I2', dice: 2 }, { type: 'status-check', unit: 'B-I1', dice: 1 }] },
 })
 add({
   id: 'G-heavy-cavalry-saves-in-melee',

@@ -8,7 +8,7 @@ import { ARM_CAV } from './context.ts'
 import { canStep, dist, isGood, lbl, moveRate, nb, onMap, sync } from './core.ts'
 import { assignDie, canAssign, canJoinPool, canReroll, joinPool, nextCorps, reroll, rollPool, startCommand } from './command.ts'
 import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
-import { canAttack, fightRound, hasAttackable } from './melee.ts'
+import { aimDefensiveFire, canAttack, defensiveFireTargets, fightRound, hasAttackable } from './melee.ts'
 import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
 import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
 import { moveAway, placeUnit, queueRout, routOn, routSteps } from './rout.ts'
@@ -43,6 +43,7 @@ import {
 } from './state.ts'
 
 const STEPS = new Int32Array(6)
+const SA: number[] = []
 const alive = (s: MtState, l: number): boolean => ((s.lfl[l] as number) & LF_REMOVED) === 0
 
 /** The decision kind now: the head task's (a reaction or aftermath choice), else the main one. */
@@ -66,7 +67,7 @@ export function curKind(s: MtState): number {
 
 export function decisionPlayer(c: Ctx, s: MtState): Player {
   if (s.rq.length) return c.uSide[s.rq[0] as number] as Player
-  if (s.q.length === 0) return s.active
+  if (s.q.length === 0) return s.dk === K['defensive-fire'] ? (c.uSide[s.def] as Player) : s.active
   return c.uSide[s.q[1] as number] as Player
 }
 
@@ -75,6 +76,7 @@ export function subjectOf(c: Ctx, s: MtState): string | null {
   if (s.rq.length) return c.unitIds[s.rq[0] as number] as string
   if (s.q.length) return c.unitIds[s.q[1] as number] as string
   const k = s.dk
+  if (k === K['defensive-fire']) return c.unitIds[s.def] as string
   if (k === K['cp-pool'] || k === K['cp-assign']) return s.corps >= 0 ? (c.leaderIds[s.corps] as string) : null
   if (k === K['act-unit'] || k === K['commander-hex']) return s.lead >= 0 ? (c.leaderIds[s.lead] as string) : null
   if (s.sel >= 0) return c.unitIds[s.sel] as string
@@ -435,6 +437,10 @@ export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): numb
     case K['shoot-target']:
       for (let t = 0; t < c.nU; t++) if (canShootAt(c, s, s.sel, t)) n += put(mask, H + (s.hex[t] as number))
       break
+    case K['defensive-fire']:
+      defensiveFireTargets(c, s, SA)
+      for (const t of SA) n += put(mask, U + t)
+      break
     case K['rout-hex']:
       for (let i = routSteps(c, s, s.rq[0] as number, STEPS) - 1; i >= 0; i--) n += put(mask, H + (STEPS[i] as number))
       break
@@ -618,9 +624,16 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
       s.atk = atk
       s.def = d
       s.round = 1
-      fightRound(c, s, ev)
+      // G 2) with several attackers in its sights, the defender's owner aims its fire first
+      if (defensiveFireTargets(c, s, SA) > 1) s.dk = K['defensive-fire']
+      else fightRound(c, s, ev)
       break
     }
+    case K['defensive-fire']:
+      aimDefensiveFire(s, a - U)
+      s.dk = K.melee
+      fightRound(c, s, ev)
+      break
   }
   settle(c, s, ev)
 }

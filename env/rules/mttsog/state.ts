@@ -36,6 +36,7 @@ export const KINDS = [
   'give-way', // a retreat into a friend: give way or stand firm
   'pursue', // cavalry winner not exhausted: pursue or not
   'consolidate', // infantry winner: a new facing, or pass
+  'defensive-fire', // the defender's owner: which of several attackers its defensive fire is aimed at (G 2)
   'rout-hex', // a routing unit's owner: its next hex among the steps equally near its edge (I Routed 1, E)
 ] as const
 export type KindName = (typeof KINDS)[number]
