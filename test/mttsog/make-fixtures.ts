@@ -705,6 +705,24 @@ add({
   expect: { units: { 'B-C1': { exhausted: true, hex: '0509' }, 'F-A1': { hex: '0503' } }, events: [{ type: 'exhausted', unit: 'B-C1', on: true }] },
 })
 add({
+  id: 'G10-exhausted-cavalry-owner-picks-how-it-moves-away',
+  rule: 'I Exhausted Cavalry 2 (must immediately move away (back along the direction charged, or away from enemy) 4")',
+  description: 'The text gives two ways to move away: straight back along the line of the charge, or away from the enemy. With a second enemy to the east they lead to different hexes, and the owner picks.',
+  units: [
+    { id: 'B-C1', side: 1, type: 'br-light-cav', hex: '0505', facing: 'N' },
+    { id: 'F-A1', side: 0, type: 'fr-foot-art', hex: '0504', facing: 'S', formation: 'limbered' },
+    { id: 'F-I2', side: 0, type: 'fr-line-post1812', hex: '0805', facing: 'NW' },
+  ],
+  start: { ...MELEE1, units: { 'B-C1': { charging: true } } },
+  // as G-cavalry-exhaustion-fail-moves-away: the battery retreats to 0503, the cavalry fails its QC (3).
+  // Back along the charge: straight away from the battery, 0506 0507 0508 0509. Away from enemy: each step
+  // to the hex farthest from the nearest enemy (0503 or 0805): 0506 (3; tied with 0405, the straighter),
+  // 0406 (4), 0307 (5), 0207 (6)
+  dice: [4, ...miss(17), 1, 1, 3],
+  actions: ['hex:0504', { expect: { decision: { player: 1, kind: 'exhausted-away', subject: 'B-C1', legal: ['hex:0207', 'hex:0509'] } } }, 'hex:0207'],
+  expect: { units: { 'B-C1': { exhausted: true, hex: '0207' } } },
+})
+add({
   id: 'G9-pursuit-second-round-without-shooting',
   rule: 'G 9 (pursuit: another round of melee without any shooting)',
   description: 'The cavalry winner passes its QC and pursues: it follows into contact and a second round is fought without shooting.',

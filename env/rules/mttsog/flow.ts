@@ -11,7 +11,7 @@ import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
 import { aimDefensiveFire, canAttack, defensiveFireTargets, fightRound, hasAttackable } from './melee.ts'
 import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
 import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
-import { moveAway, placeUnit, queueRout, routOn, routSteps } from './rout.ts'
+import { AWAY_BACK, AWAY_ENEMY, awayPath, moveAlong, placeUnit, queueRout, routOn, routSteps } from './rout.ts'
 import { FORMS_OF, FORMATIONS } from './tables.ts'
 import {
   C,
@@ -32,6 +32,7 @@ import {
   S_DIS,
   S_GOOD,
   S_ROUT,
+  T_AWAY,
   T_CONSOL,
   T_EVADE,
   T_EXHQC,
@@ -44,6 +45,8 @@ import {
 
 const STEPS = new Int32Array(6)
 const SA: number[] = []
+const PB: number[] = []
+const PA: number[] = []
 const alive = (s: MtState, l: number): boolean => ((s.lfl[l] as number) & LF_REMOVED) === 0
 
 /** The decision kind now: the head task's (a reaction or aftermath choice), else the main one. */
@@ -60,6 +63,8 @@ export function curKind(s: MtState): number {
       return K['give-way']
     case T_PURSUE:
       return K.pursue
+    case T_AWAY:
+      return K['exhausted-away']
     default:
       return K.consolidate
   }
@@ -233,7 +238,17 @@ export function settle(c: Ctx, s: MtState, ev: Events): void {
         if (onMap(s, a) && s.st[a] !== S_ROUT && !((s.fl[a] as number) & F_EXH) && !qc(c, s, a, 'exhaustion after a round of combat', ev)) {
           s.fl[a] = (s.fl[a] as number) | F_EXH
           ev?.push({ type: 'exhausted', unit: c.unitIds[a] as string, on: true })
-          if (onMap(s, b)) moveAway(c, s, a, s.hex[b] as number, 4, ev)
+          if (onMap(s, b)) {
+            s.q[0] = T_AWAY
+            continue
+          }
+        }
+      } else if (kind === T_AWAY) {
+        // I Exhausted Cavalry 2: "must immediately move away (back along the direction charged, or away from enemy) 4""
+        if (onMap(s, a) && onMap(s, b)) {
+          const back = awayPath(c, s, a, s.hex[b] as number, 4, AWAY_BACK, PB)
+          if (awayPath(c, s, a, s.hex[b] as number, 4, AWAY_ENEMY, PA) !== back) return
+          moveAlong(c, s, a, PB, ev)
         }
       } else if (kind === T_PURSUE) {
         if (pursuitPossible(c, s, a, b, x) >= 0) return
@@ -437,6 +452,13 @@ export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): numb
     case K['shoot-target']:
       for (let t = 0; t < c.nU; t++) if (canShootAt(c, s, s.sel, t)) n += put(mask, H + (s.hex[t] as number))
       break
+    case K['exhausted-away']: {
+      const a = s.q[1] as number
+      const from = s.hex[s.q[2] as number] as number
+      n += put(mask, H + awayPath(c, s, a, from, 4, AWAY_BACK, PB))
+      n += put(mask, H + awayPath(c, s, a, from, 4, AWAY_ENEMY, PA))
+      break
+    }
     case K['defensive-fire']:
       defensiveFireTargets(c, s, SA)
       for (const t of SA) n += put(mask, U + t)
@@ -627,6 +649,15 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
       // G 2) with several attackers in its sights, the defender's owner aims its fire first
       if (defensiveFireTargets(c, s, SA) > 1) s.dk = K['defensive-fire']
       else fightRound(c, s, ev)
+      break
+    }
+    case K['exhausted-away']: {
+      const cav = s.q[1] as number
+      const from = s.hex[s.q[2] as number] as number
+      s.q.splice(0, 4)
+      const back = awayPath(c, s, cav, from, 4, AWAY_BACK, PB)
+      awayPath(c, s, cav, from, 4, AWAY_ENEMY, PA)
+      moveAlong(c, s, cav, a - H === back ? PB : PA, ev)
       break
     }
     case K['defensive-fire']:

@@ -121,24 +121,39 @@ function enemyNear(c: Ctx, side: number, h: number): boolean {
   return false
 }
 
-/** Moves u up to `n` hexes away from hex `from` (evade: 4", exhausted cavalry: 4"): each step to the free
- *  neighbour that most increases the distance from `from`, and among those the one most nearly straight
- *  away from it ("back along the direction charged, or away from enemy"). Returns the path. */
+/** Moves u up to `n` hexes straight away from hex `from` (evade: 4" from the charger). Returns the path. */
 export function moveAway(c: Ctx, s: MtState, u: number, from: number, n: number, ev: Events): string[] {
-  const path: string[] = []
+  awayPath(c, s, u, from, n, AWAY_BACK, SCRATCH)
+  return moveAlong(c, s, u, SCRATCH, ev)
+}
+
+/** The two readings of "back along the direction charged, or away from enemy" (I Exhausted Cavalry 2). */
+export const AWAY_BACK = 0
+export const AWAY_ENEMY = 1
+const SCRATCH: number[] = []
+
+/**
+ * Writes into out the hexes of u's move of up to `n` hexes away (u does not move): AWAY_BACK, each
+ * step to the free neighbour that most increases the distance from `from` (among those the one most
+ * nearly straight away from it: back along the line of the charge); AWAY_ENEMY, each step to the free
+ * neighbour farthest from the nearest enemy unit, and only while that distance grows (ties: the
+ * straighter away from `from`). Returns the last hex (u's own when it cannot move).
+ */
+export function awayPath(c: Ctx, s: MtState, u: number, from: number, n: number, mode: number, out: number[]): number {
+  out.length = 0
   const fx = c.px[from] as number
   const fy = c.py[from] as number
+  let h = s.hex[u] as number
   for (let i = 0; i < n; i++) {
-    const h = s.hex[u] as number
     const ax = (c.px[h] as number) - fx
     const ay = (c.py[h] as number) - fy
+    const d0 = mode === AWAY_BACK ? dist(c, h, from) : enemyDist(c, s, u, h)
     let best = -1
     let bestScore = -Infinity
-    const d0 = dist(c, h, from)
     for (let d = 0; d < 6; d++) {
       const nx = nb(c, h, d)
-      if (nx < 0 || (c.occ[nx] as number) >= 0 || !canStep(c, s, u, h, d)) continue
-      const dd = dist(c, nx, from)
+      if (nx < 0 || ((c.occ[nx] as number) >= 0 && c.occ[nx] !== u) || !canStep(c, s, u, h, d)) continue
+      const dd = mode === AWAY_BACK ? dist(c, nx, from) : enemyDist(c, s, u, nx)
       if (dd <= d0) continue
       const score = dd * 1000 + ((c.px[nx] as number) - (c.px[h] as number)) * ax + ((c.py[nx] as number) - (c.py[h] as number)) * ay
       if (score > bestScore + 1e-9) {
@@ -147,8 +162,25 @@ export function moveAway(c: Ctx, s: MtState, u: number, from: number, n: number,
       }
     }
     if (best < 0) break
-    placeUnit(c, s, u, best, ev)
-    path.push(lbl(c, best))
+    out.push(best)
+    h = best
   }
-  return path
+  return h
+}
+
+/** Hexes from h to the nearest enemy unit of u on the map. */
+function enemyDist(c: Ctx, s: MtState, u: number, h: number): number {
+  let m = 1 << 20
+  for (let v = 0; v < c.nU; v++) if (c.uSide[v] !== c.uSide[u] && onMap(s, v)) m = Math.min(m, dist(c, h, s.hex[v] as number))
+  return m
+}
+
+/** Moves u along a path from awayPath; returns its labels. */
+export function moveAlong(c: Ctx, s: MtState, u: number, path: readonly number[], ev: Events): string[] {
+  const out: string[] = []
+  for (const h of path) {
+    placeUnit(c, s, u, h, ev)
+    out.push(lbl(c, h))
+  }
+  return out
 }

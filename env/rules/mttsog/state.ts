@@ -36,6 +36,7 @@ export const KINDS = [
   'give-way', // a retreat into a friend: give way or stand firm
   'pursue', // cavalry winner not exhausted: pursue or not
   'consolidate', // infantry winner: a new facing, or pass
+  'exhausted-away', // exhausted cavalry's owner: back along the direction charged, or away from enemy (I Exhausted Cavalry 2)
   'defensive-fire', // the defender's owner: which of several attackers its defensive fire is aimed at (G 2)
   'rout-hex', // a routing unit's owner: its next hex among the steps equally near its edge (I Routed 1, E)
 ] as const
@@ -106,6 +107,7 @@ export const T_RETREAT = 3 // [unit, direction, status dice]: retreat a stand de
 export const T_EXHQC = 4 // [cav, enemy, 0]: exhaustion QC after a round of combat
 export const T_PURSUE = 5 // [cav, loser, round]: the winner may pursue
 export const T_CONSOL = 6 // [inf, foe, round]: the winner consolidates (may re-face)
+export const T_AWAY = 7 // [cav, foe]: exhausted cavalry moves away 4 (its owner picks how when the readings differ)
 /** Rout records in s.rq: [unit, moves left]. */
 export const RQW = 2
 
