@@ -262,6 +262,15 @@ export class HblHeuristic implements Agent {
         return this.wheelToward(c, s, s.sel, mask, L.choice)
       case K['refused-flank']:
         return ch(C['face-enemy'])
+      case K['rout-hex']: {
+        // Straight for the edge, else the step nearest straight (the engine's old fixed path).
+        const e = c.edgeDir[c.uSide[q1] as 0 | 1]
+        for (const j of [0, -1, 1, -2, 2]) {
+          const n = neighbor(c.grid, s.hex[q1] as number, rot(e, j))
+          if (n >= 0 && mask[L.hex + n]) return L.hex + n
+        }
+        return -1
+      }
     }
     void q1
     return -1

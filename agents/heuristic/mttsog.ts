@@ -15,9 +15,12 @@ import { ARM_ART, ARM_CAV, ARM_INF } from '../../env/rules/mttsog/context.ts'
 import { dist, enemyAdjacent, FC, FL, FUN, moveRate, nb, onMap, sync } from '../../env/rules/mttsog/core.ts'
 import { canShootAt, need, shootDice, shootMod } from '../../env/rules/mttsog/fire.ts'
 import { curKind } from '../../env/rules/mttsog/flow.ts'
+import { AWAY_BACK, awayPath } from '../../env/rules/mttsog/rout.ts'
 import { mttsogContext } from '../../env/rules/mttsog/index.ts'
 import { C, F_EXH, FACE0, FORM_CHOICE, K, LF_REMOVED, S_DIS, S_GOOD, S_ROUT, type MtState } from '../../env/rules/mttsog/state.ts'
 import { nthLegal, type Agent, type AgentContext } from '../types.ts'
+
+const AWAY_SCRATCH: number[] = []
 
 const DOCTRINE = {
   /** Infantry deploys from column into line this close to an enemy. */
@@ -126,6 +129,22 @@ export class MttsogHeuristic implements Agent {
       }
       case K.move:
         return this.moveStep(c, s, m, H)
+      case K['exhausted-away']:
+        // straight back from the enemy it fought (the engine's old move)
+        return H + awayPath(c, s, s.q[1] as number, s.hex[s.q[2] as number] as number, 4, AWAY_BACK, AWAY_SCRATCH)
+      case K['defensive-fire']:
+        // the first attacker in scenario order (the engine's old aim)
+        for (let u = 0; u < c.nU; u++) if (m[U + u]) return U + u
+        return -1
+      case K['rout-hex']: {
+        // the first tied step in side order (the engine's old fixed path)
+        const h = s.hex[s.rq[0] as number] as number
+        for (let d = 0; d < 6; d++) {
+          const n = c.grid.neighbors[h * 6 + d] as number
+          if (n >= 0 && m[H + n]) return H + n
+        }
+        return -1
+      }
       case K['rally-form']: {
         const f = wantedForm(c, s, s.sel)
         return FORM_CHOICE[f >= 0 ? f : (s.form[s.sel] as number)] as number

@@ -53,6 +53,8 @@ function add(file: string, f: Obj): void {
   fixtures.set(file, list)
 }
 const X = (expect: Obj) => ({ expect })
+/** The owner's rout steps (H18: where several steps toward the edge are equally near, the owner chooses). */
+const routBy = (...hexes: string[]): string[] => hexes.map((h) => `hex:${h}`)
 
 // Spare units far from the fight keep each army alive when a fighting unit is destroyed.
 const spares: U[] = [
@@ -287,6 +289,8 @@ const spares: U[] = [
       }),
       'unit:R-L1',
       'unit:B-SW',
+      X({ decision: { player: 1, kind: 'rout-hex', subject: 'B-SW', legal: ['hex:0506', 'hex:0606', 'hex:0706'] } }),
+      ...routBy('0606', '0607', '0608', '0609', '0610', '0611'),
     ],
     expect: {
       events: [{ type: 'melee', a: 'R-L1', b: 'B-SW', dieA: 'D12+1', dieB: 'D12', totalA: 8, totalB: 1, band: 'routed', winner: 'R-L1' }, { type: 'routed', unit: 'B-SW' }, { type: 'followed-up', unit: 'R-L1', to: '0605' }],
@@ -561,9 +565,10 @@ shot('shift-fire.json', {
   target: { type: 'archer-cavalry', hex: '0507' },
   start: { units: { 'B-T': { lost: 3 } } },
   dice: [9, 2],
+  actions: ['unit:R-S', 'unit:B-T', X({ decision: { player: 1, kind: 'rout-hex', subject: 'B-T', legal: ['hex:0406', 'hex:0506', 'hex:0606'] } }), ...routBy('0506', '0505', '0504', '0503', '0502', '0501')],
   expect: {
-    events: [{ type: 'fired', die: 'D10', total: 9, defence: 2, pips: 7 }, { type: 'ui-lost', unit: 'B-T', ui: 1, lost: 4 }, { type: 'routed', unit: 'B-T', path: ['0506', '0505', '0504', '0503', '0502', '0501'] }],
-    units: { 'B-T': { routed: true, eliminated: false, uiLost: 4, chipsLost: 1 } },
+    events: [{ type: 'fired', die: 'D10', total: 9, defence: 2, pips: 7 }, { type: 'ui-lost', unit: 'B-T', ui: 1, lost: 4 }, { type: 'routed', unit: 'B-T', path: ['0501'] }],
+    units: { 'B-T': { routed: true, eliminated: false, uiLost: 4, chipsLost: 1, hex: '0501' } },
   },
 })
 shot('shift-fire.json', {
@@ -783,8 +788,18 @@ duel('melee-results.json', {
   red: { type: 'landsknechts', hex: '0510' },
   blue: { type: 'archer-cavalry', hex: '0509' },
   dice: [8, 2],
-  actions: ['unit:R-A', 'unit:B-B', X({ events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D8', totalA: 11, totalB: 2, band: 'routed' }, { type: 'routed', unit: 'B-B', path: ['0508', '0507', '0506', '0505', '0504', '0503'] }], decision: { player: 0, kind: 'pursue', subject: 'R-A' } }), 'choice:yes'],
+  actions: ['unit:R-A', 'unit:B-B', X({ events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D8', totalA: 11, totalB: 2, band: 'routed' }], decision: { player: 1, kind: 'rout-hex', subject: 'B-B', legal: ['hex:0408', 'hex:0508', 'hex:0608'] } }), ...routBy('0508', '0507', '0506', '0505', '0504', '0503'), X({ events: [{ type: 'routed', unit: 'B-B', path: ['0503'] }], decision: { player: 0, kind: 'pursue', subject: 'R-A' } }), 'choice:yes'],
   expect: { units: { 'B-B': { routed: true, hex: '0503', uiLost: 3, chipsLost: 3, melee: [] }, 'R-A': { hex: '0509' } }, decision: FORMATION_NEXT },
+})
+duel('melee-results.json', {
+  id: 'hbl-H18-rout-path-is-the-owners',
+  rule: 'H18',
+  description: '"It immediately turns and routs 12"" names no path: where several steps toward the edge are equally near (three from an odd column toward the north edge) the owner chooses; from the even column it chose, one step is nearer at each hex, so the rest of the rout is forced.',
+  red: { type: 'landsknechts', hex: '0510' },
+  blue: { type: 'archer-cavalry', hex: '0509' },
+  dice: [8, 2],
+  actions: ['unit:R-A', 'unit:B-B', X({ decision: { player: 1, kind: 'rout-hex', subject: 'B-B', legal: ['hex:0408', 'hex:0508', 'hex:0608'] } }), 'hex:0408'],
+  expect: { events: [{ type: 'routed', unit: 'B-B', path: ['0408', '0407', '0406', '0405', '0404', '0403'] }], units: { 'B-B': { routed: true, hex: '0403' } }, decision: { player: 0, kind: 'pursue', subject: 'R-A' } },
 })
 duel('melee-results.json', {
   id: 'hbl-H18-rout-off-the-map',
@@ -793,6 +808,7 @@ duel('melee-results.json', {
   red: { type: 'landsknechts' },
   blue: { type: 'archer-cavalry' },
   dice: [9, 1],
+  actions: ['unit:R-A', 'unit:B-B', ...routBy('0503', '0502', '0501')],
   expect: { events: [{ type: 'destroyed', unit: 'B-B', why: 'routed off the map' }], units: { 'B-B': { eliminated: true, uiLost: 3 }, 'R-A': { hex: '0504' } }, decision: FORMATION_NEXT },
 })
 duel('melee-results.json', {
@@ -801,7 +817,7 @@ duel('melee-results.json', {
   description: 'A 9-pip defeat routs the loser (3 UI); still on stubborn UI it may pay a chip to make it a push back — it declines and routs.',
   ...low,
   dice: [10, 2],
-  actions: ['unit:R-A', 'unit:B-B', X({ decision: { player: 1, kind: 'convert', subject: 'B-B' } }), 'choice:no', 'choice:no'],
+  actions: ['unit:R-A', 'unit:B-B', X({ decision: { player: 1, kind: 'convert', subject: 'B-B' } }), 'choice:no', ...routBy('0508', '0507', '0506', '0505', '0504', '0503'), 'choice:no'],
   expect: { units: { 'B-B': { routed: true, uiLost: 3, chipsLost: 3 } } },
 })
 duel('melee-results.json', {
@@ -811,7 +827,7 @@ duel('melee-results.json', {
   ...low,
   chips: [20, 0],
   dice: [10, 2],
-  actions: ['unit:R-A', 'unit:B-B', 'choice:no'],
+  actions: ['unit:R-A', 'unit:B-B', ...routBy('0508', '0507', '0506', '0505', '0504', '0503'), 'choice:no'],
   expect: { units: { 'B-B': { routed: true, uiLost: 3 } }, wings: { 'B-1': { armyChips: -3 } } },
 })
 duel('melee-results.json', {
@@ -844,8 +860,9 @@ duel('melee-results.json', {
   blue: { type: 'archer-cavalry', hex: '0507' },
   start: { units: { 'B-B': { lost: 3 } } },
   dice: [1, 4],
+  actions: ['unit:R-A', 'unit:B-B', ...routBy('0506', '0505', '0504', '0503', '0502', '0501')],
   expect: {
-    events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D4', totalA: 4, totalB: 4 }, { type: 'routed', unit: 'B-B', path: ['0506', '0505', '0504', '0503', '0502', '0501'] }],
+    events: [{ type: 'melee', dieA: 'D12+3', dieB: 'D4', totalA: 4, totalB: 4 }, { type: 'routed', unit: 'B-B', path: ['0506'] }, { type: 'routed', unit: 'B-B', path: ['0501'] }],
     units: { 'B-B': { eliminated: false, routed: true, uiLost: 4, hex: '0501' }, 'R-A': { hex: '0508', uiLost: 1 } },
     decision: FORMATION_NEXT,
   },
@@ -955,8 +972,8 @@ duel('close-skirmish.json', {
   red: { type: 'landsknechts', hex: '0510' },
   blue: { type: 'genitors', hex: '0509' },
   dice: [8, 3],
-  actions: [...skirmishAsk, 'choice:yes', 'choice:no'],
-  expect: { events: [{ type: 'melee', totalA: 11, totalB: 3, band: 'routed' }], units: { 'B-B': { routed: true, uiLost: 2 } } },
+  actions: [...skirmishAsk, 'choice:yes', ...routBy('0508', '0507', '0506', '0505', '0504', '0503'), 'choice:no'],
+  expect: { events: [{ type: 'melee', totalA: 11, totalB: 3, band: 'routed' }], units: { 'B-B': { routed: true, uiLost: 2, hex: '0503' } } },
 })
 duel('close-skirmish.json', {
   id: 'hbl-H13-close-skirmish-declined',
@@ -1188,7 +1205,7 @@ seqFx({
 seqFx({
   id: 'hbl-H18-army-without-units-loses',
   rule: 'H18',
-  description: 'An army with no unit left in good order has lost (reconstructed): Blue\'s only unit is destroyed.',
+  description: 'An army with no unit left in good order has lost (reconstructed): Blue\'s only unit routs, and the game ends before its rout is run.',
   units: [
     { id: 'R-A', side: 0, wing: 'R-1', type: 'gendarmes', hex: '0505', facing: 'N' },
     { id: 'B-B', side: 1, wing: 'B-1', type: 'archer-cavalry', hex: '0504', facing: 'S' },
@@ -1196,7 +1213,7 @@ seqFx({
   start: { pips: [1, 1], first: 0, next: { '0': ['melee'] }, units: { 'B-B': { lost: 3 } } },
   dice: [9, 1],
   actions: ['unit:R-A', 'unit:B-B'],
-  expect: { outcome: { winner: 0 }, units: { 'B-B': { eliminated: true } }, decision: null },
+  expect: { outcome: { winner: 0 }, units: { 'B-B': { routed: true, eliminated: false } }, decision: null },
 })
 
 // Movement.

@@ -578,7 +578,8 @@ add({
   // advancing fire 6 dice at 4+ (line after 1812: no modifier): 4 + 5 misses = 1; British melee 12 at 3+: 3 3 + 10 misses = 2
   // French melee 12 at 6: 5 x 12 = 0. 3 - 0: French retreat, 3 status dice: 6 routs (disordered -1 more)
   dice: [4, ...miss(5), 3, 3, ...miss(10), ...rolls(12, 5), 6, 1, 1],
-  actions: ['hex:0504', 'choice:pass'],
+  // the rout move: straight back is blocked by the attacker; the two sidesteps are equally good (the owner's)
+  actions: ['hex:0504', 'hex:0604', 'choice:pass'],
   expect: { units: { 'F-I1': { status: 'routed' } }, events: [{ type: 'melee', attackerHits: 3, defenderHits: 0 }, { type: 'status-changed', unit: 'F-I1', from: 'disordered', to: 'routed' }] },
 })
 add({
@@ -654,8 +655,10 @@ add({
   ],
   start: { ...MELEE1, units: { 'B-I1': { charging: true } } },
   dice: [...miss(6), 4, ...miss(5), ...miss(12), ...miss(12)],
-  actions: ['hex:0504', 'choice:pass'],
-  expect: { units: { 'F-I1': { status: 'routed' } }, events: [{ type: 'status-changed', unit: 'F-I1', to: 'routed', why: 'retreat into an enemy unit' }] },
+  // I Routed 1: the rout move toward the French edge (S); the hex behind is the attacker's, the two sidesteps
+  // beside it are equally near the edge and both next to an enemy: the owner chooses
+  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'rout-hex', subject: 'F-I1', legal: ['hex:0404', 'hex:0604'] } } }, 'hex:0404', 'choice:pass'],
+  expect: { units: { 'F-I1': { status: 'routed' } }, events: [{ type: 'status-changed', unit: 'F-I1', to: 'routed', why: 'retreat into an enemy unit' }, { type: 'rout-move', unit: 'F-I1' }] },
 })
 add({
   id: 'G-retreat-into-friend-give-way',
@@ -702,6 +705,24 @@ add({
   expect: { units: { 'B-C1': { exhausted: true, hex: '0509' }, 'F-A1': { hex: '0503' } }, events: [{ type: 'exhausted', unit: 'B-C1', on: true }] },
 })
 add({
+  id: 'G10-exhausted-cavalry-owner-picks-how-it-moves-away',
+  rule: 'I Exhausted Cavalry 2 (must immediately move away (back along the direction charged, or away from enemy) 4")',
+  description: 'The text gives two ways to move away: straight back along the line of the charge, or away from the enemy. With a second enemy to the east they lead to different hexes, and the owner picks.',
+  units: [
+    { id: 'B-C1', side: 1, type: 'br-light-cav', hex: '0505', facing: 'N' },
+    { id: 'F-A1', side: 0, type: 'fr-foot-art', hex: '0504', facing: 'S', formation: 'limbered' },
+    { id: 'F-I2', side: 0, type: 'fr-line-post1812', hex: '0805', facing: 'NW' },
+  ],
+  start: { ...MELEE1, units: { 'B-C1': { charging: true } } },
+  // as G-cavalry-exhaustion-fail-moves-away: the battery retreats to 0503, the cavalry fails its QC (3).
+  // Back along the charge: straight away from the battery, 0506 0507 0508 0509. Away from enemy: each step
+  // to the hex farthest from the nearest enemy (0503 or 0805): 0506 (3; tied with 0405, the straighter),
+  // 0406 (4), 0307 (5), 0207 (6)
+  dice: [4, ...miss(17), 1, 1, 3],
+  actions: ['hex:0504', { expect: { decision: { player: 1, kind: 'exhausted-away', subject: 'B-C1', legal: ['hex:0207', 'hex:0509'] } } }, 'hex:0207'],
+  expect: { units: { 'B-C1': { exhausted: true, hex: '0207' } } },
+})
+add({
   id: 'G9-pursuit-second-round-without-shooting',
   rule: 'G 9 (pursuit: another round of melee without any shooting)',
   description: 'The cavalry winner passes its QC and pursues: it follows into contact and a second round is fought without shooting.',
@@ -730,9 +751,25 @@ add({
   // defensive fire at B-I1: 6 dice at 4+: 4 4 4 + misses = 3; advancing fire B-I1 6 + B-I2 6: misses
   // melee B-I1 12 + B-I2 12 misses; French 12 misses. 0 - 3: B-I1 2 dice, B-I2 1 die
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
-  actions: ['hex:0504', 'choice:pass'],
+  actions: ['hex:0504', 'unit:B-I1', 'choice:pass'],
   // the 3 defensive-fire hits are shared too (our reading, as the status dice): 2 on B-I1 (a stand), 1 on B-I2 (discarded)
   expect: { units: { 'B-I1': { hex: '0506', stands: 5 }, 'B-I2': { hex: '0705', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I1', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I2', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I1', dice: 2 }, { type: 'status-check', unit: 'B-I2', dice: 1 }] },
+})
+add({
+  id: 'G2-defender-aims-its-fire',
+  rule: 'G 1-2 (defending stands touching enemy stands conduct shooting; all stands orient)',
+  description: 'Two attackers touch the defender: its owner chooses which one its defensive fire is aimed at. Aimed at B-I2, it turns to face B-I2 and B-I2 takes the fire and the odd share of the hits.',
+  units: [
+    { id: 'B-I1', side: 1, type: 'au-2nd-line', hex: '0505', facing: 'N' },
+    { id: 'B-I2', side: 1, type: 'au-2nd-line', hex: '0604', facing: 'NW' },
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
+  ],
+  start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
+  // as G7 above, the fire now at B-I2: 4 4 4 + 3 misses = 3 hits, 2 on B-I2 (a stand) and 1 on B-I1 (discarded);
+  // 0 - 3: B-I2 2 status dice, B-I1 1; both retreat straight back
+  dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
+  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'defensive-fire', subject: 'F-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'choice:pass'],
+  expect: { units: { 'F-I1': { facing: 'SE' }, 'B-I2': { hex: '0705', stands: 5 }, 'B-I1': { hex: '0506', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I2', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I1', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I2', dice: 2 }, { type: 'status-check', unit: 'B-I1', dice: 1 }] },
 })
 add({
   id: 'G-heavy-cavalry-saves-in-melee',

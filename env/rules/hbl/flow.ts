@@ -11,9 +11,10 @@ import { canConvertToSkirmish, fight, mandatoryLeft, meleeTargets } from './mele
 import { canSpend, checkArmies, endGame, endMeleesOf, facingName, inMelee, meleeIndex, payChips, pruneMelees, spent, vex } from './morale.ts'
 import { activate, canWheel, chargeTargets, endActivation, hasMoves, movesOnCard, step, stepTargets, stopUnit, wheel, carryLeaders } from './move.ts'
 import { attach, needsRally, rally } from './rally.ts'
-import { backHex, fallBack, routMove } from './rout.ts'
+import { backHex, fallBack, routOn, routSteps, startRout } from './rout.ts'
 import { anyShooter, reload, shoot, shootTargets } from './shoot.ts'
 import { rot } from '../../hex/grid.ts'
+import { MOVEMENT } from './tables.ts'
 import {
   C,
   F_DONE,
@@ -33,6 +34,7 @@ import {
   T_RALLYBUY,
   T_REFUSED,
   T_ROUT,
+  T_ROUTING,
   T_WITHDRAW,
   type Events,
   type HState,
@@ -41,6 +43,7 @@ import {
 // Scratch lists (never part of the state; single-threaded use).
 const SA: number[] = []
 const SB: number[] = []
+const SH = new Int32Array(6)
 
 const isOddFace = (f: number): boolean => (f & 1) === 1
 const side = (c: Ctx, u: number): number => c.uSide[u] as number
@@ -64,6 +67,17 @@ function replaceTask(s: HState, k: number, a: number, b: number, x: number, y: n
 }
 function pushFront(s: HState, k: number, a: number, b: number, x: number, y: number): void {
   s.q.splice(0, 0, k, a, b, x, y, 0)
+}
+
+/** After a stretch of the head rout (T_ROUTING): over (-1, popped), or `left` hexes to go from a choice of steps (asks its owner). */
+function routNext(c: Ctx, s: HState, left: number): boolean {
+  if (left < 0) {
+    popTask(s)
+    return false
+  }
+  s.q[3] = (s.q[3] as number) + (s.q[2] as number) - left
+  s.q[2] = left
+  return ask(s, K['rout-hex'], side(c, s.q[1] as number))
 }
 
 /** Enemies other than `except` in contact with u (a pinned winner cannot follow up or pursue). */
@@ -168,13 +182,18 @@ function runTask(c: Ctx, s: HState, ev: Events): boolean {
     case T_ROUT: {
       popTask(s)
       const vac = s.hex[a] as number
-      if (onMap(s, a)) routMove(c, s, a, 6, ev)
+      if (!onMap(s, a)) return false
+      startRout(c, s, a, ev)
+      // the pursuit (and a refused flank's question) come once the rout has run
       if (b >= 0 && inGood(s, b)) {
         if ((s.ref[b] as number) >= 0) pushFront(s, T_REFUSED, b, a, 0, 0)
         pushFront(s, T_PURSUE, b, vac, x, 0)
       }
+      pushFront(s, T_ROUTING, a, MOVEMENT.routHexes, 0, 0)
       return false
     }
+    case T_ROUTING:
+      return onMap(s, a) && routNext(c, s, routOn(c, s, a, b, x, -1, ev))
     case T_PURSUE:
       if (!canAdvance(c, s, a, b, -1)) {
         popTask(s)
@@ -268,7 +287,7 @@ function cardStep(c: Ctx, s: HState, ev: Events): boolean {
     case CARD['cavalry-march']: {
       if (s.cst === 1) {
         // Routed units keep routing on their side's March card (reconstructed).
-        if (card === CARD.march) for (let u = 0; u < c.nU; u++) if (c.uSide[u] === me && onMap(s, u) && ((s.fl[u] as number) & F_ROUT) !== 0) routMove(c, s, u, 6, ev)
+        if (card === CARD.march) for (let u = 0; u < c.nU; u++) if (c.uSide[u] === me && onMap(s, u) && ((s.fl[u] as number) & F_ROUT) !== 0) s.q.push(T_ROUTING, u, MOVEMENT.routHexes, 0, 0, 0)
         s.cst = 2
         return false
       }
@@ -497,6 +516,9 @@ function writeLegal(c: Ctx, L: ActionLayout, s: HState, mask: Uint8Array): void 
       mask[oc + C.keep] = 1
       mask[oc + C['face-enemy']] = 1
       break
+    case K['rout-hex']:
+      for (let i = routSteps(c, s, q1, SH) - 1; i >= 0; i--) mask[oh + (SH[i] as number)] = 1
+      break
   }
 }
 
@@ -674,6 +696,15 @@ export function applyAction(c: Ctx, L: ActionLayout, s: HState, action: number, 
         ev?.push({ type: 'refused', unit: c.unitIds[q1] as string, facing: facingName(s.ref[q1] as number), pinned: true })
       } else unrefuse(c, s, q1, choice === C['face-enemy'], ev)
       break
+    case K['rout-hex']: {
+      const left = routOn(c, s, q1, q2, q3, hex, ev)
+      if (left < 0) popTask(s)
+      else {
+        s.q[3] = q3 + q2 - left
+        s.q[2] = left
+      }
+      break
+    }
   }
   settle(c, s, ev)
 }

@@ -190,7 +190,7 @@ function restoreState(c: Ctx, json: unknown): Result<HState> {
 function subjectOf(c: Ctx, s: HState): string | undefined {
   const k = s.dk
   const q1 = s.q[1] as number
-  if (k === K.charge || k === K['close-skirmish'] || k === K.convert || k === K.hold || k === K.negate || k === K['follow-up'] || k === K.pursue || k === K['rally-buy'] || k === K['refused-flank']) return c.unitIds[k === K['close-skirmish'] ? (s.q[2] as number) : q1]
+  if (k === K.charge || k === K['close-skirmish'] || k === K.convert || k === K.hold || k === K.negate || k === K['follow-up'] || k === K.pursue || k === K['rally-buy'] || k === K['refused-flank'] || k === K['rout-hex']) return c.unitIds[k === K['close-skirmish'] ? (s.q[2] as number) : q1]
   if (k === K.move || k === K['shoot-target'] || k === K['melee-target'] || k === K['formation-unit'] || k === K['gun-action'] || k === K.attach) return s.sel >= 0 ? c.unitIds[s.sel] : undefined
   if (k === K['move-unit'] && s.act >= 0) return c.wingIds[s.act]
   return undefined

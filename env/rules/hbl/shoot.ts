@@ -14,8 +14,7 @@ import { dieText, dieTotal, shiftDie } from './dieshift.ts'
 import type { Ctx } from './context.ts'
 import { inFrontCone, inGood, onMap, occupancy } from './geometry.ts'
 import { canSpend, inMelee, loseUi, spent, stubbornLeft, vex } from './morale.ts'
-import { routMove } from './rout.ts'
-import { F_ELIM, F_LOADED, MW, T_NEGATE, type Events, type HState } from './state.ts'
+import { F_ELIM, F_LOADED, MW, T_NEGATE, T_ROUT, type Events, type HState } from './state.ts'
 
 export function canShoot(c: Ctx, s: HState, u: number): boolean {
   return inGood(s, u) && ((s.fl[u] as number) & F_LOADED) !== 0 && c.uType[u]?.shoots != null && !inMelee(s, u)
@@ -85,7 +84,7 @@ function resolveShot(c: Ctx, s: HState, u: number, t: number, friend: boolean, e
   if ((dd & 1) === 1) vex(c, s, t, `fire from ${c.unitIds[u]}`, ev)
   // Its last UI shot away: it routs as a melee loser does (docs/rules/hbl.md, H10).
   if (spent(c, s, t)) {
-    routMove(c, s, t, 6, ev)
+    s.q.unshift(T_ROUT, t, -1, 0, 0, 0) // at once, before anything else pending
     return
   }
   if (pips >= sh.moveLossPips && ((s.fl[t] as number) & F_ELIM) === 0 && (s.mv[t] as number) > 0) {

@@ -30,6 +30,7 @@ export const KINDS = [
   'gun', // Artillery Action card: a battery to act, or end
   'gun-action', // the battery's one action: wheel or reload
   'refused-flank', // after forcing a flank attacker off: turn back, keep refused (pinned), or face the enemy
+  'rout-hex', // the routing unit's owner: its next hex among the equally near steps toward the edge (H18)
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -71,6 +72,7 @@ export const T_WITHDRAW = 9 // [skirmisher, enemy]
 export const T_RALLYBUY = 10 // [unit, most, stands again on a buy (a routed unit at 0 UI)]
 export const T_CHARGE = 11 // [unit that came into contact]
 export const T_FIGHT = 12 // [a, b, initiating, close skirmish: 0 no, 1 yes, 2 ask b]
+export const T_ROUTING = 13 // [routing unit, hexes still to go, hexes moved]
 
 export interface HState extends BaseState {
   ruleset: 'hbl'

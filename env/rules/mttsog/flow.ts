@@ -8,10 +8,10 @@ import { ARM_CAV } from './context.ts'
 import { canStep, dist, isGood, lbl, moveRate, nb, onMap, sync } from './core.ts'
 import { assignDie, canAssign, canJoinPool, canReroll, joinPool, nextCorps, reroll, rollPool, startCommand } from './command.ts'
 import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
-import { canAttack, fightRound, hasAttackable } from './melee.ts'
+import { aimDefensiveFire, canAttack, defensiveFireTargets, fightRound, hasAttackable } from './melee.ts'
 import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
 import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
-import { moveAway, placeUnit, routMove } from './rout.ts'
+import { AWAY_BACK, AWAY_ENEMY, awayPath, moveAlong, placeUnit, queueRout, routOn, routSteps } from './rout.ts'
 import { FORMS_OF, FORMATIONS } from './tables.ts'
 import {
   C,
@@ -32,6 +32,7 @@ import {
   S_DIS,
   S_GOOD,
   S_ROUT,
+  T_AWAY,
   T_CONSOL,
   T_EVADE,
   T_EXHQC,
@@ -42,11 +43,16 @@ import {
   type MtState,
 } from './state.ts'
 
+const STEPS = new Int32Array(6)
+const SA: number[] = []
+const PB: number[] = []
+const PA: number[] = []
 const alive = (s: MtState, l: number): boolean => ((s.lfl[l] as number) & LF_REMOVED) === 0
 
 /** The decision kind now: the head task's (a reaction or aftermath choice), else the main one. */
 export function curKind(s: MtState): number {
   if (s.dk < 0) return -1
+  if (s.rq.length) return K['rout-hex']
   if (s.q.length === 0) return s.dk
   switch (s.q[0]) {
     case T_SQUARE:
@@ -57,20 +63,25 @@ export function curKind(s: MtState): number {
       return K['give-way']
     case T_PURSUE:
       return K.pursue
+    case T_AWAY:
+      return K['exhausted-away']
     default:
       return K.consolidate
   }
 }
 
 export function decisionPlayer(c: Ctx, s: MtState): Player {
-  if (s.q.length === 0) return s.active
+  if (s.rq.length) return c.uSide[s.rq[0] as number] as Player
+  if (s.q.length === 0) return s.dk === K['defensive-fire'] ? (c.uSide[s.def] as Player) : s.active
   return c.uSide[s.q[1] as number] as Player
 }
 
 /** What the current decision is about (a unit or commander id), if anything. */
 export function subjectOf(c: Ctx, s: MtState): string | null {
+  if (s.rq.length) return c.unitIds[s.rq[0] as number] as string
   if (s.q.length) return c.unitIds[s.q[1] as number] as string
   const k = s.dk
+  if (k === K['defensive-fire']) return c.unitIds[s.def] as string
   if (k === K['cp-pool'] || k === K['cp-assign']) return s.corps >= 0 ? (c.leaderIds[s.corps] as string) : null
   if (k === K['act-unit'] || k === K['commander-hex']) return s.lead >= 0 ? (c.leaderIds[s.lead] as string) : null
   if (s.sel >= 0) return c.unitIds[s.sel] as string
@@ -115,8 +126,8 @@ function beginMovement(c: Ctx, s: MtState, ev: Events): void {
 }
 
 /** E) "After all rally, those units still routed must make a full move toward their own board edge." */
-function endUnitActions(c: Ctx, s: MtState, ev: Events): void {
-  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && onMap(s, u) && s.st[u] === S_ROUT) routMove(c, s, u, ev)
+function endUnitActions(c: Ctx, s: MtState): void {
+  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && onMap(s, u) && s.st[u] === S_ROUT) queueRout(c, s, u)
   s.dk = K.commander
 }
 
@@ -196,6 +207,7 @@ function gameOver(s: MtState, over: number, why: string, ev: Events): void {
   s.phase = P.over
   s.dk = -1
   s.q.length = 0
+  s.rq.length = 0
   ev?.push({ type: 'game-over', winner: over === 1 ? 0 : over === 2 ? 1 : null, reason: why })
 }
 
@@ -206,7 +218,12 @@ function gameOver(s: MtState, over: number, why: string, ev: Events): void {
 export function settle(c: Ctx, s: MtState, ev: Events): void {
   for (;;) {
     if (s.over) return
-    while (s.q.length) {
+    while (s.rq.length || s.q.length) {
+      // I Routed 1: a rout move is made at once, before any other pending task
+      if (s.rq.length) {
+        if (routOn(c, s, -1, ev)) return
+        continue
+      }
       const kind = s.q[0] as number
       const a = s.q[1] as number
       const b = s.q[2] as number
@@ -221,7 +238,17 @@ export function settle(c: Ctx, s: MtState, ev: Events): void {
         if (onMap(s, a) && s.st[a] !== S_ROUT && !((s.fl[a] as number) & F_EXH) && !qc(c, s, a, 'exhaustion after a round of combat', ev)) {
           s.fl[a] = (s.fl[a] as number) | F_EXH
           ev?.push({ type: 'exhausted', unit: c.unitIds[a] as string, on: true })
-          if (onMap(s, b)) moveAway(c, s, a, s.hex[b] as number, 4, ev)
+          if (onMap(s, b)) {
+            s.q[0] = T_AWAY
+            continue
+          }
+        }
+      } else if (kind === T_AWAY) {
+        // I Exhausted Cavalry 2: "must immediately move away (back along the direction charged, or away from enemy) 4""
+        if (onMap(s, a) && onMap(s, b)) {
+          const back = awayPath(c, s, a, s.hex[b] as number, 4, AWAY_BACK, PB)
+          if (awayPath(c, s, a, s.hex[b] as number, 4, AWAY_ENEMY, PA) !== back) return
+          moveAlong(c, s, a, PB, ev)
         }
       } else if (kind === T_PURSUE) {
         if (pursuitPossible(c, s, a, b, x) >= 0) return
@@ -425,6 +452,20 @@ export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): numb
     case K['shoot-target']:
       for (let t = 0; t < c.nU; t++) if (canShootAt(c, s, s.sel, t)) n += put(mask, H + (s.hex[t] as number))
       break
+    case K['exhausted-away']: {
+      const a = s.q[1] as number
+      const from = s.hex[s.q[2] as number] as number
+      n += put(mask, H + awayPath(c, s, a, from, 4, AWAY_BACK, PB))
+      n += put(mask, H + awayPath(c, s, a, from, 4, AWAY_ENEMY, PA))
+      break
+    }
+    case K['defensive-fire']:
+      defensiveFireTargets(c, s, SA)
+      for (const t of SA) n += put(mask, U + t)
+      break
+    case K['rout-hex']:
+      for (let i = routSteps(c, s, s.rq[0] as number, STEPS) - 1; i >= 0; i--) n += put(mask, H + (STEPS[i] as number))
+      break
     case K.melee:
       for (let d = 0; d < c.nU; d++) if (isMeleeTarget(c, s, d)) n += put(mask, H + (s.hex[d] as number))
       break
@@ -447,6 +488,10 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
   const H = o.hex
   const L = U + c.nU
   const kind = curKind(s)
+  if (kind === K['rout-hex']) {
+    routOn(c, s, a - H, ev)
+    return settle(c, s, ev)
+  }
   const face = a >= FACE0 && a < FACE0 + 6 ? a - FACE0 : -1
   switch (kind) {
     case K['cp-pool']:
@@ -463,7 +508,7 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
       beginMovement(c, s, ev)
       break
     case K.activate:
-      if (a === C.end) endUnitActions(c, s, ev)
+      if (a === C.end) endUnitActions(c, s)
       else {
         s.lead = a - L
         s.dk = K['act-unit']
@@ -601,9 +646,25 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
       s.atk = atk
       s.def = d
       s.round = 1
-      fightRound(c, s, ev)
+      // G 2) with several attackers in its sights, the defender's owner aims its fire first
+      if (defensiveFireTargets(c, s, SA) > 1) s.dk = K['defensive-fire']
+      else fightRound(c, s, ev)
       break
     }
+    case K['exhausted-away']: {
+      const cav = s.q[1] as number
+      const from = s.hex[s.q[2] as number] as number
+      s.q.splice(0, 4)
+      const back = awayPath(c, s, cav, from, 4, AWAY_BACK, PB)
+      awayPath(c, s, cav, from, 4, AWAY_ENEMY, PA)
+      moveAlong(c, s, cav, a - H === back ? PB : PA, ev)
+      break
+    }
+    case K['defensive-fire']:
+      aimDefensiveFire(s, a - U)
+      s.dk = K.melee
+      fightRound(c, s, ev)
+      break
   }
   settle(c, s, ev)
 }

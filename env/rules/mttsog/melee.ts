@@ -80,6 +80,23 @@ function meleeNeed(c: Ctx, s: MtState, u: number, foe: number, code: CombatCode,
   return need(m)
 }
 
+/** G 2) The attackers the defender's first-round defensive fire may be aimed at (its column of the
+ *  combat table shoots against them); written into out. Two or more: its owner chooses. */
+export function defensiveFireTargets(c: Ctx, s: MtState, out: number[]): number {
+  out.length = 0
+  const d = s.def
+  if (s.round !== 1 || !isGood(s, d) || !((c.prof[d]?.shoot ?? 0) > 0)) return 0
+  for (const a of s.atk) if (shoots(defenderCode(c, s, a, d))) out.push(a)
+  return out.length
+}
+
+/** The defender aims its defensive fire at attacker a: a becomes the first attacker, the one it
+ *  faces (G 1) and fires at (G 2). */
+export function aimDefensiveFire(s: MtState, a: number): void {
+  const i = s.atk.indexOf(a)
+  if (i > 0) s.atk.splice(0, 0, ...s.atk.splice(i, 1))
+}
+
 /** Scratch: each attacker's share of the defender's hits after saves (reused, not state). */
 const NET: number[] = []
 
@@ -97,7 +114,7 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   let rear = false
   for (const a of atk) if (adjArc(c, dh, s.face[d] as number, s.hex[a] as number) === 2) rear = true
   // G 1) "All Att/Def stands must orient to maximize contact": attackers face the defender, the
-  // defender its first attacker (the one its defensive fire is aimed at).
+  // defender its first attacker (the one its defensive fire is aimed at: its owner's choice, G 2).
   for (const a of atk) s.face[a] = dirTo(c, s.hex[a] as number, dh)
   s.face[d] = dirTo(c, dh, s.hex[primary] as number)
   let aHits = 0

@@ -6,7 +6,7 @@ import type { Player } from '../../core/types.ts'
 import type { Ctx } from './context.ts'
 import { isArt, onMap } from './core.ts'
 import { QC_TARGET } from './tables.ts'
-import { routMove, takeOff } from './rout.ts'
+import { queueRout, takeOff } from './rout.ts'
 import { F_CHARGE, F_EXH, LF_REMOVED, S_DEAD, S_ROUT, S_SURR, STATUS, type Events, type MtState } from './state.ts'
 
 /** I) Quality Check: one D6 against the unit's quality (Elite 2+, Veteran 3+, Good 4+, Poor 5+). */
@@ -59,7 +59,7 @@ export function downgrade(c: Ctx, s: MtState, u: number, levels: number, why: st
     if (to === S_ROUT && isArt(c, u)) return removeUnit(c, s, u, S_DEAD, 'routed artillery is removed', ev)
   }
   if (from + levels > S_ROUT && c.rec.surrenderByQc && !qc(c, s, u, 'surrender', ev)) return removeUnit(c, s, u, S_SURR, 'routed and downgraded again: surrenders', ev)
-  if (to === S_ROUT && from !== S_ROUT) routMove(c, s, u, ev)
+  if (to === S_ROUT && from !== S_ROUT) queueRout(c, s, u) // moved before anything else pending (settle)
 }
 
 function setStatus(c: Ctx, s: MtState, u: number, to: number, why: string, ev: Events): void {

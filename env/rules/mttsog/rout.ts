@@ -1,11 +1,12 @@
-// Unit displacement without player choice: placing a unit (and pushing a lone
-// enemy commander aside), rout moves toward the line of communications,
-// evading / exhausted cavalry moving away, and the one-hex retreat.
-// Paths are deterministic (documented in docs/rules/mttsog.md).
+// Unit displacement: placing a unit (and pushing a lone enemy commander aside),
+// rout moves toward the line of communications (the owner steers among equally
+// good steps: decision `rout-hex`), evading / exhausted cavalry moving away.
+// docs/rules/mttsog.md gives the paths.
 
 import type { Ctx } from './context.ts'
 import { canStep, dist, lbl, moveRate, nb, onMap } from './core.ts'
-import { LF_REMOVED, S_EXIT, type Events, type MtState } from './state.ts'
+import { tiedBestSteps } from '../shared/paths.ts'
+import { LF_REMOVED, RQW, S_EXIT, S_ROUT, type Events, type MtState } from './state.ts'
 import { removeUnit } from './morale.ts'
 
 /** Moves unit u to hex h (occupancy kept in step). I) Commander 3): a lone enemy commander there goes to his closest friendly unit. */
@@ -40,40 +41,76 @@ export function takeOff(c: Ctx, s: MtState, u: number): void {
   s.hex[u] = -1
 }
 
-/** Routed units "make a full move toward their Line of Communications" (the side's map edge, as the
- *  scenario sets it): each step to the free neighbour closest to the edge, avoiding hexes next to enemies
- *  when it can; a routed unit that reaches its edge with moves left leaves the map (counts as lost). */
-export function routMove(c: Ctx, s: MtState, u: number, ev: Events): void {
-  const side = c.uSide[u] as 0 | 1
-  const ed = c.edgeDist[side]
-  let mp = moveRate(c, s, u)
-  const path: string[] | null = ev ? [] : null
-  while (mp > 0) {
-    const h = s.hex[u] as number
-    if (ed[h] === 0) {
-      ev?.push({ type: 'rout-move', unit: c.unitIds[u] as string, path: path ?? [] })
-      removeUnit(c, s, u, S_EXIT, 'routed off its edge', ev)
-      return
-    }
-    let best = -1
-    let bestScore = 1 << 30
-    for (let d = 0; d < 6; d++) {
-      const n = nb(c, h, d)
-      if (n < 0 || (c.occ[n] as number) >= 0 || !canStep(c, s, u, h, d)) continue
-      if ((ed[n] as number) >= (ed[h] as number) + 1) continue
-      let score = (ed[n] as number) * 16 + d
-      if (enemyNear(c, side, n)) score += 8
-      if (score < bestScore) {
-        bestScore = score
-        best = n
+/** One rout step's rule (I Routed 1, E): a free neighbour no farther from the edge, the nearest first,
+ *  then one not next to an enemy; what stays tied is the owner's choice. */
+const routRule = {
+  c: null as Ctx | null,
+  s: null as MtState | null,
+  u: 0,
+  score(from: number, d: number, to: number): number {
+    const c = this.c as Ctx
+    const side = c.uSide[this.u] as number
+    const ed = c.edgeDist[side] as Int16Array
+    if ((c.occ[to] as number) >= 0 || !canStep(c, this.s as MtState, this.u, from, d) || (ed[to] as number) > (ed[from] as number)) return -1
+    return (ed[to] as number) * 2 + (enemyNear(c, side, to) ? 1 : 0)
+  },
+}
+
+/** Writes the rout steps of u open to its owner's choice into out (occupancy synced); returns how many. */
+export function routSteps(c: Ctx, s: MtState, u: number, out: Int32Array): number {
+  routRule.c = c
+  routRule.s = s
+  routRule.u = u
+  const n = tiedBestSteps(c.grid, s.hex[u] as number, routRule, out)
+  routRule.c = null
+  routRule.s = null
+  return n
+}
+
+/** Queues the rout move of u: "a full move toward their Line of Communications" (the scenario's edge). */
+export function queueRout(c: Ctx, s: MtState, u: number): void {
+  s.rq.push(u, moveRate(c, s, u))
+}
+
+const STEPS = new Int32Array(6)
+const segment: string[] = []
+
+/**
+ * Goes on with the head rout (s.rq), taking `pick` first when its owner chose it. A routed unit that
+ * reaches its edge with moves left leaves the map (counts as lost). Returns true when the owner must
+ * choose the next step (two or more are tied); false when the rout is over (popped).
+ */
+export function routOn(c: Ctx, s: MtState, pick: number, ev: Events): boolean {
+  const u = s.rq[0] as number
+  segment.length = 0
+  if (onMap(s, u) && s.st[u] === S_ROUT) {
+    const ed = c.edgeDist[c.uSide[u] as 0 | 1]
+    for (; (s.rq[1] as number) > 0; s.rq[1] = (s.rq[1] as number) - 1) {
+      const h = s.hex[u] as number
+      if (ed[h] === 0) {
+        ev?.push({ type: 'rout-move', unit: c.unitIds[u] as string, path: segment.slice() })
+        s.rq.splice(0, RQW)
+        removeUnit(c, s, u, S_EXIT, 'routed off its edge', ev)
+        return false
       }
+      let to = pick
+      pick = -1
+      if (to < 0) {
+        const n = routSteps(c, s, u, STEPS)
+        if (n === 0) break
+        if (n > 1) {
+          if (segment.length > 0) ev?.push({ type: 'rout-move', unit: c.unitIds[u] as string, path: segment.slice() })
+          return true
+        }
+        to = STEPS[0] as number
+      }
+      placeUnit(c, s, u, to, ev)
+      segment.push(lbl(c, to))
     }
-    if (best < 0) break
-    placeUnit(c, s, u, best, ev)
-    path?.push(lbl(c, best))
-    mp--
+    ev?.push({ type: 'rout-move', unit: c.unitIds[u] as string, path: segment.slice() })
   }
-  ev?.push({ type: 'rout-move', unit: c.unitIds[u] as string, path: path ?? [] })
+  s.rq.splice(0, RQW)
+  return false
 }
 
 function enemyNear(c: Ctx, side: number, h: number): boolean {
@@ -84,24 +121,39 @@ function enemyNear(c: Ctx, side: number, h: number): boolean {
   return false
 }
 
-/** Moves u up to `n` hexes away from hex `from` (evade: 4", exhausted cavalry: 4"): each step to the free
- *  neighbour that most increases the distance from `from`, and among those the one most nearly straight
- *  away from it ("back along the direction charged, or away from enemy"). Returns the path. */
+/** Moves u up to `n` hexes straight away from hex `from` (evade: 4" from the charger). Returns the path. */
 export function moveAway(c: Ctx, s: MtState, u: number, from: number, n: number, ev: Events): string[] {
-  const path: string[] = []
+  awayPath(c, s, u, from, n, AWAY_BACK, SCRATCH)
+  return moveAlong(c, s, u, SCRATCH, ev)
+}
+
+/** The two readings of "back along the direction charged, or away from enemy" (I Exhausted Cavalry 2). */
+export const AWAY_BACK = 0
+export const AWAY_ENEMY = 1
+const SCRATCH: number[] = []
+
+/**
+ * Writes into out the hexes of u's move of up to `n` hexes away (u does not move): AWAY_BACK, each
+ * step to the free neighbour that most increases the distance from `from` (among those the one most
+ * nearly straight away from it: back along the line of the charge); AWAY_ENEMY, each step to the free
+ * neighbour farthest from the nearest enemy unit, and only while that distance grows (ties: the
+ * straighter away from `from`). Returns the last hex (u's own when it cannot move).
+ */
+export function awayPath(c: Ctx, s: MtState, u: number, from: number, n: number, mode: number, out: number[]): number {
+  out.length = 0
   const fx = c.px[from] as number
   const fy = c.py[from] as number
+  let h = s.hex[u] as number
   for (let i = 0; i < n; i++) {
-    const h = s.hex[u] as number
     const ax = (c.px[h] as number) - fx
     const ay = (c.py[h] as number) - fy
+    const d0 = mode === AWAY_BACK ? dist(c, h, from) : enemyDist(c, s, u, h)
     let best = -1
     let bestScore = -Infinity
-    const d0 = dist(c, h, from)
     for (let d = 0; d < 6; d++) {
       const nx = nb(c, h, d)
-      if (nx < 0 || (c.occ[nx] as number) >= 0 || !canStep(c, s, u, h, d)) continue
-      const dd = dist(c, nx, from)
+      if (nx < 0 || ((c.occ[nx] as number) >= 0 && c.occ[nx] !== u) || !canStep(c, s, u, h, d)) continue
+      const dd = mode === AWAY_BACK ? dist(c, nx, from) : enemyDist(c, s, u, nx)
       if (dd <= d0) continue
       const score = dd * 1000 + ((c.px[nx] as number) - (c.px[h] as number)) * ax + ((c.py[nx] as number) - (c.py[h] as number)) * ay
       if (score > bestScore + 1e-9) {
@@ -110,8 +162,25 @@ export function moveAway(c: Ctx, s: MtState, u: number, from: number, n: number,
       }
     }
     if (best < 0) break
-    placeUnit(c, s, u, best, ev)
-    path.push(lbl(c, best))
+    out.push(best)
+    h = best
   }
-  return path
+  return h
+}
+
+/** Hexes from h to the nearest enemy unit of u on the map. */
+function enemyDist(c: Ctx, s: MtState, u: number, h: number): number {
+  let m = 1 << 20
+  for (let v = 0; v < c.nU; v++) if (c.uSide[v] !== c.uSide[u] && onMap(s, v)) m = Math.min(m, dist(c, h, s.hex[v] as number))
+  return m
+}
+
+/** Moves u along a path from awayPath; returns its labels. */
+export function moveAlong(c: Ctx, s: MtState, u: number, path: readonly number[], ev: Events): string[] {
+  const out: string[] = []
+  for (const h of path) {
+    placeUnit(c, s, u, h, ev)
+    out.push(lbl(c, h))
+  }
+  return out
 }

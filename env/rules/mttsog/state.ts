@@ -36,6 +36,9 @@ export const KINDS = [
   'give-way', // a retreat into a friend: give way or stand firm
   'pursue', // cavalry winner not exhausted: pursue or not
   'consolidate', // infantry winner: a new facing, or pass
+  'exhausted-away', // exhausted cavalry's owner: back along the direction charged, or away from enemy (I Exhausted Cavalry 2)
+  'defensive-fire', // the defender's owner: which of several attackers its defensive fire is aimed at (G 2)
+  'rout-hex', // a routing unit's owner: its next hex among the steps equally near its edge (I Routed 1, E)
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -104,6 +107,9 @@ export const T_RETREAT = 3 // [unit, direction, status dice]: retreat a stand de
 export const T_EXHQC = 4 // [cav, enemy, 0]: exhaustion QC after a round of combat
 export const T_PURSUE = 5 // [cav, loser, round]: the winner may pursue
 export const T_CONSOL = 6 // [inf, foe, round]: the winner consolidates (may re-face)
+export const T_AWAY = 7 // [cav, foe]: exhausted cavalry moves away 4 (its owner picks how when the readings differ)
+/** Rout records in s.rq: [unit, moves left]. */
+export const RQW = 2
 
 export interface MtState extends BaseState {
   ruleset: 'mttsog'
@@ -142,6 +148,8 @@ export interface MtState extends BaseState {
   paid: number
   /** Pending tasks (QW ints each), first first. */
   q: number[]
+  /** Rout moves under way, before any task (RQW ints each: unit, moves left), first first. */
+  rq: number[]
   /** Emergency-square attempts made this turn: inf * nU + cav pairs. */
   sqTried: number[]
   /** Current melee: attackers and defender, round. */
@@ -212,6 +220,7 @@ export function initState(c: Ctx, seed: number, opts?: InitOptions): MtState {
     mp: 0,
     paid: 0,
     q: [],
+    rq: [],
     sqTried: [],
     atk: [],
     def: -1,
@@ -250,6 +259,7 @@ export function cloneState(s: MtState): MtState {
     mp: s.mp,
     paid: s.paid,
     q: s.q.slice(),
+    rq: s.rq.slice(),
     sqTried: s.sqTried.slice(),
     atk: s.atk.slice(),
     def: s.def,
@@ -260,7 +270,7 @@ export function cloneState(s: MtState): MtState {
 }
 
 export const INT_FIELDS = ['turn', 'ply', 'active', 'phase', 'dk', 'corps', 'lead', 'sel', 'sel2', 'mp', 'paid', 'def', 'round', 'over'] as const
-export const INT_ARRAYS = ['hex', 'face', 'form', 'st', 'stands', 'hits', 'fl', 'lhex', 'cp', 'lfl', 'dice6', 'q', 'sqTried', 'atk'] as const
+export const INT_ARRAYS = ['hex', 'face', 'form', 'st', 'stands', 'hits', 'fl', 'lhex', 'cp', 'lfl', 'dice6', 'q', 'rq', 'sqTried', 'atk'] as const
 
 // 32-bit FNV-1a over every field, in a fixed order.
 const FIELDS: PlainFields<MtState> = { ruleset: 'mttsog', ints: INT_FIELDS, intArrays: INT_ARRAYS }
@@ -277,6 +287,7 @@ export function restoreState(c: Ctx, json: unknown): Result<MtState> {
   if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`)
   if (s.dk < -1 || s.dk >= KINDS.length) return bad(`decision kind ${s.dk} out of range`)
   if (s.q.length % QW !== 0) return bad('task queue is malformed')
+  if (s.rq.length % RQW !== 0) return bad('rout queue is malformed')
   const inv = invariantsOf(c, s)
   if (inv.length) return bad(inv.join('; '))
   return ok(s)

@@ -26,6 +26,29 @@ export function bestStep(grid: HexGrid, h: number, rule: StepScore): number {
   return pick
 }
 
+/**
+ * Writes the allowed neighbours of h that share the lowest score into out, in side order; returns
+ * how many. A rule's priorities go into the score; what they leave tied is the player's choice
+ * (a `rout-hex` decision when more than one, a forced step when one, blocked when none).
+ */
+export function tiedBestSteps(grid: HexGrid, h: number, rule: StepScore, out: Int32Array): number {
+  const nb = grid.neighbors
+  let c = 0
+  let best = Infinity
+  for (let d = 0; d < 6; d++) {
+    const x = nb[h * 6 + d]!
+    if (x < 0) continue
+    const sc = rule.score(h, d, x)
+    if (sc < 0 || sc > best) continue
+    if (sc < best) {
+      best = sc
+      c = 0
+    }
+    out[c++] = x
+  }
+  return c
+}
+
 /** Writes the allowed neighbours of h (score ≥ 0) into out in side order; returns how many (for a player's choice among them). */
 export function allowedSteps(grid: HexGrid, h: number, rule: StepScore, out: Int32Array): number {
   const nb = grid.neighbors
