@@ -77,6 +77,12 @@ class GeneratedEngine implements Engine {
     return this.e(s).scenario
   }
 
+  /** The engine of a state's battle: scripted players read their battle's context from it
+   *  (agents/heuristic/per-battle.ts). */
+  engineOf(s: BaseState): Engine {
+    return this.e(s)
+  }
+
   private e(s: object): Engine {
     if (s === this.lastState) return this.lastEngine
     const e = this.of.get(s) ?? this.last

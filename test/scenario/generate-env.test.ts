@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { RULESET_IDS } from '../../env/core/types.ts'
-import { HELD_OUT_BASE, trainingBattleSeed } from '../../env/gym/generated.ts'
+import { makeHeuristic } from '../../agents/heuristic/index.ts'
+import { playGame } from '../../agents/play.ts'
+import { bindBattle, HELD_OUT_BASE, trainingBattleSeed } from '../../env/gym/generated.ts'
 import { makeRng, nthSet } from '../../env/gym/hash.ts'
 import { bindEngine, engineForReplay, makeEnv } from '../../env/gym/make.ts'
 import { verifyReplay } from '../../env/gym/replay.ts'
@@ -61,5 +63,24 @@ describe.each(GENERATED_IDS)('%s env', (id) => {
       expect(v.ok ? 'ok' : v.error.message).toBe('ok')
     }
     expect(seen.size).toBe(2)
+  })
+})
+
+describe('scripted players on a generated id', () => {
+  // The heuristic bound to `<ruleset>-generated` plays each game on the battle its reset drew:
+  // the same game, action for action, as the heuristic bound to that battle's own engine.
+  it.each(RULESET_IDS)('%s: the heuristic reads the battle drawn at reset, not battle 0', (ruleset) => {
+    const gen = bindEngine(ruleset, `${ruleset}-generated`)
+    if (!gen.ok) throw new Error(gen.error.message)
+    const onGen = [makeHeuristic(gen.value, 5), makeHeuristic(gen.value, 6)] as const
+    for (const seed of [3, 4]) {
+      const own = bindBattle(ruleset, 'small', seed)
+      if (!own.ok) throw new Error(own.error.message)
+      const a = playGame(gen.value, onGen, { seed, maxDecisions: 400 })
+      const b = playGame(own.value, [makeHeuristic(own.value, 5), makeHeuristic(own.value, 6)], { seed, maxDecisions: 400 })
+      const actions = (r: typeof a) => (r.ok ? r.record.actions : r.actions)
+      expect(actions(a).length).toBeGreaterThan(10)
+      expect(actions(a)).toEqual(actions(b))
+    }
   })
 })
