@@ -14,7 +14,8 @@
 import { makeLayout, type ActionLayout } from '../core/actions.ts'
 import type { BaseEvent, BaseState, Engine, InitOptions, ObsBuffers, Result, RulesetId, TercioError } from '../core/types.ts'
 import { err, fail, ok } from '../core/types.ts'
-import { makeGrid, type HexGrid } from '../hex/grid.ts'
+import type { HexGrid } from '../hex/grid.ts'
+import { gridOf } from '../scenario/generate/board.ts'
 import type { Scenario } from '../scenario/types.ts'
 
 export interface CanonicalShape {
@@ -37,14 +38,6 @@ export const CANONICAL_SUFFIX = '+canonical'
 
 /** `piwam-training+canonical` → `piwam-training`; null when `id` does not ask for padding. */
 export const canonicalBase = (id: string): string | null => (id.endsWith(CANONICAL_SUFFIX) ? id.slice(0, -CANONICAL_SUFFIX.length) : null)
-
-const grids = new Map<string, HexGrid>()
-function gridOf(cols: number, rows: number): HexGrid {
-  const k = `${cols}x${rows}`
-  let g = grids.get(k)
-  if (!g) grids.set(k, (g = makeGrid(cols, rows)))
-  return g
-}
 
 /** `inner` in its ruleset's canonical shape, or an error naming what does not fit. */
 export function padEngine(inner: Engine): Result<Engine> {
