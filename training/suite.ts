@@ -15,6 +15,7 @@ import { createAgent } from '../agents/registry.ts'
 import type { Engine, Player, RulesetId } from '../env/core/types.ts'
 import { bindBattle, HELD_OUT_BASE } from '../env/gym/generated.ts'
 import { bindEngine } from '../env/gym/make.ts'
+import { padEngine } from '../env/gym/padded.ts'
 import { BUILTIN_SCENARIOS } from '../env/scenario/builtin.ts'
 
 export const SUITE_OPPONENTS = ['random', 'heuristic'] as const
@@ -147,20 +148,31 @@ export interface SuiteOptions {
 export async function runSuite(scenarios: readonly SuiteScenario[], o: SuiteOptions): Promise<ScenarioCard[]> {
   const cards: ScenarioCard[] = []
   for (const [i, sc] of scenarios.entries()) {
-    const engine = sc.bind()
+    let engine = sc.bind()
+    let probe = await createAgent(o.agent, engine, o.seed, o.agent)
+    if (!probe.ok) {
+      // A policy trained on its ruleset's canonical interface (a `<ruleset>-generated` id or a
+      // `+canonical` scenario) plays any scenario of the ruleset through the padding; the
+      // reference games on the padded engine are the same games (test/gym/padded.test.ts).
+      const padded = padEngine(engine)
+      const again = padded.ok ? await createAgent(o.agent, padded.value, o.seed, o.agent) : null
+      if (padded.ok && again?.ok) {
+        engine = padded.value
+        probe = again
+      }
+    }
     const vs = async (spec: string): Promise<Record<SuiteOpponent, [SeatResult, SeatResult]>> => ({
       random: await playSeats(engine, spec, 'random', o.games, o.seed),
       heuristic: await playSeats(engine, spec, 'heuristic', o.games, o.seed),
     })
     let card: ScenarioCard
-    const probe = await createAgent(o.agent, engine, o.seed, o.agent)
     if (!probe.ok) card = { id: sc.id, ruleset: sc.ruleset, kind: sc.kind, skipped: probe.error.message, agent: null, random: null, heuristic: null }
     else {
       const random = await vs('random')
       const heuristic = await vs('heuristic')
       // The references are the agent's own games when it is one of them (same seeds, same games).
       const agent = o.agent === 'random' ? random : o.agent === 'heuristic' ? heuristic : await vs(o.agent)
-      card = { id: sc.id, ruleset: sc.ruleset, kind: sc.kind, skipped: null, agent, random, heuristic }
+      card = { id: engine.scenario.id, ruleset: sc.ruleset, kind: sc.kind, skipped: null, agent, random, heuristic }
     }
     cards.push(card)
     o.onScenario?.(card, i + 1, scenarios.length)

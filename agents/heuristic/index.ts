@@ -8,6 +8,7 @@ import { isMarignanEngine, MarignanHeuristic } from './marignan.ts'
 import { isMttsogEngine, MttsogHeuristic } from './mttsog.ts'
 import { CfeoHeuristic, isCfeoEngine } from './cfeo.ts'
 import { HblHeuristic, isHblEngine } from './hbl.ts'
+import { isPerStateEngine, PerBattleAgent } from './per-battle.ts'
 
 export interface HeuristicOptions {
   /** Probability of a random legal action instead of the scripted one. */
@@ -16,6 +17,8 @@ export interface HeuristicOptions {
 }
 
 export function makeHeuristic(engine: Engine, seed = 0, o: HeuristicOptions = {}): Agent {
+  // A generated-battle id: each battle's own scripted player.
+  if (isPerStateEngine(engine)) return new PerBattleAgent(o.name ?? 'heuristic', (battle) => makeHeuristic(battle, seed, o))
   if (isPiwamEngine(engine)) return new PiwamHeuristic(engine, seed, o)
   if (isMarignanEngine(engine)) return new MarignanHeuristic(seed, o)
   if (isMttsogEngine(engine)) return new MttsogHeuristic(seed, o)

@@ -14,30 +14,36 @@ import { getRuleset } from '../rules/index.ts'
 import { generatedInfo } from '../scenario/builtin.ts'
 import { generateBattle } from '../scenario/generate/index.ts'
 import type { Scenario } from '../scenario/types.ts'
+import { CANONICAL_SHAPES, padEngine } from './padded.ts'
 
 export const HELD_OUT_BASE = 0x80000000
 /** The battle a reset seed draws (training battles only). */
 export const trainingBattleSeed = (seed: number): number => (seed >>> 0) % HELD_OUT_BASE
 
-/** A bound battle, or an error naming the seed. */
-export function bindBattle(ruleset: string, size: string, seed: number): Result<Engine> {
+/** A bound battle, or an error naming the seed; `canonical`: in its ruleset's canonical shape (env/gym/padded.ts). */
+export function bindBattle(ruleset: string, size: string, seed: number, canonical = false): Result<Engine> {
   const g = generateBattle(ruleset, seed, { size })
   if (!g.ok) return g
   const r = getRuleset(ruleset)
   if (!r.ok) return r
   const b = r.value.bind(g.value)
-  return b.ok ? b : fail(err(b.error.code, `generated battle ${g.value.id}: ${b.error.message}`, b.error.path))
+  if (!b.ok) return fail(err(b.error.code, `generated battle ${g.value.id}: ${b.error.message}`, b.error.path))
+  return canonical ? padEngine(b.value) : b
 }
+
+/** Rulesets whose generated ids use the canonical shape (all but marignan, which has none). */
+const padsGenerated = (ruleset: string): boolean => ruleset in CANONICAL_SHAPES
 
 /** The engine of a generated-battle id, or null when `id` is not one. */
 export function generatedEngine(id: string): Result<Engine> | null {
   const info = generatedInfo(id)
   if (!info) return null
-  const first = bindBattle(info.ruleset, info.size, 0)
+  const canonical = padsGenerated(info.ruleset)
+  const first = bindBattle(info.ruleset, info.size, 0, canonical)
   if (!first.ok) return first
   // The spec's scenario: battle 0 under the id's own name (its hash names the generator's output).
   const template: Scenario = { ...first.value.scenario, id: info.id, name: info.name, description: info.description }
-  return ok(new GeneratedEngine(info.size, template, first.value))
+  return ok(new GeneratedEngine(info.size, canonical, template, first.value))
 }
 
 const layoutKey = (e: Engine): string => `${e.layout.size}|${e.layout.units.join(',')}|${e.layout.wings.join(',')}|${e.grid.cols}x${e.grid.rows}|${e.obs.planes.length}|${e.obs.maxEntities}`
@@ -59,6 +65,7 @@ class GeneratedEngine implements Engine {
 
   constructor(
     private readonly size: string,
+    private readonly canonical: boolean,
     readonly scenario: Scenario,
     first: Engine,
   ) {
@@ -77,6 +84,15 @@ class GeneratedEngine implements Engine {
     return this.e(s).scenario
   }
 
+  /** The engine of a state's battle: scripted players read their battle's context from it
+   *  (agents/heuristic/per-battle.ts). */
+  engineOf(s: BaseState): Engine {
+    return this.e(s)
+  }
+  outerAction(_s: BaseState, a: number): number {
+    return a
+  }
+
   private e(s: object): Engine {
     if (s === this.lastState) return this.lastEngine
     const e = this.of.get(s) ?? this.last
@@ -89,7 +105,7 @@ class GeneratedEngine implements Engine {
     const bs = trainingBattleSeed(seed)
     let e = this.bound.get(bs)
     if (!e) {
-      const b = bindBattle(this.ruleset, this.size, bs)
+      const b = bindBattle(this.ruleset, this.size, bs, this.canonical)
       // Generated battles are valid by construction (test/scenario/generate.test.ts): a failure is a bug.
       if (!b.ok) throw new Error(`${this.scenario.id}: ${b.error.message}`)
       if (layoutKey(b.value) !== this.key) throw new Error(`${this.scenario.id}: battle ${bs} changes the action layout or observation shape`)

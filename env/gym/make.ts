@@ -9,6 +9,7 @@ import { resolveScenario } from '../scenario/builtin.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { TercioEnv, type EnvOptions } from './env.ts'
 import { generatedEngine } from './generated.ts'
+import { canonicalBase, padEngine } from './padded.ts'
 import type { Replay } from './replay.ts'
 export { engineFrom, type EngineSource } from './source.ts'
 
@@ -21,6 +22,12 @@ export class TercioFailure extends Error {
 
 /** Binds a ruleset to a scenario (built-in id, or an object, which is validated). */
 export function bindEngine(ruleset: string | undefined, scenario: string | Scenario): Result<Engine> {
+  // `<scenario>+canonical`: the scenario in its ruleset's canonical interface (padded.ts).
+  const base = canonicalBase(typeof scenario === 'string' ? scenario.trim() : scenario.id)
+  if (base !== null) {
+    const b = bindEngine(ruleset, typeof scenario === 'string' ? base : { ...scenario, id: base })
+    return b.ok ? padEngine(b.value) : b
+  }
   const generated = typeof scenario === 'string' ? generatedEngine(scenario.trim()) : null
   if (generated !== null && generated.ok && ruleset !== undefined && generated.value.ruleset !== ruleset) {
     return fail(err('SCENARIO_INVALID', `scenario ${scenario} is for ruleset ${generated.value.ruleset}, not ${ruleset}`, 'ruleset'))

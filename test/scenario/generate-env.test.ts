@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { RULESET_IDS } from '../../env/core/types.ts'
-import { HELD_OUT_BASE, trainingBattleSeed } from '../../env/gym/generated.ts'
+import { makeHeuristic } from '../../agents/heuristic/index.ts'
+import { isPerStateEngine } from '../../agents/heuristic/per-battle.ts'
+import { playGame } from '../../agents/play.ts'
+import { bindBattle, HELD_OUT_BASE, trainingBattleSeed } from '../../env/gym/generated.ts'
 import { makeRng, nthSet } from '../../env/gym/hash.ts'
 import { bindEngine, engineForReplay, makeEnv } from '../../env/gym/make.ts'
 import { verifyReplay } from '../../env/gym/replay.ts'
@@ -61,5 +64,27 @@ describe.each(GENERATED_IDS)('%s env', (id) => {
       expect(v.ok ? 'ok' : v.error.message).toBe('ok')
     }
     expect(seen.size).toBe(2)
+  })
+})
+
+describe('scripted players on a generated id', () => {
+  // The heuristic bound to `<ruleset>-generated` plays each game on the battle its reset drew:
+  // the same game, action for action, as the heuristic bound to that battle's own engine.
+  it.each(RULESET_IDS)('%s: the heuristic reads the battle drawn at reset, not battle 0', (ruleset) => {
+    const gen = bindEngine(ruleset, `${ruleset}-generated`)
+    if (!gen.ok) throw new Error(gen.error.message)
+    const onGen = [makeHeuristic(gen.value, 5), makeHeuristic(gen.value, 6)] as const
+    for (const seed of [3, 4]) {
+      const own = bindBattle(ruleset, 'small', seed)
+      const padded = bindBattle(ruleset, 'small', seed, ruleset !== 'marignan')
+      if (!own.ok || !padded.ok) throw new Error('bind')
+      const a = playGame(gen.value, onGen, { seed, maxDecisions: 400 })
+      const b = playGame(own.value, [makeHeuristic(own.value, 5), makeHeuristic(own.value, 6)], { seed, maxDecisions: 400 })
+      const actions = (r: typeof a) => (r.ok ? r.record.actions : r.actions)
+      // The generated ids of rulesets with a canonical shape number actions in it (env/gym/padded.ts).
+      const toGen = (x: number) => (isPerStateEngine(padded.value) ? padded.value.outerAction(own.value.init(0), x) : x)
+      expect(actions(a).length).toBeGreaterThan(10)
+      expect(actions(a)).toEqual(actions(b).map(toGen))
+    }
   })
 })

@@ -27,7 +27,7 @@ const FRENCH_FOOT: readonly Troop[] = [
 
 const SIZES = {
   small: { cols: 16, rows: 12, swissCorps: 2, extras: 2, french: ['horse', 'foot', 'foot', 'horse'], count: { horse: 2, foot: 3 }, morale: 14, turns: 8, budget: 60 },
-  medium: { cols: 22, rows: 16, swissCorps: 3, extras: 3, french: ['horse', 'foot', 'horse', 'foot', 'foot', 'horse'], count: { horse: 2, foot: 3 }, morale: 21, turns: 10, budget: 90 },
+  medium: { cols: 22, rows: 16, swissCorps: 3, extras: 3, french: ['horse', 'foot', 'horse', 'foot', 'foot', 'horse'], count: { horse: 2, foot: 3 }, morale: 25, turns: 10, budget: 90 },
 } as const satisfies Record<BattleSize, unknown>
 
 const LEGEND = { clear: '.', dense: ':', village: '#', farm: 'F' } as const

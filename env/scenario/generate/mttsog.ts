@@ -22,8 +22,8 @@ function troops(nation: string, arm: 'inf' | 'cav'): Troop[] {
 }
 
 const SIZES = {
-  small: { cols: 18, rows: 12, wings: ['inf', 'inf', 'cav'], count: { inf: 3, cav: 2 }, turns: 8, budget: 100 },
-  medium: { cols: 24, rows: 16, wings: ['cav', 'inf', 'inf', 'inf', 'cav'], count: { inf: 3, cav: 2 }, turns: 10, budget: 165 },
+  small: { cols: 18, rows: 17, wings: ['inf', 'inf', 'cav'], count: { inf: 3, cav: 2 }, turns: 8, budget: 100 },
+  medium: { cols: 24, rows: 17, wings: ['cav', 'inf', 'inf', 'inf', 'cav'], count: { inf: 3, cav: 2 }, turns: 10, budget: 165 },
 } as const satisfies Record<BattleSize, unknown>
 
 const LEGEND = { open: '.', woods: 'w', bua: 'B', hill: 'h', marsh: 'm' } as const
