@@ -8,7 +8,11 @@ import { makeAgent } from '../../agents/registry.ts'
 import { playGame } from '../../agents/play.ts'
 import { bindEngine } from '../../env/gym/index.ts'
 
-const PURE = [{ scenario: 'piwam-training', ruleset: 'piwam', path: 'checkpoints/piwam-training-pure/policy.onnx' }] as const
+const PURE = [
+  { scenario: 'piwam-training', ruleset: 'piwam', path: 'checkpoints/piwam-training-pure/policy.onnx' },
+  { scenario: 'marignan-training', ruleset: 'marignan', path: 'checkpoints/marignan-training-pure/policy.onnx' },
+  { scenario: 'mttsog-training', ruleset: 'mttsog', path: 'checkpoints/mttsog-training-pure/policy.onnx' },
+] as const
 
 describe.each(PURE)('pure policy $path', ({ scenario, ruleset, path }) => {
   it('declares the observation parts as its only inputs and is trained on no heuristic input', () => {

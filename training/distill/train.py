@@ -62,6 +62,8 @@ def load(prefixes):
         xs.append(np.memmap(f"{p}.x.f32", dtype=np.float32, mode="r", shape=(n, width)))
         ms.append(np.memmap(f"{p}.mask.u8", dtype=np.uint8, mode="r", shape=(n, shapes["action_mask"][0])))
         ys.append(np.fromfile(f"{p}.y.i32", dtype=np.int32, count=n))
+    if len(xs) == 1:  # read in place: the page cache holds it, and gives it back under memory pressure
+        return metas, shapes, xs[0], ms[0], ys[0]
     return metas, shapes, np.concatenate(xs), np.concatenate(ms), np.concatenate(ys)
 
 
@@ -129,8 +131,8 @@ def main() -> int:
     opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     rng = np.random.default_rng(a.seed)
     log = open(out / "train.jsonl", "w")
-    vx = torch.from_numpy(np.ascontiguousarray(X[ntr:]))
-    vm = torch.from_numpy(np.ascontiguousarray(M[ntr:])).bool()
+    vx = torch.from_numpy(np.array(X[ntr:]))
+    vm = torch.from_numpy(np.array(M[ntr:])).bool()
     vy = torch.from_numpy(Y[ntr:].astype(np.int64))
 
     def val_acc():
