@@ -39,4 +39,5 @@ export const REFS: RefTable = {
   rally: MORALE,
   'gun-abandoned': rule('', 'Combat Resolution'),
   redress: rule('', 'Morale Phase'),
+  'turn-ended': rule('', 'Sequence of Play'),
 }
