@@ -47,7 +47,7 @@ describe('information before deciding', () => {
       await buttons.nth(x % (await buttons.count())).click()
     }
     expect(found, 'a fire or combat choice within 300 decisions').not.toBeNull()
-    const f = found as { action: string; rule: string; outcomes: number }
+    const f = found as unknown as { action: string; rule: string; outcomes: number }
     const button = page.locator(`#p-choices button[data-action="${f.action}"]`)
     await button.hover()
     await expect.poll(() => page.textContent('[data-testid=preview]')).toContain(f.rule)

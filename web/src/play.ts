@@ -474,7 +474,10 @@ export class PlayMode {
     $('p-choices').innerHTML = ''
     g.busy = true
     this.controls()
-    void this.humanMove(g, a, n).then((ok) => {
+    const done = this.humanMove(g, a, n)
+    // the move is on the board at once (humanMove applied it before waiting for the server)
+    this.show()
+    void done.then((ok) => {
       g.busy = false
       if (ok) void this.advance()
       else this.controls()
