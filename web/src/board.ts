@@ -110,7 +110,13 @@ export class Board {
     const s = fit >= need ? fit : need * 1.02
     const [cx, cy] = fit >= need ? [this.full.w / 2, this.full.h / 2] : this.focus()
     this.vb = { x: cx - room / s / 2 - gutter / s, y: cy - H / s / 2, w: W / s, h: H / s }
-    if (fit < need) this.clamp()
+    if (fit < need) {
+      // zoomed in: the view stays on the map (no empty band beyond its edges), clear of the legend's strip
+      const v = this.vb
+      v.x = Math.max(-gutter / s, Math.min(v.x, this.full.w - v.w))
+      v.y = Math.max(0, Math.min(v.y, this.full.h - v.h))
+      this.clamp()
+    }
     this.apply()
   }
 
