@@ -57,7 +57,8 @@ const CLICK = `(async () => {
     el.querySelector('.pieces').dispatchEvent(new PointerEvent('pointerdown', o))
     el.dispatchEvent(new PointerEvent('pointerup', o))
   } else document.querySelector('#p-choices button').click()
-  while (t.board.draws === before) await new Promise((ok) => setTimeout(ok, 0))
+  while (t.board.draws === before && performance.now() - t0 < 10000) await new Promise((ok) => setTimeout(ok, 0))
+  if (t.board.draws === before) { t.board.draw = orig; return { ms: NaN, nextMs: NaN, drawMs: 0, board: false, missed: true } }
   const firstDraw = drawMs
   await frame()
   const ms = performance.now() - t0
