@@ -1,12 +1,14 @@
 // Viewer step time in headless Chromium: on the largest built-in map, the time from a click on a
-// target hex to the board redrawn with the next decision (the page applies the move, the view
-// server's opponent answers over the bridge, the page redraws the pieces), and the redraw alone.
-//   npx tsx bench/viewer.ts [--scenario ID] [--clicks N]
+// target hex to the board redrawn with the move on it (the page applies the move and redraws the
+// pieces), to the board redrawn with the human's next choices (the view server's opponent answered
+// over the bridge), and the redraw alone.
+//   npx tsx bench/viewer.ts [--scenario ID] [--clicks N] [--side 0|1]
 // Prints one JSON line (tercio-bench-viewer/1) with medians and 90th percentiles in ms.
 import { chromium } from 'playwright-core'
 import { buildViewer, bundleIsFresh, startViewServer } from '../cli/commands/view.ts'
 import { BUILTIN_SCENARIOS } from '../env/scenario/builtin.ts'
 import { resolveScenario } from '../env/scenario/builtin.ts'
+import { bindEngine } from '../env/gym/make.ts'
 
 const arg = (k: string): string | undefined => {
   const i = process.argv.indexOf(k)
@@ -18,6 +20,15 @@ const largest = BUILTIN_SCENARIOS.map((s) => resolveScenario(s.id))
   .sort((a, b) => b.map.cols * b.map.rows - a.map.cols * a.map.rows)[0]
 const scenario = arg('--scenario') ?? largest?.id ?? 'marignan-1515-first-day'
 const clicks = Number(arg('--clicks') ?? 40)
+/** The side the bench plays: given, else the one with most units on the map at the start (Marignan's Swiss enter from off the map). */
+function sideOnMap(id: string): number {
+  const b = bindEngine(undefined, id)
+  if (!b.ok) return 0
+  const v = b.value.view(b.value.init(1))
+  const on = [0, 1].map((p) => v.units.filter((u) => u.side === p && u.hex !== null && !u.eliminated).length)
+  return (on[1] as number) > (on[0] as number) ? 1 : 0
+}
+const side = Number(arg('--side') ?? sideOnMap(scenario))
 
 const q = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b)
@@ -25,7 +36,9 @@ const q = (xs: number[], p: number): number => {
 }
 
 /** Runs in the page (a string: the bench's tsconfig has no DOM types): a pointer click at the first
- *  target hex's centre (or a target unit's hex; else the first button), timed to the next board draw's painted frame. */
+ *  target hex's centre (or a target unit's hex; else the first button), timed to the painted frame of the
+ *  first board drawn after it (the move on the board) and of the board drawn with the human's next
+ *  choices (the opponent answered over the bridge), or the game's end. */
 const CLICK = `(async () => {
   const t = window.tercio
   const unit = [...t.play.targets.units.keys()][0]
@@ -36,17 +49,25 @@ const CLICK = `(async () => {
   const orig = t.board.draw
   t.board.draw = (...a) => { const t0 = performance.now(); orig.apply(t.board, a); drawMs += performance.now() - t0 }
   const before = t.board.draws
+  const frame = () => new Promise((ok) => requestAnimationFrame(() => ok(null)))
+  const next = () => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button')
   const t0 = performance.now()
   if (c) {
     const o = { clientX: c.x, clientY: c.y, pointerId: 1, bubbles: true, isPrimary: true }
     el.querySelector('.pieces').dispatchEvent(new PointerEvent('pointerdown', o))
     el.dispatchEvent(new PointerEvent('pointerup', o))
   } else document.querySelector('#p-choices button').click()
-  while (t.board.draws === before) await new Promise((ok) => setTimeout(ok, 0))
-  await new Promise((ok) => requestAnimationFrame(() => ok(null)))
+  while (t.board.draws === before && performance.now() - t0 < 10000) await new Promise((ok) => setTimeout(ok, 0))
+  if (t.board.draws === before) { t.board.draw = orig; return { ms: NaN, nextMs: NaN, drawMs: 0, board: false, missed: true } }
+  const firstDraw = drawMs
+  await frame()
   const ms = performance.now() - t0
+  // the opponent may take long on a busy host; give up on this click's second figure after 60 s
+  while (!next() && performance.now() - t0 < 60000) await new Promise((ok) => setTimeout(ok, 5))
+  await frame()
+  const nextMs = performance.now() - t0
   t.board.draw = orig
-  return { ms, drawMs, board: c !== null }
+  return { ms, nextMs, drawMs: firstDraw, board: c !== null }
 })()`
 
 async function main(): Promise<void> {
@@ -61,17 +82,20 @@ async function main(): Promise<void> {
     if (!sc.ok) throw new Error(sc.error.message)
     await page.selectOption('[data-testid=p-ruleset]', sc.value.ruleset)
     await page.selectOption('[data-testid=p-scenario]', scenario)
+    await page.selectOption('[data-testid=p-side]', String(side))
     await page.selectOption('[data-testid=p-opponent]', 'random')
     await page.click('[data-testid=p-start]')
     const total: number[] = []
     const redraw: number[] = []
+    const nextDecision: number[] = []
     for (let i = 0; total.length < clicks && i < clicks * 20; i++) {
       await page.waitForFunction(() => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button'), null, { timeout: 60_000 })
       if (await page.locator('[data-testid=p-prompt][data-over]').count()) break
       // In the page: a pointer click at a target hex's centre, timed to the next board draw's painted frame.
-      const r = (await page.evaluate(CLICK)) as { ms: number; drawMs: number; board: boolean }
+      const r = (await page.evaluate(CLICK)) as { ms: number; nextMs: number; drawMs: number; board: boolean }
       if (r.board) {
         total.push(r.ms)
+        nextDecision.push(r.nextMs)
         redraw.push(r.drawMs)
       }
     }
@@ -82,6 +106,8 @@ async function main(): Promise<void> {
         map: `${sc.value.map.cols}x${sc.value.map.rows}`,
         clicks: total.length,
         clickToRedrawMs: { median: +q(total, 0.5).toFixed(1), p90: +q(total, 0.9).toFixed(1) },
+        side,
+        clickToNextDecisionMs: { median: +q(nextDecision, 0.5).toFixed(1), p90: +q(nextDecision, 0.9).toFixed(1) },
         redrawMs: { median: +q(redraw, 0.5).toFixed(1), p90: +q(redraw, 0.9).toFixed(1) },
       }),
     )

@@ -5,7 +5,7 @@
 import type { Engine, GameView } from '../../env/core/types.ts'
 import { hexOfLabel } from '../../env/hex/grid.ts'
 import { hexGeometry, renderSvg, type HexGeometry, type SvgOptions } from '../../env/render/svg.ts'
-import { offMapMarkers } from './offmap.ts'
+import { offMapGroups, offMapMarkers } from './offmap.ts'
 
 /** renderSvg's default hex radius (viewBox units). */
 const HEX = 30
@@ -98,23 +98,32 @@ export class Board {
   }
 
   /** The default view: the whole map when its counters are then at least MIN_COUNTER_PX, else that
-   *  scale centred on the units of the side to act (or of both sides). */
+   *  scale centred on the side to act (its units, or where its off-map units enter). The legend's
+   *  strip on the left is kept clear, so it never covers the map's left column. */
   reset(): void {
     const W = this.el.clientWidth || 1
     const H = this.el.clientHeight || 1
-    const fit = Math.min(W / this.full.w, H / this.full.h)
+    const gutter = this.legendGutter()
+    const room = Math.max(1, W - gutter)
+    const fit = Math.min(room / this.full.w, H / this.full.h)
     const need = MIN_COUNTER_PX / this.smallestCounter()
-    if (fit >= need) {
-      const w = W / fit
-      const h = H / fit
-      this.vb = { x: (this.full.w - w) / 2, y: (this.full.h - h) / 2, w, h }
-    } else {
-      const s = need * 1.02
-      const [cx, cy] = this.focus()
-      this.vb = { x: cx - W / s / 2, y: cy - H / s / 2, w: W / s, h: H / s }
+    const s = fit >= need ? fit : need * 1.02
+    const [cx, cy] = fit >= need ? [this.full.w / 2, this.full.h / 2] : this.focus()
+    this.vb = { x: cx - room / s / 2 - gutter / s, y: cy - H / s / 2, w: W / s, h: H / s }
+    if (fit < need) {
+      // zoomed in: the view stays on the map (no empty band beyond its edges), clear of the legend's strip
+      const v = this.vb
+      v.x = Math.max(-gutter / s, Math.min(v.x, this.full.w - v.w))
+      v.y = Math.max(0, Math.min(v.y, this.full.h - v.h))
       this.clamp()
     }
     this.apply()
+  }
+
+  /** Width in CSS pixels of the strip the (closed) legend covers on the board's left. */
+  private legendGutter(): number {
+    const l = this.el.querySelector<HTMLElement>('.legend')
+    return l && !l.hidden ? l.offsetLeft + l.offsetWidth + 4 : 0
   }
 
   /** Zooms by `factor` about the client point (x, y) (the centre by default). */
@@ -182,19 +191,23 @@ export class Board {
     return COUNTER_ALONE
   }
 
-  /** Centre of the units of the side to act (else of all units on the map). */
+  /** Centre of the units of the side to act, else of the hexes where its off-map units will enter
+   *  (Marignan's Swiss), else of all units on the map. */
   private focus(): [number, number] {
     const v = this.view
     const engine = this.engine
     if (!v || !engine) return [this.full.w / 2, this.full.h / 2]
     const player = v.decision?.player
     const on = v.units.filter((u) => u.hex !== null && !u.eliminated)
-    const mine = on.filter((u) => u.side === player)
+    const mine = on.filter((u) => u.side === player).map((u) => u.hex as string)
+    const entries = offMapGroups(engine.scenario, v).filter((g) => g.side === player)
+    const labels = mine.length > 0 ? mine : entries.length > 0 ? entries.map((g) => g.hex) : on.map((u) => u.hex as string)
     let sx = 0
     let sy = 0
     let n = 0
-    for (const u of mine.length > 0 ? mine : on) {
-      const h = hexOfLabel(engine.grid, u.hex as string)
+    for (const l of labels) {
+      // an entry along the north edge (no hex): the middle of the top row
+      const h = l === null ? Math.floor(engine.scenario.map.cols / 2) : hexOfLabel(engine.grid, l)
       if (h < 0) continue
       sx += this.centres[2 * h] as number
       sy += this.centres[2 * h + 1] as number

@@ -1,6 +1,8 @@
 // The log a referee can follow: each decision, then its events in the ruleset's words, and its dice.
 import type { BaseEvent, Engine, RolledEvent } from '../../env/core/types.ts'
+import { citedText } from '../../env/rules/shared/refs.ts'
 import { esc, scrollIntoBox } from './dom.ts'
+import { REFS } from './rules.ts'
 
 export interface LogEntry {
   who: string
@@ -10,9 +12,9 @@ export interface LogEntry {
   events: BaseEvent[]
 }
 
-/** An event in the ruleset's words. */
+/** An event in the ruleset's words, citing the rule it applies ("4.1 Fire combat: ..."). */
 export function eventHtml(engine: Engine, e: BaseEvent): string {
-  return `<span class="ev">${esc(engine.describe(e))}</span>`
+  return `<span class="ev">${esc(citedText(REFS[engine.ruleset], e, engine.describe(e)))}</span>`
 }
 
 export function entryHtml(engine: Engine, f: LogEntry, step: number): string {

@@ -4,7 +4,7 @@
 import { Board } from './board.ts'
 import { $, esc, setStatus } from './dom.ts'
 import { offMapText } from './offmap.ts'
-import { cardHtml, legendHtml } from './panels.ts'
+import { cardHtml, legendHtml, previewHtml } from './panels.ts'
 import { PlayMode } from './play.ts'
 import { ReplayViewer } from './replay.ts'
 
@@ -23,10 +23,19 @@ function showCard(hex: string | null): void {
     card.hidden = true
     return
   }
-  card.innerHTML = cardHtml(engine, board.view, at)
+  const p = mode === 'play' && hex !== null ? play.previewAt(hex) : null
+  card.innerHTML = (p ? previewHtml(p) : '') + cardHtml(engine, board.view, at)
   card.hidden = false
 }
 board.onHover = (hex) => showCard(hex)
+// A choice button that would fire or fight shows its odds in the card too.
+$('p-choices').addEventListener('mouseover', (e) => {
+  const b = (e.target as HTMLElement).closest('button')
+  const p = b?.dataset.action ? play.previewOf(Number(b.dataset.action)) : null
+  if (!p) return
+  card.innerHTML = previewHtml(p)
+  card.hidden = false
+})
 board.onPick = (p) => {
   if (mode === 'play' && play.pick(p)) return
   pinned = p.hex

@@ -6,6 +6,7 @@ import type { Engine, GameView, UnitView } from '../../env/core/types.ts'
 import { hexOfLabel } from '../../env/hex/grid.ts'
 import { deckPanel, HEXSIDE_STYLES, ORDER_COLOURS, SIDE_COLOURS, STATUS_MARKS, TERRAIN_FILLS, UNIT_STYLES } from '../../env/render/svg.ts'
 import type { Scenario } from '../../env/scenario/types.ts'
+import type { Preview } from '../../env/rules/shared/preview.ts'
 import { esc } from './dom.ts'
 
 /** The name of a unit for a reader: "F-INF2 (Gascon pike)". */
@@ -107,6 +108,12 @@ export function cardHtml(engine: Engine, view: GameView, label: string): string 
 const swatch = (fill: string, extra = ''): string => `<svg width="18" height="14" viewBox="0 0 18 14"><rect x="1" y="1" width="16" height="12" fill="${fill}" stroke="#9a9480"${extra}/></svg>`
 
 /** The legend of this scenario: its terrain, hexsides, counters (label → troop type), status marks, orders, highlights. */
+/** A fire or combat before it is chosen: the rule, dice and modifiers, and what each result would do. */
+export function previewHtml(p: Preview): string {
+  const rows = p.outcomes.map((o) => `<tr><th>${esc(o.faces)}</th><td>${esc(o.result)}</td><td class="pct">${Math.round(o.chance * 100)}%</td></tr>`).join('')
+  return `<div class="preview" data-testid="preview"><div class="card-head">${esc(p.rule)}</div><div>${esc(p.dice)}; ${esc(p.modifiers)}</div>${p.dependsOn ? `<div><em>depends on ${esc(p.dependsOn)}</em></div>` : ''}${rows ? `<table>${rows}</table>` : ''}</div>`
+}
+
 export function legendHtml(engine: Engine): string {
   const sc = engine.scenario
   const terr = [...new Set(Object.values(sc.map.legend))].filter((t) => sc.map.terrain.some((row) => [...row].some((ch) => sc.map.legend[ch] === t)))

@@ -19,6 +19,8 @@ import { $, esc, setStatus } from './dom.ts'
 import { diceHtml, entryHtml, markCurrent } from './log.ts'
 import { actionWords, captionHtml, unitsIn } from './panels.ts'
 import { simulate } from './replay.ts'
+import { PREVIEWS } from './rules.ts'
+import type { Preview } from '../../env/rules/shared/preview.ts'
 
 /** One decision of the game as played. */
 interface Played {
@@ -424,6 +426,35 @@ export class PlayMode {
     if (d.subject) this.board.show(view.units.find((u) => u.id === d.subject)?.hex ?? '')
   }
 
+  /** The human's choice a click at `hex` would make: its target hex, else the one target unit in it. */
+  actionAt(hex: string): number | null {
+    const g = this.game
+    if (!g || g.busy || g.offline) return null
+    const { hexes, units } = this.targets
+    if (hexes.has(hex)) return hexes.get(hex) as number
+    const view = g.engine.view(g.state)
+    const here = [...unitsIn(view, hex).map((u) => u.id), ...view.leaders.filter((x) => x.hex === hex).map((x) => x.id)].filter((id) => units.has(id))
+    return here.length === 1 ? (units.get(here[0] as string) as number) : null
+  }
+
+  private previewed: { ply: number; action: number; p: Preview | null } | null = null
+  /** What choosing the target at `hex` would do when it resolves a fire or combat (odds, modifiers, each die result). */
+  previewAt(hex: string): Preview | null {
+    const a = this.actionAt(hex)
+    return a === null ? null : this.previewOf(a)
+  }
+
+  /** What the human's choice `a` would do when it resolves a fire or combat; null otherwise. */
+  previewOf(a: number): Preview | null {
+    const g = this.game
+    if (!g || g.busy || g.mask[a] !== 1) return null
+    const c = this.previewed
+    if (c && c.ply === g.state.ply && c.action === a) return c.p
+    const p = PREVIEWS[g.engine.ruleset](g.engine, g.state, a)
+    this.previewed = { ply: g.state.ply, action: a, p }
+    return p
+  }
+
   /** A click on the board: a target unit or leader, else a target hex, else the one target unit in that hex. */
   pick(p: BoardPick): boolean {
     const g = this.game
@@ -431,10 +462,8 @@ export class PlayMode {
     const { hexes, units } = this.targets
     if (p.piece !== null && units.has(p.piece)) return this.choose(units.get(p.piece) as number)
     if (p.hex === null) return false
-    if (hexes.has(p.hex)) return this.choose(hexes.get(p.hex) as number)
-    const here = [...unitsIn(g.engine.view(g.state), p.hex).map((u) => u.id), ...g.engine.view(g.state).leaders.filter((x) => x.hex === p.hex).map((x) => x.id)].filter((id) => units.has(id))
-    if (here.length === 1) return this.choose(units.get(here[0] as string) as number)
-    return false
+    const a = this.actionAt(p.hex)
+    return a !== null && this.choose(a)
   }
 
   private choose(a: number): boolean {
@@ -445,7 +474,10 @@ export class PlayMode {
     $('p-choices').innerHTML = ''
     g.busy = true
     this.controls()
-    void this.humanMove(g, a, n).then((ok) => {
+    const done = this.humanMove(g, a, n)
+    // the move is on the board at once (humanMove applied it before waiting for the server)
+    this.show()
+    void done.then((ok) => {
       g.busy = false
       if (ok) void this.advance()
       else this.controls()
