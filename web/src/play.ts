@@ -459,7 +459,7 @@ export class PlayMode {
   pick(p: BoardPick): boolean {
     const g = this.game
     if (!g || g.busy || g.offline) return false
-    const { hexes, units } = this.targets
+    const { units } = this.targets
     if (p.piece !== null && units.has(p.piece)) return this.choose(units.get(p.piece) as number)
     if (p.hex === null) return false
     const a = this.actionAt(p.hex)
