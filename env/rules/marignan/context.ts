@@ -401,25 +401,7 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     }
     meleeRes.push(out)
   }
-  // arcs (12.2): the two 60-degree cones either side of the facing side
-  const arcStart = new Int32Array(size * 6 + 1)
-  const arcH: number[] = []
-  const arcD: number[] = []
-  for (let h = 0; h < size; h++) {
-    for (let f = 0; f < 6; f++) {
-      arcStart[h * 6 + f] = arcH.length
-      const seen = new Set<number>()
-      const all = [...vertexCone(grid, h, rot(f, -1), 4), ...vertexCone(grid, h, f, 4)]
-      all.sort((x, y) => (grid.dist[h * size + x] as number) - (grid.dist[h * size + y] as number) || x - y)
-      for (const x of all) {
-        if (seen.has(x)) continue
-        seen.add(x)
-        arcH.push(x)
-        arcD.push(grid.dist[h * size + x] as number)
-      }
-    }
-  }
-  arcStart[size * 6] = arcH.length
+  const { arcStart, arcHex, arcDist } = firingArcs(grid)
   const edgeDist: [Uint8Array, Uint8Array] = [edgeDistances(grid, 0), edgeDistances(grid, grid.rows - 1)]
   const northRow: number[] = []
   for (let c = 0; c < grid.cols; c++) northRow.push(c)
@@ -485,8 +467,8 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     meleeRes,
     meleeTxt: meleeT.rows.map((r) => r.slice()),
     arcStart,
-    arcHex: Int16Array.from(arcH),
-    arcDist: Uint8Array.from(arcD),
+    arcHex,
+    arcDist,
     losCache: new Map(),
     occ: new Uint8Array(size * 2),
     zoc: new Uint8Array(size * 2),
@@ -507,6 +489,45 @@ export function buildContext(sc: Scenario): Result<Ctx> {
 }
 
 /** Steps from each hex to the map row `edgeRow` (BFS over the grid). */
+interface FiringArcs {
+  arcStart: Int32Array
+  arcHex: Int16Array
+  arcDist: Uint8Array
+}
+
+// Arcs depend on the grid's size alone, and building them is most of a bind: a generated-battle
+// env binds a new battle on every reset, so they are built once per map size and shared (read-only).
+const arcsBySize = new Map<string, FiringArcs>()
+
+/** 12.2 arcs: per (hex, facing), the hexes within 4 in the two 60-degree cones either side of the facing side, nearest first. */
+function firingArcs(grid: HexGrid): FiringArcs {
+  const key = `${grid.cols}x${grid.rows}`
+  const cached = arcsBySize.get(key)
+  if (cached) return cached
+  const size = grid.size
+  const arcStart = new Int32Array(size * 6 + 1)
+  const arcH: number[] = []
+  const arcD: number[] = []
+  for (let h = 0; h < size; h++) {
+    for (let f = 0; f < 6; f++) {
+      arcStart[h * 6 + f] = arcH.length
+      const seen = new Set<number>()
+      const all = [...vertexCone(grid, h, rot(f, -1), 4), ...vertexCone(grid, h, f, 4)]
+      all.sort((x, y) => (grid.dist[h * size + x] as number) - (grid.dist[h * size + y] as number) || x - y)
+      for (const x of all) {
+        if (seen.has(x)) continue
+        seen.add(x)
+        arcH.push(x)
+        arcD.push(grid.dist[h * size + x] as number)
+      }
+    }
+  }
+  arcStart[size * 6] = arcH.length
+  const arcs = { arcStart, arcHex: Int16Array.from(arcH), arcDist: Uint8Array.from(arcD) }
+  arcsBySize.set(key, arcs)
+  return arcs
+}
+
 function edgeDistances(g: HexGrid, edgeRow: number): Uint8Array {
   const d = new Uint8Array(g.size).fill(255)
   const q: number[] = []
