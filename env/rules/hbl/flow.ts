@@ -5,7 +5,7 @@
 
 import type { ActionLayout } from '../../core/actions.ts'
 import { CARD, type Ctx } from './context.ts'
-import { arcOf, ARC_FRONT, adjacentEnemies, inGood, onMap, occupancy } from './geometry.ts'
+import { arcOf, ARC_FRONT, adjacentEnemies, inGood, occupancy } from './geometry.ts'
 import { betweenCards, endCard, lull, startCard } from './initiative.ts'
 import { canConvertToSkirmish, fight, mandatoryLeft, meleeTargets } from './melee.ts'
 import { canSpend, checkArmies, endGame, endMeleesOf, facingName, inMelee, meleeIndex, payChips, pruneMelees, spent, vex } from './morale.ts'
@@ -15,30 +15,7 @@ import { backHex, fallBack, routOn, routSteps, startRout } from './rout.ts'
 import { anyShooter, reload, shoot, shootTargets } from './shoot.ts'
 import { rot } from '../../hex/grid.ts'
 import { MOVEMENT } from './tables.ts'
-import {
-  C,
-  F_DONE,
-  F_LOADED,
-  F_PINNED,
-  F_ROUT,
-  K,
-  QW,
-  T_CHARGE,
-  T_CONVERT,
-  T_FIGHT,
-  T_FOLLOW,
-  T_HOLD,
-  T_NEGATE,
-  T_PURSUE,
-  T_PUSH,
-  T_RALLYBUY,
-  T_REFUSED,
-  T_ROUT,
-  T_ROUTING,
-  T_WITHDRAW,
-  type Events,
-  type HState,
-} from './state.ts'
+import { C, type Events, F_DONE, F_LOADED, F_PINNED, F_ROUT, type HState, K, onMap, QW, T_CHARGE, T_CONVERT, T_FIGHT, T_FOLLOW, T_HOLD, T_NEGATE, T_PURSUE, T_PUSH, T_RALLYBUY, T_REFUSED, T_ROUT, T_ROUTING, T_WITHDRAW } from './state.ts'
 
 // Scratch lists (never part of the state; single-threaded use).
 const SA: number[] = []

@@ -5,7 +5,7 @@
 
 import { directionTo, neighbor, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { F_ELIM, F_ROUT, type HState } from './state.ts'
+import { F_ELIM, F_ROUT, type HState, onMap } from './state.ts'
 
 export const ARC_FRONT = 0
 export const ARC_FLANK = 1
@@ -40,7 +40,6 @@ export function inFrontCone(c: Ctx, from: number, f: number, to: number): boolea
   return dot >= 0 && dot * dot >= 3 * v2
 }
 
-export const onMap = (s: HState, u: number): boolean => ((s.fl[u] as number) & F_ELIM) === 0
 export const isRouted = (s: HState, u: number): boolean => ((s.fl[u] as number) & F_ROUT) !== 0
 /** On the map and not routed: a unit that fights, moves and shoots. */
 export const inGood = (s: HState, u: number): boolean => ((s.fl[u] as number) & (F_ELIM | F_ROUT)) === 0

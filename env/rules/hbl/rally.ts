@@ -9,8 +9,8 @@
 import { roll } from '../../dice.ts'
 import { dieText, dieTotal, shiftDie } from './dieshift.ts'
 import type { Ctx } from './context.ts'
-import { adjacentEnemies, onMap, occupancy } from './geometry.ts'
-import { F_ROUT, F_VEX, T_RALLYBUY, type Events, type HState } from './state.ts'
+import { adjacentEnemies, occupancy } from './geometry.ts'
+import { type Events, F_ROUT, F_VEX, type HState, onMap, T_RALLYBUY } from './state.ts'
 
 /** A unit the card side may rally: vexed, routed, or with UI to buy back. */
 export function needsRally(c: Ctx, s: HState, u: number): boolean {

@@ -12,9 +12,9 @@ import { roll } from '../../dice.ts'
 import { hexesBetween } from '../../hex/grid.ts'
 import { dieText, dieTotal, shiftDie } from './dieshift.ts'
 import type { Ctx } from './context.ts'
-import { inFrontCone, inGood, onMap, occupancy } from './geometry.ts'
+import { inFrontCone, inGood, occupancy } from './geometry.ts'
 import { canSpend, inMelee, loseUi, spent, stubbornLeft, vex } from './morale.ts'
-import { F_ELIM, F_LOADED, MW, T_NEGATE, T_ROUT, type Events, type HState } from './state.ts'
+import { type Events, F_ELIM, F_LOADED, type HState, MW, onMap, T_NEGATE, T_ROUT } from './state.ts'
 
 export function canShoot(c: Ctx, s: HState, u: number): boolean {
   return inGood(s, u) && ((s.fl[u] as number) & F_LOADED) !== 0 && c.uType[u]?.shoots != null && !inMelee(s, u)

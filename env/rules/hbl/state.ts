@@ -1,8 +1,12 @@
 // Hell Broke Loose state (plain JSON data, struct-of-arrays of small ints),
 // decision kinds, choice verbs, unit flags, task records and the event union.
 
-import type { BaseState, Player, RolledEvent } from '../../core/types.ts'
-import type { DiceState } from '../../dice.ts'
+import type { BaseState, InitOptions, Player, Result, RolledEvent } from '../../core/types.ts'
+import { err, fail, ok } from '../../core/types.ts'
+import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
+import { hashPlain, plainStateProblem, type PlainFields } from '../shared/state-codec.ts'
+import { NCARD, type Ctx } from './context.ts'
+import { CARD_TYPES } from './tables.ts'
 
 /** Decision kinds (index = id in observations). */
 export const KINDS = [
@@ -164,3 +168,173 @@ export type HEvent =
   | { type: 'game-over'; winner: Player | null; reason: string }
 
 export type Events = HEvent[] | undefined
+
+// Life cycle: a fresh state, its copy, hash, invariants and the check of a deserialised one.
+
+export function initState(c: Ctx, seed: number, opts?: InitOptions): HState {
+  const dice = seedDice(seed)
+  if (opts?.forcedDice) dice.forced = opts.forcedDice.slice()
+  if (opts?.strictDice) dice.strict = true
+  return {
+    ruleset: 'hbl',
+    turn: 1,
+    dice,
+    ply: 0,
+    over: 0,
+    why: '',
+    dk: -1,
+    dp: 0,
+    hex: c.uStart.map((u) => u.hex),
+    face: c.uStart.map((u) => u.face),
+    lost: c.uStart.map(() => 0),
+    chipc: c.uStart.map(() => 0),
+    fl: c.uType.map((t) => (t.shoots ? F_LOADED : 0)),
+    ref: c.uStart.map(() => -1),
+    mv: c.uStart.map(() => 0),
+    st: c.uStart.map(() => 0),
+    latt: Array.from(c.lStart, () => -1),
+    lhex: Array.from(c.lStart),
+    mel: [],
+    deck: [...c.deck[0], ...c.deck[1]],
+    top0: [],
+    top1: [],
+    chips: [c.chips[0], c.chips[1]],
+    chipsLost: [0, 0],
+    pips: [0, 0],
+    first: 0,
+    seg: -1,
+    roll: [0, 0],
+    card: -1,
+    cside: 0,
+    cst: 0,
+    stolen: 0,
+    wdone: Array.from(c.wSide, () => 0),
+    act: -1,
+    adie: 0,
+    grp: -1,
+    sel: -1,
+    tgt: -1,
+    wside: 0,
+    q: [],
+  }
+}
+
+const ARRAYS = ['hex', 'face', 'lost', 'chipc', 'fl', 'ref', 'mv', 'st', 'latt', 'lhex', 'mel', 'deck', 'top0', 'top1', 'chips', 'chipsLost', 'pips', 'roll', 'wdone', 'q'] as const
+const FIELDS = ['turn', 'ply', 'over', 'dk', 'dp', 'first', 'seg', 'card', 'cside', 'cst', 'stolen', 'act', 'adie', 'grp', 'sel', 'tgt', 'wside'] as const
+
+export function cloneState(s: HState): HState {
+  return {
+    ruleset: 'hbl',
+    turn: s.turn,
+    dice: cloneDice(s.dice),
+    ply: s.ply,
+    over: s.over,
+    why: s.why,
+    dk: s.dk,
+    dp: s.dp,
+    hex: s.hex.slice(),
+    face: s.face.slice(),
+    lost: s.lost.slice(),
+    chipc: s.chipc.slice(),
+    fl: s.fl.slice(),
+    ref: s.ref.slice(),
+    mv: s.mv.slice(),
+    st: s.st.slice(),
+    latt: s.latt.slice(),
+    lhex: s.lhex.slice(),
+    mel: s.mel.slice(),
+    deck: s.deck.slice(),
+    top0: s.top0.slice(),
+    top1: s.top1.slice(),
+    chips: s.chips.slice(),
+    chipsLost: s.chipsLost.slice(),
+    pips: s.pips.slice(),
+    first: s.first,
+    seg: s.seg,
+    roll: s.roll.slice(),
+    card: s.card,
+    cside: s.cside,
+    cst: s.cst,
+    stolen: s.stolen,
+    wdone: s.wdone.slice(),
+    act: s.act,
+    adie: s.adie,
+    grp: s.grp,
+    sel: s.sel,
+    tgt: s.tgt,
+    wside: s.wside,
+    q: s.q.slice(),
+  }
+}
+
+const PLAIN: PlainFields<HState> = { ruleset: 'hbl', ints: FIELDS, intArrays: ARRAYS }
+
+export const hashState = (s: HState): string => hashPlain(s, PLAIN)
+
+/** Unit u is on the map (not eliminated). */
+export const onMap = (s: HState, u: number): boolean => ((s.fl[u] as number) & F_ELIM) === 0
+
+/** A rout task for unit u waits in the queue. */
+function routPending(s: HState, u: number): boolean {
+  for (let i = 0; i < s.q.length; i += QW) if (s.q[i] === T_ROUT && s.q[i + 1] === u) return true
+  return false
+}
+
+export function invariantsOf(c: Ctx, s: HState): string[] {
+  const out: string[] = []
+  const seen = new Map<number, number>()
+  for (let u = 0; u < c.nU; u++) {
+    const id = c.unitIds[u]
+    const fl = s.fl[u] as number
+    if (onMap(s, u)) {
+      const h = s.hex[u] as number
+      if (h < 0 || h >= c.size) out.push(`unit ${id} has hex ${h}`)
+      else if (!c.passable[h]) out.push(`unit ${id} stands on impassable ${c.grid.labels[h]}`)
+      const o = seen.get(h)
+      if (o !== undefined) out.push(`hex ${c.grid.labels[h]} holds ${c.unitIds[o]} and ${id}`)
+      seen.set(h, u)
+    }
+    const f = s.face[u] as number
+    if (f < 0 || f > 5) out.push(`unit ${id} has facing ${f}`)
+    const lost = s.lost[u] as number
+    const ui = c.uType[u]!.ui
+    if (lost < 0 || lost > ui) out.push(`unit ${id} has lost ${lost} of ${ui} UI`)
+    if (lost >= ui && !(fl & (F_ELIM | F_ROUT)) && !routPending(s, u)) out.push(`unit ${id} has no UI left but neither routs nor is about to`)
+    if (fl & F_ROUT && (s.ref[u] as number) >= 0) out.push(`routed unit ${id} has a refused flank`)
+    if ((s.mv[u] as number) < 0 || (s.st[u] as number) < 0) out.push(`unit ${id} has negative moves`)
+    if (fl & F_PINNED && (s.ref[u] as number) < 0) out.push(`unit ${id} is pinned without a refused flank`)
+  }
+  if (s.mel.length % MW !== 0) out.push('melee list is malformed')
+  for (let i = 0; i < s.mel.length; i += MW) {
+    const a = s.mel[i] as number
+    const b = s.mel[i + 1] as number
+    if (!onMap(s, a) || !onMap(s, b)) out.push(`melee ${c.unitIds[a]} v ${c.unitIds[b]} holds a unit off the map`)
+    // While results are pending (a push back awaiting the follow-up choice) contact may be broken for a moment.
+    else if (s.q.length === 0 && c.grid.dist[(s.hex[a] as number) * c.size + (s.hex[b] as number)] !== 1) out.push(`melee ${c.unitIds[a]} v ${c.unitIds[b]}: the units are not in contact`)
+    if (c.uSide[a] === c.uSide[b]) out.push(`melee ${c.unitIds[a]} v ${c.unitIds[b]}: same side`)
+  }
+  for (let k = 0; k < s.deck.length; k++) {
+    const n = s.deck[k] as number
+    const full = (k < NCARD ? c.deck[0] : c.deck[1])[k % NCARD] as number
+    if (n < 0 || n > full) out.push(`deck ${(k / NCARD) | 0} holds ${n} ${CARD_TYPES[k % NCARD]} cards of ${full}`)
+  }
+  if (s.q.length % QW !== 0) out.push('task queue is malformed')
+  if (s.over === 0 && s.dk < 0) out.push('no decision while the game is not over')
+  return out
+}
+
+export function restoreState(c: Ctx, json: unknown): Result<HState> {
+  const bad = (what: string): Result<HState> => fail(err('STATE_INVALID', `hbl state: ${what}`))
+  const lengths = { hex: c.nU, face: c.nU, lost: c.nU, chipc: c.nU, fl: c.nU, ref: c.nU, mv: c.nU, st: c.nU, latt: c.nL, lhex: c.nL, deck: 2 * NCARD, chips: 2, chipsLost: 2, pips: 2, roll: 2, wdone: c.nW }
+  const problem = plainStateProblem(json, { ruleset: 'hbl', ints: FIELDS, intArrays: ARRAYS, lengths, strings: ['why'], wholeDice: false })
+  if (problem !== undefined) return bad(problem)
+  const s = cloneState(json as HState)
+  if (s.dk < -1 || s.dk >= KINDS.length) return bad(`decision kind ${s.dk} out of range`)
+  if (s.card < -1 || s.card >= NCARD) return bad(`card ${s.card} out of range`)
+  if (s.dp !== 0 && s.dp !== 1) return bad('dp must be 0 or 1')
+  for (let u = 0; u < c.nU; u++) if ((s.fl[u] as number) & F_ELIM ? false : (s.hex[u] as number) < 0 || (s.hex[u] as number) >= c.size) return bad(`unit ${c.unitIds[u]}: hex out of range`)
+  for (let l = 0; l < c.nL; l++) if ((s.lhex[l] as number) < 0 || (s.lhex[l] as number) >= c.size || (s.latt[l] as number) < -1 || (s.latt[l] as number) >= c.nU) return bad(`leader ${c.leaderIds[l]}: bad hex or attachment`)
+  const inv = invariantsOf(c, s)
+  if (inv.length) return bad(inv.join('; '))
+  return ok(s)
+}

@@ -8,9 +8,9 @@ import { SIDE_NAMES } from '../../hex/grid.ts'
 import { beginEncode, zero, type RetainedObsBuffers } from '../obs-writer.ts'
 import { NCARD, type Ctx } from './context.ts'
 import { cardsLeft } from './deck.ts'
-import { onMap } from './geometry.ts'
+
 import { CARD_TYPES } from './tables.ts'
-import { F_DONE, F_ELIM, F_LOADED, F_PINNED, F_ROUT, F_VEX, KINDS, MW, type HEvent, type HState } from './state.ts'
+import { F_DONE, F_ELIM, F_LOADED, F_PINNED, F_ROUT, F_VEX, type HEvent, type HState, K, KINDS, MW, onMap } from './state.ts'
 
 const lbl = (c: Ctx, h: number): string => c.grid.labels[h] as string
 
@@ -412,3 +412,13 @@ export function asciiOf(c: Ctx, s: HState): string {
 }
 
 export type { ObsBuffers }
+
+/** What the decision in s is about (a unit or a wing), for Decision.subject. */
+export function subjectOf(c: Ctx, s: HState): string | undefined {
+  const k = s.dk
+  const q1 = s.q[1] as number
+  if (k === K.charge || k === K['close-skirmish'] || k === K.convert || k === K.hold || k === K.negate || k === K['follow-up'] || k === K.pursue || k === K['rally-buy'] || k === K['refused-flank'] || k === K['rout-hex']) return c.unitIds[k === K['close-skirmish'] ? (s.q[2] as number) : q1]
+  if (k === K.move || k === K['shoot-target'] || k === K['melee-target'] || k === K['formation-unit'] || k === K['gun-action'] || k === K.attach) return s.sel >= 0 ? c.unitIds[s.sel] : undefined
+  if (k === K['move-unit'] && s.act >= 0) return c.wingIds[s.act]
+  return undefined
+}
