@@ -1,8 +1,12 @@
 // CFEO state: plain JSON data (struct of arrays of small ints), decision kinds, CHOICE verbs,
 // unit/leader flags and the event union.
 
-import type { BaseState, Player } from '../../core/types.ts'
-import type { DiceState } from '../../dice.ts'
+import type { BaseState, InitOptions, Player, Result } from '../../core/types.ts'
+import { err, fail, ok } from '../../core/types.ts'
+import { cloneDice, seedDice, type DiceState } from '../../dice.ts'
+import { firstNonInteger, firstNonString, fnv, FNV_BASIS, fnvArr, fnvDice, fnvText, hashHex, isDiceState, isIntArray, isRecord } from '../shared/state-codec.ts'
+import type { Ctx } from './context.ts'
+import { capacity } from './core.ts'
 
 /** Decision kinds, index = id in observations. */
 export const KINDS = [
@@ -331,3 +335,175 @@ export type CfeoEvent =
   | { type: 'redress'; unit: string; dps: number }
   | { type: 'turn-ended'; turn: number }
   | { type: 'game-over'; winner: Player | null; reason: string; score: [number, number] }
+
+// Life cycle: a fresh state, its copy, hash, invariants and the check of a deserialised one.
+
+export const ARRAYS = ['uHex', 'uFace', 'uStands', 'uDp', 'uForm', 'uRanks', 'uStatus', 'uFl', 'uLastDice', 'uDiceNow', 'uGunTarget', 'uGunRange', 'uFoe', 'uCharge', 'uChargeDice', 'uResp', 'uGrp', 'uFollow', 'uRein', 'uPur', 'uBody', 'lHex', 'lAtt', 'lActions', 'lUsed', 'lInf', 'lInfN', 'lState', 'lFl', 'wOrder', 'wMsgHex', 'wMsgOrder', 'bRoll', 'queue', 'mEv', 'init', 'meets'] as const
+export const NUMS = ['turn', 'ply', 'phase', 'kind', 'player', 'first', 'half', 'sel', 'sel2', 'mp', 'mpRoll', 'fwd', 'side', 'wheeled', 'mhalf', 'mdecl', 'mvDice', 'fmUnit', 'fmKind', 'fmAway', 'fmMp', 'fmRoll', 'fmFrom', 'fmSteps', 'fmCont', 'meetBy', 'stage', 'pendingRoll', 'winner'] as const
+
+/** A fresh state of the scenario: the units where it puts them, turn 1, before the initiative roll. */
+export function initialState(c: Ctx, seed: number, opts?: InitOptions): CfeoState {
+  const dice = seedDice(seed)
+  if (opts?.forcedDice) dice.forced = opts.forcedDice.slice()
+  if (opts?.strictDice) dice.strict = true
+  const n = c.n
+  const I = c.init
+  return {
+    ruleset: 'cfeo',
+    turn: 1,
+    ply: 0,
+    dice,
+    uHex: I.hex.slice(),
+    uFace: I.face.slice(),
+    uStands: I.stands.slice(),
+    uDp: I.dp.slice(),
+    uForm: I.form.slice(),
+    uRanks: I.ranks.slice(),
+    uStatus: new Array<number>(n).fill(S_OK),
+    uFl: I.limbered.map((l) => (l ? U_LIMBERED : 0)),
+    uLastDice: new Array<number>(n).fill(0),
+    uDiceNow: new Array<number>(n).fill(0),
+    uGunTarget: new Array<number>(n).fill(-1),
+    uGunRange: new Array<number>(n).fill(0),
+    uFoe: new Array<number>(n).fill(-1),
+    uCharge: new Array<number>(n).fill(-1),
+    uChargeDice: new Array<number>(n).fill(0),
+    uResp: new Array<number>(n).fill(0),
+    uGrp: new Array<number>(n).fill(-1),
+    uFollow: new Array<number>(n).fill(-1),
+    uRein: new Array<number>(n).fill(-1),
+    uPur: new Array<number>(n).fill(-1),
+    uBody: new Array<number>(n).fill(-1),
+    lHex: c.lInit.hex.slice(),
+    lAtt: c.lInit.att.slice(),
+    lActions: Array.from(c.lActions),
+    lUsed: new Array<number>(c.m).fill(0),
+    lInf: new Array<number>(c.m).fill(0),
+    lInfN: new Array<number>(c.m).fill(0),
+    lState: new Array<number>(c.m).fill(0),
+    lFl: new Array<number>(c.m).fill(0),
+    wOrder: c.wInitOrder.slice(),
+    wMsgHex: new Array<number>(c.w).fill(-1),
+    wMsgOrder: new Array<number>(c.w).fill(0),
+    bRoll: new Array<number>(2 * c.m).fill(0),
+    phase: PH.initiative,
+    kind: K.initiative,
+    player: 0,
+    first: 0,
+    half: 0,
+    sel: -1,
+    sel2: -1,
+    mp: 0,
+    mpRoll: 0,
+    fwd: 0,
+    side: 0,
+    wheeled: 0,
+    mhalf: 0,
+    mdecl: 0,
+    mvDice: 0,
+    fmUnit: -1,
+    fmKind: 0,
+    fmAway: -1,
+    fmMp: 0,
+    fmRoll: 0,
+    fmFrom: -1,
+    fmSteps: 0,
+    fmCont: 0,
+    meetBy: -1,
+    meets: [],
+    stage: 0,
+    queue: [],
+    pendingRoll: 0,
+    mEv: [],
+    init: [0, 0],
+    winner: -1,
+    reason: '',
+    score: [0, 0],
+  }
+}
+
+export function cloneState(s: CfeoState): CfeoState {
+  const o = { ...s, dice: cloneDice(s.dice), score: [s.score[0], s.score[1]] } as CfeoState
+  for (const f of ARRAYS) (o as unknown as Record<string, number[]>)[f] = s[f].slice()
+  return o
+}
+
+/** 32-bit FNV-1a over every field, in a fixed order. */
+export function hashState(s: CfeoState): string {
+  let h = FNV_BASIS
+  for (const f of NUMS) h = fnv(h, s[f])
+  for (const f of ARRAYS) h = fnvArr(h, s[f])
+  h = fnvDice(h, s.dice)
+  h = fnv(h, s.score[0])
+  h = fnv(h, s.score[1])
+  return hashHex(fnvText(h, s.reason))
+}
+
+export function restoreState(c: Ctx, json: unknown): Result<CfeoState> {
+  const bad = (m: string, path?: string) => fail<CfeoState>(err('STATE_INVALID', `cfeo state: ${m}`, path))
+  if (!isRecord(json)) return bad('expected an object')
+  const o = json
+  if (o['ruleset'] !== 'cfeo') return bad(`ruleset is ${JSON.stringify(o['ruleset'])}, expected "cfeo"`, 'ruleset')
+  const notInt = firstNonInteger(o, NUMS)
+  if (notInt !== undefined) return bad(`field ${notInt} must be an integer`, notInt)
+  const want: Record<string, number> = { u: c.n, l: c.m, w: c.w }
+  for (const f of ARRAYS) {
+    const a = o[f]
+    if (!isIntArray(a)) return bad(`field ${f} must be an array of integers`, f)
+    const n = want[f[0] as string]
+    if (n !== undefined && /^[ulw][A-Z]/.test(f) && a.length !== n) return bad(`field ${f} has ${a.length} entries, the scenario needs ${n}`, f)
+  }
+  if ((o['bRoll'] as number[]).length !== 2 * c.m) return bad(`field bRoll has ${(o['bRoll'] as number[]).length} entries, the scenario needs ${2 * c.m}`, 'bRoll')
+  if (!isDiceState(o['dice'], true)) return bad('dice state is malformed', 'dice')
+  if (firstNonString(o, ['reason']) !== undefined) return bad('field reason must be a string', 'reason')
+  if (!Array.isArray(o['score']) || o['score'].length !== 2) return bad('field score must be [number, number]', 'score')
+  const s = cloneState(o as unknown as CfeoState)
+  if (s.winner < 0 && (s.kind < 0 || s.kind >= KINDS.length)) return bad(`decision kind ${s.kind} out of range`, 'kind')
+  if (s.phase < 0 || s.phase >= PHASES.length) return bad(`phase ${s.phase} out of range`, 'phase')
+  const inv = invariantsOf(c, s)
+  if (inv.length) return bad(inv.join('; '))
+  return ok(s)
+}
+
+export function invariantsOf(c: Ctx, s: CfeoState): string[] {
+  const out: string[] = []
+  const seen = new Map<number, number>()
+  for (let u = 0; u < c.n; u++) {
+    const id = c.uId[u]
+    const h = s.uHex[u] as number
+    const st = s.uStatus[u] as number
+    if (st < 0 || st >= STATUSES.length) out.push(`unit ${id}: status ${st}`)
+    if (h < -1 || h >= c.size) out.push(`unit ${id}: hex ${h} off the map`)
+    if ((h < 0) !== (st >= 3)) out.push(`unit ${id}: hex ${h} with status ${STATUSES[st]}`)
+    if ((s.uFace[u] as number) < 0 || (s.uFace[u] as number) > 5) out.push(`unit ${id}: facing ${s.uFace[u]}`)
+    if (h >= 0) {
+      const o = seen.get(h)
+      if (o !== undefined) out.push(`hex ${c.grid.labels[h]}: units ${c.uId[o]} and ${id} (one unit a hex)`)
+      seen.set(h, u)
+      if (c.impassable[h]) out.push(`unit ${id} on impassable hex ${c.grid.labels[h]}`)
+      if ((s.uStands[u] as number) < 1) out.push(`unit ${id} on the map with ${s.uStands[u]} stands`)
+      if ((s.uDp[u] as number) < 0 || (s.uDp[u] as number) > capacity(c, s, u)) out.push(`unit ${id}: ${s.uDp[u]} DPs, capacity ${capacity(c, s, u)}`)
+      if ((s.uRanks[u] as number) < 1 || (s.uRanks[u] as number) > (s.uStands[u] as number)) out.push(`unit ${id}: ${s.uRanks[u]} ranks with ${s.uStands[u]} stands`)
+      if (c.uLight[u] && s.uForm[u] !== 2) out.push(`light troops ${id} not unformed`)
+      const foe = s.uFoe[u] as number
+      if (foe >= 0 && (s.uHex[foe] as number) < 0) out.push(`unit ${id} in melee with a unit off the map`)
+    }
+  }
+  for (let j = 0; j < c.m; j++) {
+    const h = s.lHex[j] as number
+    const st = s.lState[j] as number
+    if (st >= L_KILLED && h !== -1) out.push(`leader ${c.lId[j]} removed but on hex ${h}`)
+    if (st < L_KILLED && (h < 0 || h >= c.size)) out.push(`leader ${c.lId[j]} in play without a hex`)
+    const a = s.lAtt[j] as number
+    if (a >= 0 && s.uHex[a] !== h) out.push(`leader ${c.lId[j]} attached to ${c.uId[a]} but not on its hex`)
+    if ((s.lInfN[j] as number) > 2) out.push(`leader ${c.lId[j]} influenced ${s.lInfN[j]} times`)
+    if (h >= 0) {
+      const v = seen.get(h)
+      if (v !== undefined && c.uSide[v] !== c.lSide[j]) out.push(`leader ${c.lId[j]} shares hex ${c.grid.labels[h]} with enemy unit ${c.uId[v]}`)
+    }
+  }
+  if (s.winner < 0 && (s.kind < 0 || s.kind >= KINDS.length)) out.push(`no decision (kind ${s.kind}) while the game is on`)
+  if (s.meetBy < -1 || s.meetBy >= c.n) out.push(`meetBy ${s.meetBy} is not a unit`)
+  for (const p of s.meets) if (p < 0 || p >= c.n) out.push(`meets holds ${p}, not a unit`)
+  return out
+}

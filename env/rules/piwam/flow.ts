@@ -2,12 +2,12 @@
 // order, rout phase 1.3, end of turn 1.4), and the legal() / apply() dispatch of
 // every decision kind to its mechanic.
 
-import { err, type Player, type TercioError } from '../../core/types.ts'
+import type { Player } from '../../core/types.ts'
 import { VERTEX_NAMES } from '../../hex/grid.ts'
 import { ARM_ART, ARM_CAV } from './context.ts'
 import { ORDERS, T_ART } from './tables.ts'
-import { C, F_ACTED, F_OOC, F_ART_FIRED, F_G_REDUCED, K, KINDS, L_ACTED, L_AIDED, L_MOVED, L_REACTED, LS_IN, LS_REMOVED, LS_WAITING, M_FINISHED, M_NOCONT, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, P_CC, P_FIRE, P_RALLY, type PiwamEvent, type PiwamState } from './state.ts'
-import { clearAllMarks, hasAnyMark, nextPicker, setMark, type PickTest } from '../shared/phases.ts'
+import { C, F_ACTED, F_OOC, F_ART_FIRED, F_G_REDUCED, K, KINDS, L_ACTED, L_AIDED, L_MOVED, L_REACTED, LS_IN, LS_REMOVED, LS_WAITING, M_FINISHED, O_FACE, O_FACE2, O_FIRE, O_INTERCEPT, O_WITHDRAW, P_CC, P_FIRE, P_RALLY, type PiwamEvent, type PiwamState } from './state.ts'
+import { clearAllMarks, hasAnyMark, nextPicker, type PickTest } from '../shared/phases.ts'
 import type { Board } from './board.ts'
 import { inCommand, leaderDests, wingCmdHex, wingHasUnits, withWing } from './command.ts'
 import { doContinuation, doOrderChange, doPreempt, finishWing, preemptors, startActivation } from './activation.ts'
@@ -561,70 +561,4 @@ export function subjectOf(R: Board, units: readonly string[], s: PiwamState): st
     default:
       return undefined
   }
-}
-
-/** Fixture `start` block (docs/rules/piwam.md): turn, finished / no-continue wings, wing orders,
- *  fired artillery, who picks the next wing, and a wing to activate at once. */
-export function setupState(R: Board, s: PiwamState, start: unknown): TercioError | null {
-  const ctx = R.ctx
-  const bad = (m: string, path: string) => err('FIXTURE_INVALID', `start.${path}: ${m}`, path)
-  if (typeof start !== 'object' || start === null || Array.isArray(start)) return bad('must be an object', '')
-  const o = start as Record<string, unknown>
-  const allowed = ['turn', 'finished', 'noContinue', 'orders', 'firedArtillery', 'chooser', 'activate']
-  for (const k of Object.keys(o)) if (!allowed.includes(k) && !k.startsWith('$')) return bad(`unknown field (allowed: ${allowed.join(', ')})`, k)
-  const wingList = (k: string): number[] | TercioError => {
-    const v = o[k]
-    if (v === undefined) return []
-    if (!Array.isArray(v)) return bad('must be an array of wing ids', k)
-    const out: number[] = []
-    for (const id of v) {
-      const w = ctx.wId.indexOf(String(id))
-      if (w < 0) return bad(`unknown wing "${id}" (wings: ${ctx.wId.join(', ')})`, k)
-      out.push(w)
-    }
-    return out
-  }
-  if (o.turn !== undefined) {
-    if (!Number.isInteger(o.turn) || (o.turn as number) < 1 || (o.turn as number) > ctx.turns) return bad(`must be an integer 1..${ctx.turns}`, 'turn')
-    s.turn = o.turn as number
-  }
-  if (o.orders !== undefined) {
-    if (typeof o.orders !== 'object' || o.orders === null) return bad('must map wing ids to orders', 'orders')
-    for (const [id, ord] of Object.entries(o.orders as Record<string, unknown>)) {
-      const w = ctx.wId.indexOf(id)
-      const k = ORDERS.indexOf(ord as (typeof ORDERS)[number])
-      if (w < 0 || k < 0) return bad(`"${id}": "${String(ord)}" needs a known wing and one of ${ORDERS.join(', ')}`, 'orders')
-      s.wOrder[w] = k
-    }
-  }
-  const fin = wingList('finished')
-  if (!Array.isArray(fin)) return fin
-  const noc = wingList('noContinue')
-  if (!Array.isArray(noc)) return noc
-  for (const w of fin) setMark(s.wMark, w, M_FINISHED)
-  for (const w of noc) setMark(s.wMark, w, M_NOCONT)
-  if (o.firedArtillery !== undefined) {
-    if (!Array.isArray(o.firedArtillery)) return bad('must be an array of artillery unit ids', 'firedArtillery')
-    for (const id of o.firedArtillery) {
-      const u = ctx.uId.indexOf(String(id))
-      if (u < 0 || ctx.uType[u] !== T_ART) return bad(`"${id}" is not an artillery unit`, 'firedArtillery')
-      s.uFlags[u] = s.uFlags[u]! | F_ART_FIRED
-    }
-  }
-  R.sync(s)
-  R.ev = null
-  if (o.chooser !== undefined) {
-    if (o.chooser !== 0 && o.chooser !== 1) return bad('must be 0 or 1', 'chooser')
-    s.chooser = o.chooser
-  }
-  // re-enter the flow at the wing choice with the new markers
-  nextActivation(R, s)
-  if (o.activate !== undefined) {
-    const w = ctx.wId.indexOf(String(o.activate))
-    if (w < 0) return bad(`unknown wing "${String(o.activate)}"`, 'activate')
-    if (!activatable(R, s, w)) return bad(`wing ${String(o.activate)} cannot be activated`, 'activate')
-    s.chooser = 1 - ctx.wSide[w]!
-    startActivation(R, s, w, 'chosen')
-  }
-  return null
 }

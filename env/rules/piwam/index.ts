@@ -6,11 +6,13 @@
 // This file is the RulesetModule and the Engine built from them.
 
 import { actionText, makeLayout } from '../../core/actions.ts'
-import type { Decision, Engine, GameView, ObsBuffers, Outcome, Player, RulesetModule, TercioError } from '../../core/types.ts'
+import type { Decision, Engine, GameView, InitOptions, ObsBuffers, Player, RulesetModule, TercioError } from '../../core/types.ts'
 import { err, fail, ok } from '../../core/types.ts'
+import { decidedOutcome, decisionOf, LegalCache, listedFailure, wrongRuleset } from '../shared/engine.ts'
 import { Board } from './board.ts'
 import { buildContext, type Ctx } from './context.ts'
-import { applyAction, legalInto, setupState, startTurn, subjectOf } from './flow.ts'
+import { applyAction, legalInto, startTurn, subjectOf } from './flow.ts'
+import { setupState } from './setup.ts'
 import { CHOICES, cloneState, hashState, initialState, KINDS, restoreState, stateInvariants, type PiwamEvent, type PiwamState } from './state.ts'
 import { asciiOf, describeEvent, encodeObs, makeObsSpec, viewOf } from './view.ts'
 
@@ -20,13 +22,10 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
   const layout = makeLayout(CHOICES, ctx.wId, [...ctx.uId, ...ctx.lId], ctx.grid)
   const R = new Board(ctx, CHOICES.length)
   const obs = makeObsSpec(ctx)
-  const scratch = new Uint8Array(layout.size)
-  let cacheState: PiwamState | null = null
-  let cachePly = -1
-  let cacheDice = -1
+  const cache = new LegalCache<PiwamState>(layout.size)
   const n = ctx.n
 
-  const init = (seed: number, opts?: { forcedDice?: number[]; strictDice?: boolean }): PiwamState => {
+  const init = (seed: number, opts?: InitOptions): PiwamState => {
     const s = initialState(ctx, seed, opts)
     R.sync(s)
     R.ev = null
@@ -34,16 +33,9 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
     return s
   }
 
-  // apply() reuses the mask of the last legal() call on the same state object at the same ply and roll
-  // count (the usual legal -> apply loop), so checking legality costs nothing extra there.
   const legal = (s: PiwamState, mask: Uint8Array): number => {
     const c = legalInto(R, s, mask)
-    if (mask !== scratch) {
-      scratch.set(mask)
-      cacheState = s
-      cachePly = s.ply
-      cacheDice = s.dice.count
-    }
+    cache.keep(s, mask)
     return c
   }
 
@@ -52,10 +44,9 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
   const apply = (s: PiwamState, action: number, events?: PiwamEvent[]): TercioError | null => {
     if (s.winner >= 0) return err('GAME_OVER', `the game is over (${s.reason}); no action applies`)
     if (!Number.isInteger(action) || action < 0 || action >= layout.size) return err('ACTION_OUT_OF_RANGE', `action id ${action} is outside 0..${layout.size - 1}`)
-    if (!(cacheState === s && cachePly === s.ply && cacheDice === s.dice.count)) legalInto(R, s, scratch)
+    if (!cache.take(s)) legalInto(R, s, cache.mask)
     else R.sync(s)
-    cacheState = null
-    if (!scratch[action]) {
+    if (!cache.mask[action]) {
       const subj = s.sel >= 0 && s.sel < n + ctx.m ? ` for ${layout.units[s.sel]}` : ''
       return err('ACTION_ILLEGAL', `${actionText(layout, action)} is not legal now: player ${s.player} must decide ${kindName(s)}${subj}`)
     }
@@ -63,17 +54,7 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
     return null
   }
 
-  const decision = (s: PiwamState): Decision | null => {
-    if (s.winner >= 0) return null
-    const kind = KINDS[s.kind] as string
-    const subj = subjectOf(R, layout.units, s)
-    return subj === undefined ? { player: s.player as Player, kind } : { player: s.player as Player, kind, subject: subj }
-  }
-
-  const outcome = (s: PiwamState): Outcome | null => {
-    if (s.winner < 0) return null
-    return { winner: s.winner === 2 ? null : (s.winner as Player), reason: s.reason, score: [s.score[0], s.score[1]] }
-  }
+  const decision = (s: PiwamState): Decision | null => (s.winner >= 0 ? null : decisionOf(s.player, KINDS[s.kind] as string, subjectOf(R, layout.units, s)))
 
   const material = (s: PiwamState): readonly [number, number] => {
     const m: [number, number] = [0, 0]
@@ -82,11 +63,11 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
   }
 
   const setup = (s: PiwamState, start: unknown): TercioError | null => {
-    cacheState = null // the state changes without a new ply: drop the cached mask
+    cache.drop() // the state changes without a new ply: drop the kept mask
     return setupState(R, s, start)
   }
 
-  const engine: PiwamEngine = {
+  return {
     ruleset: 'piwam',
     scenario: ctx.scenario,
     grid: ctx.grid,
@@ -99,7 +80,7 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
     decision,
     legal,
     apply,
-    outcome,
+    outcome: (s: PiwamState) => decidedOutcome(s.winner, s.reason, s.score),
     clone: cloneState,
     hash: hashState,
     restore: (json: unknown) => restoreState(ctx, json),
@@ -111,7 +92,6 @@ export function makeEngine(ctx: Ctx): PiwamEngine {
     ascii: (s: PiwamState) => asciiOf(ctx, s),
     setup,
   }
-  return engine
 }
 
 export const piwam: RulesetModule = {
@@ -120,19 +100,15 @@ export const piwam: RulesetModule = {
   choices: CHOICES,
   decisionKinds: KINDS,
   bind(scenario) {
-    if (scenario.ruleset !== 'piwam') return fail(err('SCENARIO_INVALID', `scenario ${scenario.id} is for ruleset "${scenario.ruleset}", not piwam`, 'ruleset'))
+    const wrong = wrongRuleset('piwam', scenario)
+    if (wrong) return fail(wrong)
     let built
     try {
       built = buildContext(scenario)
     } catch (e) {
       return fail(err('SCENARIO_INVALID', `scenario ${scenario.id}: ${(e as Error).message}`))
     }
-    if (!built.ctx) {
-      const first = built.errors[0]
-      const more = built.errors.length > 1 ? ` (and ${built.errors.length - 1} more: ${built.errors.slice(1, 4).map((e) => e.message).join('; ')})` : ''
-      return fail(err('SCENARIO_INVALID', `scenario ${scenario.id}: ${first?.message ?? 'invalid'}${more}`, first?.path))
-    }
-    return ok(makeEngine(built.ctx))
+    return built.ctx ? ok(makeEngine(built.ctx)) : fail(listedFailure(scenario, built.errors))
   },
 }
 

@@ -16,10 +16,11 @@ export class InitRecord<S extends object> {
     this.made.set(s, { seed, opts: opts ? { ...opts, ...(opts.forcedDice ? { forcedDice: opts.forcedDice.slice() } : {}) } : undefined })
   }
 
-  /** Puts s back to a fresh `initial(seed, opts)` of the seed and options init was given (nothing when init did not make s). */
-  reset(s: S, initial: (seed: number, opts: InitOptions | undefined) => S): void {
+  /** Puts s back to a fresh `initial(seed, opts)` of the seed and options init was given; false (s untouched) when init did not make s. */
+  reset(s: S, initial: (seed: number, opts: InitOptions | undefined) => S): boolean {
     const rec = this.made.get(s)
     if (rec) Object.assign(s, initial(rec.seed, rec.opts))
+    return rec !== undefined
   }
 }
 

@@ -30,6 +30,11 @@ export function overOutcome(over: number, reason: string, score: readonly [numbe
   return { winner: over === 1 ? 0 : over === 2 ? 1 : null, reason, score: [score[0], score[1]] }
 }
 
+/** The outcome of a flow that keeps its result as a winner: -1 the game goes on, 0 or 1 that side won, 2 a draw. */
+export function decidedOutcome(winner: number, reason: string, score: readonly [number, number]): Outcome | null {
+  return winner < 0 ? null : { winner: winner === 2 ? null : (winner as Player), reason, score: [score[0], score[1]] }
+}
+
 /**
  * The mask of the last `legal()` call, kept for the `apply()` that usually follows it on the same
  * state at the same ply and roll count, so checking an action's legality there costs nothing.
