@@ -8,7 +8,7 @@ import { ARM_ART, ARM_CAV, ARM_INF } from './context.ts'
 import { adjArc, dirTo, dist, effForm, FC, FL, FLIM, FM, FO, FSQ, isGood, onMap, touching, waterBetween } from './core.ts'
 import { need, rollHits, saves, removeStands, shootMod } from './fire.ts'
 import { ATTACKER_CODES, DEFENDER_CODES_VS_CAV, DEFENDER_CODES_VS_INF, MELEE_MOD, type CombatCode } from './tables.ts'
-import { F_CHARGE, F_EXH, F_MELEE, S_DIS, S_GOOD, S_ROUT, T_CONSOL, T_EXHQC, T_PURSUE, T_RETREAT, type Events, type MtState } from './state.ts'
+import { F_CHARGE, F_EXH, F_MELEE, S_DIS, S_GOOD, S_ROUT, T_CONSOL, T_EXHQC, T_ODD, T_PURSUE, T_RETREAT, type Events, type MtState } from './state.ts'
 
 /** Attacker row of the combat table, or -1 (squares, exhausted cavalry, artillery, disordered and routed units have no row). */
 export function attackerRow(c: Ctx, s: MtState, u: number): number {
@@ -175,9 +175,13 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   if (diff > 0) {
     if (defAlive && !ignore) push(s, T_RETREAT, d, dirTo(c, s.hex[primary] as number, dh), diff)
   } else {
+    // "If more than one unit participated in combat, the rolls are shared equally among them": the odd ones
+    // (fewer than the attackers) go where their owner gives them (odd-die, a T_ODD task before the retreats)
     const k = live.length
     const n = -diff
-    live.forEach((a, i) => push(s, T_RETREAT, a, dirTo(c, dh, s.hex[a] as number), k ? Math.floor(n / k) + (i < n % k ? 1 : 0) : 0))
+    const base = k ? Math.floor(n / k) : 0
+    if (k > 1 && n % k > 0) push(s, T_ODD, n % k, base, k)
+    for (const a of live) push(s, T_RETREAT, a, dirTo(c, dh, s.hex[a] as number), base)
   }
   // I) Exhausted Cavalry 1): a QC "after each round of combat"
   for (const a of live) if (c.uArm[a] === ARM_CAV) push(s, T_EXHQC, a, d, 0)
