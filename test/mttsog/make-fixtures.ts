@@ -751,9 +751,11 @@ add({
   // defensive fire at B-I1: 6 dice at 4+: 4 4 4 + misses = 3; advancing fire B-I1 6 + B-I2 6: misses
   // melee B-I1 12 + B-I2 12 misses; French 12 misses. 0 - 3: B-I1 2 dice, B-I2 1 die
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
-  // "shared equally": 1 die each; the odd third die is the British player's to give (odd-die): to B-I1
-  actions: ['hex:0504', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', subject: 'B-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I1', 'choice:pass'],
-  // the 3 defensive-fire hits are shared too (our reading, as the status dice): 2 on B-I1 (a stand), 1 on B-I2 (discarded)
+  // the 3 defensive-fire hits are shared too (our reading, as the status dice): one each, the odd third the
+  // British player's to give (odd-die): to B-I1, 2 on B-I1 (a stand), 1 on B-I2 (discarded).
+  // "shared equally": 1 status die each; the odd third die is the British player's to give too: to B-I1
+  actions: ['hex:0504', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', subject: 'B-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I1',
+    { expect: { decision: { player: 1, kind: 'odd-die', subject: 'B-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I1', 'choice:pass'],
   expect: { units: { 'B-I1': { hex: '0506', stands: 5 }, 'B-I2': { hex: '0705', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I1', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I2', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I1', dice: 2 }, { type: 'status-check', unit: 'B-I2', dice: 1 }] },
 })
 add({
@@ -766,10 +768,26 @@ add({
     { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
   ],
   start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
-  // as above (fire at B-I1, 3 hits; all else misses; 0 - 3); the status dice 1 1 1 change nothing
+  // as above (fire at B-I1, 3 hits; all else misses; 0 - 3); the odd hit to B-I1 (its second: a stand, 1 on
+  // B-I2 discarded); the status dice 1 1 1 change nothing
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
-  actions: ['hex:0504', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'choice:pass'],
+  actions: ['hex:0504', 'unit:B-I1', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'choice:pass'],
   expect: { units: { 'B-I1': { hex: '0506' }, 'B-I2': { hex: '0705' } }, events: [{ type: 'status-check', unit: 'B-I1', dice: 1 }, { type: 'status-check', unit: 'B-I2', dice: 2 }] },
+})
+add({
+  id: 'G6-odd-hit-the-attackers-choice',
+  rule: 'G 6 (all hits count and remove stands accordingly), shared among several attackers as G 7 shares the dice',
+  description: 'The defender scores 3 hits on two attackers: one each, and their owner gives the odd third to B-I2: B-I2 loses a stand (2 hits), B-I1 none (1 hit, discarded).',
+  units: [
+    { id: 'B-I1', side: 1, type: 'au-2nd-line', hex: '0505', facing: 'N' },
+    { id: 'B-I2', side: 1, type: 'au-2nd-line', hex: '0604', facing: 'NW' },
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
+  ],
+  start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
+  // as above: fire at B-I1, 3 hits; all else misses; 0 - 3; the odd hit to B-I2; the odd status die to B-I1
+  dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
+  actions: ['hex:0504', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', subject: 'B-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'unit:B-I1', 'choice:pass'],
+  expect: { units: { 'B-I1': { stands: 6 }, 'B-I2': { stands: 5 } }, events: [{ type: 'stands-lost', unit: 'B-I1', stands: 0, discarded: 1 }, { type: 'stands-lost', unit: 'B-I2', stands: 1, discarded: 0 }] },
 })
 add({
   id: 'G2-defender-aims-its-fire',
@@ -782,9 +800,9 @@ add({
   ],
   start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
   // as G7 above, the fire now at B-I2: 4 4 4 + 3 misses = 3 hits, 2 on B-I2 (a stand) and 1 on B-I1 (discarded);
-  // 0 - 3: one status die each, the odd one given to B-I2 (odd-die); both retreat straight back
+  // the odd hit and the odd status die given to B-I2 (odd-die); both retreat straight back
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
-  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'defensive-fire', subject: 'F-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', { expect: { decision: { player: 1, kind: 'odd-die' } } }, 'unit:B-I2', 'choice:pass'],
+  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'defensive-fire', subject: 'F-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', { expect: { decision: { player: 1, kind: 'odd-die' } } }, 'unit:B-I2', 'unit:B-I2', 'choice:pass'],
   expect: { units: { 'F-I1': { facing: 'SE' }, 'B-I2': { hex: '0705', stands: 5 }, 'B-I1': { hex: '0506', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I2', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I1', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I2', dice: 2 }, { type: 'status-check', unit: 'B-I1', dice: 1 }] },
 })
 add({

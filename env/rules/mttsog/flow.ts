@@ -8,7 +8,7 @@ import { ARM_CAV } from './context.ts'
 import { canStep, dist, isGood, lbl, moveRate, nb, onMap, sync } from './core.ts'
 import { assignDie, canAssign, canJoinPool, canReroll, joinPool, nextCorps, reroll, rollPool, startCommand } from './command.ts'
 import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
-import { aimDefensiveFire, canAttack, defensiveFireTargets, fightRound, hasAttackable } from './melee.ts'
+import { aimDefensiveFire, canAttack, defensiveFireTargets, fightRound, giveOddHit, hasAttackable } from './melee.ts'
 import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
 import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
 import { AWAY_BACK, AWAY_ENEMY, awayPath, moveAlong, placeUnit, queueRout, refuge, refuges, routFirst, routOn, routOrderChoices, routOrderPending, routSteps } from './rout.ts'
@@ -38,6 +38,7 @@ import {
   T_EVADE,
   T_EXHQC,
   T_ODD,
+  T_ODDHIT,
   T_PURSUE,
   T_REFUGE,
   T_RETREAT,
@@ -69,6 +70,7 @@ export function curKind(s: MtState): number {
     case T_AWAY:
       return K['exhausted-away']
     case T_ODD:
+    case T_ODDHIT:
       return K['odd-die']
     case T_REFUGE:
       return K['commander-refuge']
@@ -82,7 +84,7 @@ export function decisionPlayer(c: Ctx, s: MtState): Player {
   if (s.q.length === 0) return s.dk === K['defensive-fire'] ? (c.uSide[s.def] as Player) : s.active
   if (s.q[0] === T_REFUGE) return c.lSide[s.q[1] as number] as Player
   // the odd dice: the side of the attackers whose retreats follow
-  if (s.q[0] === T_ODD) return c.uSide[s.q[QW + 1] as number] as Player
+  if (s.q[0] === T_ODD || s.q[0] === T_ODDHIT) return c.uSide[s.q[QW + 1] as number] as Player
   return c.uSide[s.q[1] as number] as Player
 }
 
@@ -91,7 +93,7 @@ export function subjectOf(c: Ctx, s: MtState): string | null {
   if (s.rq.length) return s.rq[2] === 1 ? null : (c.unitIds[s.rq[0] as number] as string)
   if (s.q.length) {
     if (s.q[0] === T_REFUGE) return c.leaderIds[s.q[1] as number] as string
-    if (s.q[0] === T_ODD) return c.unitIds[s.q[QW + 1] as number] as string
+    if (s.q[0] === T_ODD || s.q[0] === T_ODDHIT) return c.unitIds[s.q[QW + 1] as number] as string
     return c.unitIds[s.q[1] as number] as string
   }
   const k = s.dk
@@ -270,8 +272,9 @@ export function settle(c: Ctx, s: MtState, ev: Events): void {
         if (pursuitPossible(c, s, a, b, x) >= 0) return
       } else if (kind === T_CONSOL) {
         if (onMap(s, a) && isGood(s, a)) return
-      } else if (kind === T_ODD) {
-        // G 7: the status dice shared equally; the odd ones (fewer than the attackers) are their owner's to give
+      } else if (kind === T_ODD || kind === T_ODDHIT) {
+        // G 7: the status dice (G 6: the defender's hits) shared equally; the odd ones, fewer than the
+        // attackers, are their owner's to give
         if (a > 0) return
       } else if (kind === T_REFUGE) {
         // I Commander 3: to the closest friendly unit; his owner picks among equally close ones
@@ -342,7 +345,8 @@ function pursuitPossible(c: Ctx, s: MtState, cav: number, loser: number, round: 
 }
 
 /** G 7) The attackers that may take one of the odd status dice (a T_ODD task at the head: its retreat tasks
- *  follow; those still at the base count), written into out. */
+ *  follow; those still at the base count), or (G 6, a T_ODDHIT task: its share records follow) one of the
+ *  odd hits, written into out. */
 function oddDieChoices(s: MtState, out: number[]): number {
   out.length = 0
   const base = s.q[2] as number
@@ -717,7 +721,8 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
       break
     }
     case K['odd-die']:
-      giveOddDie(s, a - U)
+      if (s.q[0] === T_ODDHIT) giveOddHit(c, s, a - U, ev)
+      else giveOddDie(s, a - U)
       break
     case K['commander-refuge']: {
       const l = s.q[1] as number

@@ -113,6 +113,9 @@ export const T_CONSOL = 6 // [inf, foe, round]: the winner consolidates (may re-
 export const T_AWAY = 7 // [cav, foe]: exhausted cavalry moves away 4 (its owner picks how when the readings differ)
 export const T_ODD = 8 // [odd dice left, base dice, attackers]: the next `attackers` tasks are their retreats; the owner gives the odd dice
 export const T_REFUGE = 9 // [commander, hex he was overrun on, 0]: moved to the closest friendly unit (his owner picks among equals)
+export const T_ODDHIT = 10 // [odd hits left, base share, attackers]: a round waiting for the odd hits' owner; T_SHARE records and a T_ROUND follow
+export const T_SHARE = 11 // [attacker, 0, its share of the defender's hits]
+export const T_ROUND = 12 // [attackers' hits after saves, attackers' support, defender's support * 4 + flags]: the rest of the round
 /** Rout records in s.rq: [unit, moves left, open]; open 1: an end-of-actions rout not yet started, its turn
  *  among the open ones the owner's. */
 export const RQW = 3
