@@ -227,6 +227,9 @@ export class CfeoHeuristic implements Agent {
         if (free) return C.none
         return base < CONTROL_TEST.freeLo ? C.plus : C.minus
       }
+      case K.cease:
+        // a router rallies, a pursuer gives up the pursuit (and re-forms)
+        return C.yes
       case K['move-select']:
         for (let v = 0; v < c.n; v++) if (m[U + v]) return U + v
         return m[C.end] ? C.end : -1

@@ -145,6 +145,12 @@ export class MttsogHeuristic implements Agent {
         }
         return -1
       }
+      case K['rout-order']:
+      case K['odd-die']:
+      case K['commander-refuge']:
+        // routs in unit order; the odd status die to the first attacker (the one fired at); the commander to
+        // the first of his equally close units (the engine's old rules)
+        return this.firstUnit(c, s, m, U)
       case K['rally-form']: {
         const f = wantedForm(c, s, s.sel)
         return FORM_CHOICE[f >= 0 ? f : (s.form[s.sel] as number)] as number
@@ -198,6 +204,15 @@ export class MttsogHeuristic implements Agent {
       case K['group-with']:
         return -1
     }
+    return -1
+  }
+
+  /** The first legal unit: in attack order for an odd die (the attackers' retreat tasks follow it), else in unit order. */
+  private firstUnit(c: Ctx, s: MtState, m: Uint8Array, U: number): number {
+    if (curKind(s) === K['odd-die']) {
+      for (let i = 1; i <= (s.q[3] as number); i++) if (m[U + (s.q[i * 4 + 1] as number)]) return U + (s.q[i * 4 + 1] as number)
+    }
+    for (let u = 0; u < c.nU; u++) if (m[U + u]) return U + u
     return -1
   }
 

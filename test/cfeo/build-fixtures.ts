@@ -441,7 +441,21 @@ testFx('cfeo-control-test-2-a2-repeat', 2, 'A2', 'repeat last move', {}, 'Contro
 testFx('cfeo-control-test-3-free', 3, 'C', 'act as player wishes', {}, 'Control Test: 3-4 act as player wishes', 'D6 3: act as player wishes.')
 testFx('cfeo-control-test-4-free', 4, 'C', 'act as player wishes', {}, 'Control Test: 3-4 act as player wishes', 'D6 4: act as player wishes.')
 testFx('cfeo-control-test-5-repeat', 5, 'C', 'repeat last move', {}, 'Control Test: 5+ repeat last move', 'D6 5: repeat last move.')
-testFx('cfeo-control-test-rout-rally', 3, 'C', 'rally', { status: 'routing' }, 'Rout: rally on an act-as-player-wishes result; +1 if in rout', 'A routing unit rolls 3 + 1 = 4: rallies.')
+// "If the routers pass a control test with an act as player wishes result, they may rally": may, so whether
+// they do is their owner's (cease: yes rallies, no keeps routing)
+const routTestActions = ['unit:F-GEN', 'choice:pass', 'unit:F-CI', 'choice:pass', 'unit:F-CC', 'choice:pass', { expect: { decision: { player: 0, kind: 'cease', subject: 'F-P1', legal: ['choice:yes', 'choice:no'] } } }]
+fx({
+  id: 'cfeo-control-test-rout-rally', rule: 'Rout: "they may rally" on an act-as-player-wishes result; +1 if in rout', description: 'A routing unit rolls 3 + 1 = 4: act as player wishes; its owner has it rally.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: { phase: 'command', first: 0, units: { 'F-P1': { status: 'routing' } } }, dice: [3],
+  actions: [...routTestActions, 'choice:yes'],
+  expect: { events: [{ type: 'control-test', unit: 'F-P1', roll: 3, modifier: 1, total: 4, result: 'act as player wishes' }, { type: 'rally', unit: 'F-P1' }], units: { 'F-P1': { status: 'formed' } } },
+})
+fx({
+  id: 'cfeo-control-test-rout-owner-keeps-routing', rule: 'Rout: "they may rally" on an act-as-player-wishes result (may: the player\'s choice)', description: 'A routing unit rolls 3 + 1 = 4: act as player wishes; its owner keeps it routing: no rally, still routing.',
+  keep: [unit('F-P1', 'pike', '0609', 'NE'), unit('I-P1', 'pike', '0601', 'SW')], start: { phase: 'command', first: 0, units: { 'F-P1': { status: 'routing' } } }, dice: [3],
+  actions: [...routTestActions, 'choice:no'],
+  expect: { events: [{ type: 'control-test', unit: 'F-P1', roll: 3, modifier: 1, total: 4, result: 'act as player wishes' }], units: { 'F-P1': { status: 'routing' } }, decision: { player: 1, kind: 'leader-select' } },
+})
 testFx('cfeo-control-test-rout-continue', 4, 'C', 'continue rout', { status: 'routing' }, 'Control Test: +1 in rout, 5+ continue rout', 'A routing unit rolls 4 + 1 = 5: continues to rout.')
 testFx('cfeo-control-test-failed-charge', 1, 'C', 'charge again', { flags: ['failed-charge'] }, 'Failure to contact: test next turn, charge again unless act as player wishes', 'A unit that failed to contact rolls 1 + 1 = 2: must charge again.')
 fx({
@@ -848,10 +862,43 @@ fx({
   description: 'F-P1 has been pursuing I-P1; its control test D6 3 + 1 = 4: act as player wishes, the pursuit ends. I-P1 tests D6 5 + 1 = 6: continue rout. In F\'s movement phase I-P1 makes no rout move: no longer pursued, it stays at 0603 with its 6 stands.',
   keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0603', 'SW', { stands: 6, ranks: 2 })],
   start: { phase: 'command', first: 0, units: { 'F-P1': { pursues: 'I-P1', formation: 'unformed' }, 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [3, 5],
-  actions: ['unit:F-GEN', 'choice:pass', 'unit:F-CI', 'choice:pass', 'unit:F-CC', 'choice:pass', 'unit:I-GEN', 'choice:pass', 'unit:I-CI', 'choice:pass', 'unit:I-CC', 'choice:pass'],
+  actions: ['unit:F-GEN', 'choice:pass', 'unit:F-CI', 'choice:pass', 'unit:F-CC', 'choice:pass', { expect: { decision: { player: 0, kind: 'cease', subject: 'F-P1', legal: ['choice:yes', 'choice:no'] } } }, 'choice:yes', 'unit:I-GEN', 'choice:pass', 'unit:I-CI', 'choice:pass', 'unit:I-CC', 'choice:pass'],
   expect: {
     events: [{ type: 'control-test', unit: 'F-P1', roll: 3, modifier: 1, total: 4, result: 'act as player wishes' }, { type: 'control-test', unit: 'I-P1', roll: 5, modifier: 1, total: 6, result: 'continue rout' }],
     units: { 'I-P1': { hex: '0603', stands: 6, status: 'routing' } }, decision: { player: 0, kind: 'move-select' }, rolls: 2,
+  },
+})
+// "All units who wish to cease rout, pursuit ... must take a Control Test": a pursuer whose test gives "act as
+// player wishes" may also go on. F-P1 at 0606 pursues I-P1 at 0604 (as in cfeo-pursuit-continues-next-turn).
+fx({
+  id: 'cfeo-pursuit-owner-goes-on', rule: 'Control Test: units who wish to cease pursuit must take a control test; 3-4 act as player wishes; Rout: subsequent rout moves as long as the opponent is still pursuing',
+  description: 'F-P1\'s control test D6 3 + 1 = 4: act as player wishes; its owner goes on pursuing. I-P1 tests D6 5 + 1 = 6: continue rout. F\'s movement phase: I-P1, still pursued, makes its rout move (1 casualty; AvD 2 + D6 1 = 3 pips, 0603), F-P1 pursues (AvD 3 + D6 3 = 6 pips: 0605, 0604) and catches it: free hack, 6 dice, one 4: 1 casualty (4 stands left).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0604', 'SW', { stands: 6, ranks: 2 })],
+  start: { phase: 'command', first: 0, units: { 'F-P1': { pursues: 'I-P1', formation: 'unformed' }, 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [3, 5, 2, 1, 3, 3, 4, 1, 1, 1, 1, 1],
+  actions: ['unit:F-GEN', 'choice:pass', 'unit:F-CI', 'choice:pass', 'unit:F-CC', 'choice:pass', { expect: { decision: { player: 0, kind: 'cease', subject: 'F-P1', legal: ['choice:yes', 'choice:no'] } } }, 'choice:no', 'unit:I-GEN', 'choice:pass', 'unit:I-CI', 'choice:pass', 'unit:I-CC', 'choice:pass',
+    { expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1', legal: ['hex:0603', 'hex:0704', 'hex:0504'] } } }, 'hex:0603'],
+  expect: {
+    events: [{ type: 'control-test', unit: 'I-P1', roll: 5, modifier: 1, total: 6, result: 'continue rout' }, { type: 'fast-move', unit: 'I-P1', how: 'rout', from: '0604', to: '0603', pips: 3 }, { type: 'fast-move', unit: 'F-P1', how: 'pursue', from: '0606', to: '0604', pips: 6 }, { type: 'free-hack', unit: 'F-P1', target: 'I-P1', dice: 6, casualties: 1 }],
+    units: { 'I-P1': { stands: 4 }, 'F-P1': { hex: '0604' } }, rolls: 12,
+  },
+})
+
+// ---------------------------------------------------------------- Risk to Leaders: "a casualty in any circumstances"
+// "If a leader is attached to unit which takes a DP from fire or combat, or a casualty in any circumstances, he
+// must test". The position of cfeo-pursuit-continues-next-turn with I-CI attached to the router I-P1: its
+// subsequent rout move costs a casualty (I-CI tests: D6 1, hit; D6 3, wounded), the free hack another (I-CI
+// tests again: D6 6, missed). Neither casualty is from fire or a combat band, so each is its own test.
+fx({
+  id: 'cfeo-leader-tests-for-rout-and-free-hack-casualties', rule: 'Risk to Leaders: a casualty in any circumstances; Rout: a casualty for each subsequent rout move; Pursue: free hack',
+  // (the rout move, its casualty and I-CI's first test come as the position opens, before the first action: the
+  // fixture sees them as I-CI wounded and I-P1 at 5 stands when the owner is asked for its path)
+  description: 'I-CI rides with the routing I-P1. Its subsequent rout move: 1 casualty, I-CI tests (1: hit, 3: wounded); rout AvD 2 + D6 1 = 3 pips to 0603; F-P1 pursues (AvD 3 + D6 3) and catches it: free hack, one 4 of 6 dice: 1 casualty, I-CI tests again (6: missed).',
+  keep: [unit('F-P1', 'pike', '0606', 'NE', { stands: 6, ranks: 2 }), unit('I-P1', 'pike', '0604', 'SW', { stands: 6, ranks: 2 })], 
+  start: { phase: 'movement', first: 0, leaders: { 'I-CI': { attached: 'I-P1' } }, units: { 'F-P1': { pursues: 'I-P1', formation: 'unformed' }, 'I-P1': { status: 'routing', flags: ['fast-move-made'] } } }, dice: [1, 3, 2, 1, 3, 3, 4, 1, 1, 1, 1, 1, 6],
+  actions: [{ expect: { decision: { player: 1, kind: 'fast-step', subject: 'I-P1' }, units: { 'I-P1': { stands: 5 } }, leaders: { 'I-CI': { state: 'wounded' } } } }, 'hex:0603'],
+  expect: {
+    events: [{ type: 'fast-move', unit: 'I-P1', how: 'rout', to: '0603' }, { type: 'free-hack', unit: 'F-P1', target: 'I-P1', casualties: 1 }, { type: 'leader-hit', leader: 'I-CI', result: 'missed' }],
+    units: { 'I-P1': { stands: 4 } }, leaders: { 'I-CI': { state: 'wounded' } },
   },
 })
 

@@ -751,9 +751,43 @@ add({
   // defensive fire at B-I1: 6 dice at 4+: 4 4 4 + misses = 3; advancing fire B-I1 6 + B-I2 6: misses
   // melee B-I1 12 + B-I2 12 misses; French 12 misses. 0 - 3: B-I1 2 dice, B-I2 1 die
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
-  actions: ['hex:0504', 'unit:B-I1', 'choice:pass'],
-  // the 3 defensive-fire hits are shared too (our reading, as the status dice): 2 on B-I1 (a stand), 1 on B-I2 (discarded)
+  // the 3 defensive-fire hits are shared too (our reading, as the status dice): one each, the odd third the
+  // British player's to give (odd-die): to B-I1, 2 on B-I1 (a stand), 1 on B-I2 (discarded).
+  // "shared equally": 1 status die each; the odd third die is the British player's to give too: to B-I1
+  actions: ['hex:0504', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', subject: 'B-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I1',
+    { expect: { decision: { player: 1, kind: 'odd-die', subject: 'B-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I1', 'choice:pass'],
   expect: { units: { 'B-I1': { hex: '0506', stands: 5 }, 'B-I2': { hex: '0705', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I1', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I2', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I1', dice: 2 }, { type: 'status-check', unit: 'B-I2', dice: 1 }] },
+})
+add({
+  id: 'G7-odd-status-die-the-losers-choice',
+  rule: 'G 7 (the looser rolls dice equal to the difference; if more than one unit participated, the rolls are shared equally)',
+  description: 'Two attackers lose by 3: one die each, and their owner gives the odd third to B-I2: B-I1 rolls 1 die, B-I2 2.',
+  units: [
+    { id: 'B-I1', side: 1, type: 'au-2nd-line', hex: '0505', facing: 'N' },
+    { id: 'B-I2', side: 1, type: 'au-2nd-line', hex: '0604', facing: 'NW' },
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
+  ],
+  start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
+  // as above (fire at B-I1, 3 hits; all else misses; 0 - 3); the odd hit to B-I1 (its second: a stand, 1 on
+  // B-I2 discarded); the status dice 1 1 1 change nothing
+  dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
+  actions: ['hex:0504', 'unit:B-I1', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'choice:pass'],
+  expect: { units: { 'B-I1': { hex: '0506' }, 'B-I2': { hex: '0705' } }, events: [{ type: 'status-check', unit: 'B-I1', dice: 1 }, { type: 'status-check', unit: 'B-I2', dice: 2 }] },
+})
+add({
+  id: 'G6-odd-hit-the-attackers-choice',
+  rule: 'G 6 (all hits count and remove stands accordingly), shared among several attackers as G 7 shares the dice',
+  description: 'The defender scores 3 hits on two attackers: one each, and their owner gives the odd third to B-I2: B-I2 loses a stand (2 hits), B-I1 none (1 hit, discarded).',
+  units: [
+    { id: 'B-I1', side: 1, type: 'au-2nd-line', hex: '0505', facing: 'N' },
+    { id: 'B-I2', side: 1, type: 'au-2nd-line', hex: '0604', facing: 'NW' },
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0504', facing: 'S' },
+  ],
+  start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
+  // as above: fire at B-I1, 3 hits; all else misses; 0 - 3; the odd hit to B-I2; the odd status die to B-I1
+  dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
+  actions: ['hex:0504', 'unit:B-I1', { expect: { decision: { player: 1, kind: 'odd-die', subject: 'B-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'unit:B-I1', 'choice:pass'],
+  expect: { units: { 'B-I1': { stands: 6 }, 'B-I2': { stands: 5 } }, events: [{ type: 'stands-lost', unit: 'B-I1', stands: 0, discarded: 1 }, { type: 'stands-lost', unit: 'B-I2', stands: 1, discarded: 0 }] },
 })
 add({
   id: 'G2-defender-aims-its-fire',
@@ -766,9 +800,9 @@ add({
   ],
   start: { ...MELEE1, units: { 'B-I1': { charging: true }, 'B-I2': { charging: true } } },
   // as G7 above, the fire now at B-I2: 4 4 4 + 3 misses = 3 hits, 2 on B-I2 (a stand) and 1 on B-I1 (discarded);
-  // 0 - 3: B-I2 2 status dice, B-I1 1; both retreat straight back
+  // the odd hit and the odd status die given to B-I2 (odd-die); both retreat straight back
   dice: [4, 4, 4, ...miss(3), ...miss(12), ...miss(24), ...miss(12), 1, 1, 1],
-  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'defensive-fire', subject: 'F-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', 'choice:pass'],
+  actions: ['hex:0504', { expect: { decision: { player: 0, kind: 'defensive-fire', subject: 'F-I1', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', { expect: { decision: { player: 1, kind: 'odd-die' } } }, 'unit:B-I2', 'unit:B-I2', 'choice:pass'],
   expect: { units: { 'F-I1': { facing: 'SE' }, 'B-I2': { hex: '0705', stands: 5 }, 'B-I1': { hex: '0506', stands: 6 } }, events: [{ type: 'stands-lost', unit: 'B-I2', stands: 1, discarded: 0 }, { type: 'stands-lost', unit: 'B-I1', stands: 0, discarded: 1 }, { type: 'status-check', unit: 'B-I2', dice: 2 }, { type: 'status-check', unit: 'B-I1', dice: 1 }] },
 })
 add({
@@ -1237,6 +1271,51 @@ add({
   dice: [],
   actions: ['unit:F-DIV', 'unit:F-I1', 'choice:move', 'hex:0511', 'choice:stop'],
   expect: { leaders: { 'B-DIV': { hex: '0302' } } },
+})
+add({
+  id: 'I-commander-refuge-owner-picks-among-equals',
+  rule: 'I Commander 3',
+  description: 'A lone commander passed through, two of his units equally close (4 hexes each side): he is "moved to the closest friendly unit", the one of the two his owner picks.',
+  units: [
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0512', facing: 'N', formation: 'column' },
+    { id: 'B-I1', side: 1, type: 'au-line-inf', hex: '0111', facing: 'S' },
+    { id: 'B-I2', side: 1, type: 'au-line-inf', hex: '0911', facing: 'S' },
+  ],
+  leaders: { 'F-DIV': '0513', 'B-DIV': '0511' },
+  start: MOVE0({ 'F-DIV': 1 }),
+  dice: [],
+  actions: ['unit:F-DIV', 'unit:F-I1', 'choice:move', 'hex:0511', { expect: { decision: { player: 1, kind: 'commander-refuge', subject: 'B-DIV', legal: ['unit:B-I1', 'unit:B-I2'] } } }, 'unit:B-I2', { expect: { decision: { player: 0, kind: 'move' } } }, 'choice:stop'],
+  expect: { leaders: { 'B-DIV': { hex: '0911' } } },
+})
+
+// ===================================================================== E) the routs after all rally: their order
+add({
+  id: 'E-rout-order-owner-orders-routs-that-meet',
+  rule: 'E (after all rally, those units still routed must make a full move toward their own board edge)',
+  description: 'Two routed units one behind the other in column 05: the rear one\'s rout passes the front one\'s hex, so the order is their owner\'s. He sends the rear one (0506) first: it routs 8 to 0514, then the front one 8 to 0513.',
+  units: [
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0505', facing: 'S', status: 'routed' },
+    { id: 'F-I2', side: 0, type: 'fr-line-post1812', hex: '0506', facing: 'S', status: 'routed' },
+    { id: 'B-I1', side: 1, type: 'au-line-inf', hex: '0502', facing: 'S' },
+  ],
+  start: MOVE0({}),
+  dice: [],
+  actions: ['choice:end', { expect: { decision: { player: 0, kind: 'rout-order', legal: ['unit:F-I1', 'unit:F-I2'] } } }, 'unit:F-I2'],
+  expect: { units: { 'F-I2': { status: 'routed', hex: '0514' }, 'F-I1': { status: 'routed', hex: '0513' } }, decision: { kind: 'commander' } },
+})
+add({
+  id: 'E-rout-order-not-asked-when-routs-cannot-meet',
+  rule: 'E (after all rally, those units still routed must make a full move toward their own board edge)',
+  description: 'Two routed units six columns apart: their routs (8 straight toward the edge) cannot meet, no order is asked; both rout to row 13.',
+  units: [
+    { id: 'F-I1', side: 0, type: 'fr-line-post1812', hex: '0305', facing: 'S', status: 'routed' },
+    { id: 'F-I2', side: 0, type: 'fr-line-post1812', hex: '0905', facing: 'S', status: 'routed' },
+    { id: 'B-I1', side: 1, type: 'au-line-inf', hex: '0502', facing: 'S' },
+  ],
+  start: MOVE0({}),
+  dice: [],
+  actions: ['choice:end'],
+  expect: { units: { 'F-I1': { hex: '0313' }, 'F-I2': { hex: '0913' } }, decision: { kind: 'commander' } },
 })
 
 // ===================================================================== H) End phase, Army morale

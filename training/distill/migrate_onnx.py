@@ -56,19 +56,21 @@ def index_map(old: list, new: list) -> tuple:
     return idx, any(i == len(new) for i in idx)
 
 
-def remap(nodes: list, inits: list, src: str, dst: str, idx: list, pad: bool, axis: int, rank: int, pad_value: float, elem: int) -> None:
-    """dst = Gather(src padded by one slot of pad_value along axis when needed, idx, axis)."""
+def remap(nodes: list, inits: list, src: str, dst: str, idx: list, pad: bool, axis: int, rank: int, pad_value: float, elem: int, tag: str) -> None:
+    """dst = Gather(src padded by one slot of pad_value along axis when needed, idx, axis). The helper
+    tensors are named after `tag` (one per migration), so a model migrated again keeps unique names."""
     cur = src
+    name = f"{src}__{tag}"
     if pad:
         pads = [0] * (2 * rank)
         pads[rank + axis] = 1  # one slot at the end of `axis`
-        inits.append(numpy_helper.from_array(np.array(pads, dtype=np.int64), f"{dst}__pads"))
+        inits.append(numpy_helper.from_array(np.array(pads, dtype=np.int64), f"{name}_pads"))
         value = np.array(pad_value, dtype=helper.tensor_dtype_to_np_dtype(elem))
-        inits.append(numpy_helper.from_array(value, f"{dst}__padvalue"))
-        nodes.append(helper.make_node("Pad", [cur, f"{dst}__pads", f"{dst}__padvalue"], [f"{dst}__padded"], mode="constant"))
-        cur = f"{dst}__padded"
-    inits.append(numpy_helper.from_array(np.array(idx, dtype=np.int64), f"{dst}__index"))
-    nodes.append(helper.make_node("Gather", [cur, f"{dst}__index"], [dst], axis=axis))
+        inits.append(numpy_helper.from_array(value, f"{name}_padvalue"))
+        nodes.append(helper.make_node("Pad", [cur, f"{name}_pads", f"{name}_padvalue"], [f"{name}_padded"], mode="constant"))
+        cur = f"{name}_padded"
+    inits.append(numpy_helper.from_array(np.array(idx, dtype=np.int64), f"{name}_index"))
+    nodes.append(helper.make_node("Gather", [cur, f"{name}_index"], [dst], axis=axis))
 
 
 def set_dims(vi, dims: list) -> None:
@@ -85,6 +87,9 @@ def migrate(model: onnx.ModelProto, old: dict, new: dict) -> dict:
     if old["entities"]["rows"] != new["entities"]["rows"] or old["grid"] != new["grid"]:
         raise SystemExit("migrate_onnx: the units or the map differ between the specs (another scenario): only names within a layout are remapped")
     obs = json.loads(props["tercio.observation"])
+    history = json.loads(props.get("tercio.migrated", "[]"))
+    # every name this migration adds carries its number: a second migration's must not meet the first's
+    tag = f"m{len(history) + 1}"
     g = model.graph
     front, back, inits = [], [], []
     report = {"from_interface_hash": old["interfaceHash"], "inputs": {}, "actions": None}
@@ -96,11 +101,11 @@ def migrate(model: onnx.ModelProto, old: dict, new: dict) -> dict:
         if o == n:
             continue
         idx, pad = index_map(o, n)
-        inner = f"{part}__old_layout"
+        inner = f"{part}__{tag}_old_layout"
         for node in g.node:
             node.input[:] = [inner if i == part else i for i in node.input]
         elem = vi.type.tensor_type.elem_type
-        remap(front, inits, part, inner, idx, pad, INPUT_AXES[part], len(shape_of(new, part)) + 1, 0, elem)
+        remap(front, inits, part, inner, idx, pad, INPUT_AXES[part], len(shape_of(new, part)) + 1, 0, elem, tag)
         set_dims(vi, shape_of(new, part))
         report["inputs"][part] = {"dropped": [x for x in n if x not in set(o)], "zero": [x for x in o if x not in set(n)]}
     for i in obs["inputs"]:
@@ -108,13 +113,13 @@ def migrate(model: onnx.ModelProto, old: dict, new: dict) -> dict:
     oa, na = actions_of(old), actions_of(new)
     if oa != na:
         logits = obs["outputs"]["logits"]
-        inner = f"{logits}__old_layout"
+        inner = f"{logits}__{tag}_old_layout"
         for node in g.node:
             node.output[:] = [inner if x == logits else x for x in node.output]
             node.input[:] = [inner if x == logits else x for x in node.input]
         where = {a: k for k, a in enumerate(oa)}
         idx = [where.get(a, len(oa)) for a in na]
-        remap(back, inits, inner, logits, idx, any(k == len(oa) for k in idx), 1, 2, LOW_LOGIT, TensorProto.FLOAT)
+        remap(back, inits, inner, logits, idx, any(k == len(oa) for k in idx), 1, 2, LOW_LOGIT, TensorProto.FLOAT, tag)
         for vo in g.output:
             if vo.name == logits:
                 set_dims(vo, [len(na)])
@@ -128,7 +133,6 @@ def migrate(model: onnx.ModelProto, old: dict, new: dict) -> dict:
         "tercio.interface_hash": new["interfaceHash"],
         "tercio.observation": json.dumps(obs),
     }
-    history = json.loads(props.get("tercio.migrated", "[]"))
     history.append(report)
     updates["tercio.migrated"] = json.dumps(history)
     for p in model.metadata_props:

@@ -1,5 +1,5 @@
 """migrate_onnx on a toy policy: a global the new spec lacks reads 0, a new global is dropped, a new
-action gets the low logit, and the old actions' logits are unchanged.
+action gets the low logit, and the old actions' logits are unchanged; a model migrated twice too.
 
     .venv/bin/python -m pytest training/distill/test_migrate_onnx.py
 """
@@ -58,3 +58,28 @@ def test_remaps_globals_and_actions_by_name():
     np.testing.assert_allclose(got[0, [0, 2, 3]], want[0])
     assert got[0, 1] == LOW_LOGIT
     assert check_same(before, after, old, new) == 0.0
+
+
+def test_a_migrated_model_migrates_again():
+    first = spec(["a", "b", "c"], ["choice:x", "choice:y", "choice:z"], "first")
+    second = spec(["a", "kind:one", "b", "c"], ["choice:x", "choice:one", "choice:y", "choice:z"], "second")
+    third = spec(["kind:two", "a", "kind:one", "b", "c"], ["choice:two", "choice:x", "choice:one", "choice:y", "choice:z"], "third")
+    original = toy(first)
+    once = toy(first)
+    migrate(once, first, second)
+    twice = onnx.load_from_string(once.SerializeToString())
+    report = migrate(twice, second, third)
+    assert report["inputs"]["globals"] == {"dropped": ["kind:two"], "zero": []}
+    assert report["actions"]["new_low_logit"] == ["choice:two"]
+    names = [i.name for i in twice.graph.initializer] + [o for n in twice.graph.node for o in n.output]
+    assert len(names) == len(set(names))
+    props = {p.key: p.value for p in twice.metadata_props}
+    assert props["tercio.interface_hash"] == "third"
+    assert len(json.loads(props["tercio.migrated"])) == 2
+    # the first model's logits, on the observation laid out three ways
+    x = np.array([[7.0, 2.0, 9.0, 3.0, 4.0]], dtype=np.float32)  # kind:two=7, a=2, kind:one=9, b=3, c=4
+    got = ort.InferenceSession(twice.SerializeToString()).run(["logits"], {"globals": x})[0]
+    want = ort.InferenceSession(original.SerializeToString()).run(["logits"], {"globals": np.array([[2.0, 3.0, 4.0]], dtype=np.float32)})[0]
+    np.testing.assert_allclose(got[0, [1, 3, 4]], want[0])
+    assert got[0, 0] == LOW_LOGIT and got[0, 2] == LOW_LOGIT
+    assert check_same(once, twice, second, third) == 0.0

@@ -109,22 +109,20 @@ export function controlModifier(s: CfeoState, u: number): number {
   return s.uStatus[u] === S_ROUTING || (fl & (U_FAILED_CHARGE | U_PURSUING)) !== 0 ? CONTROL_TEST.routPursuitChargeBonus : 0
 }
 
-/** Applies a control test total. Returns the result's name. */
+/** Applies a control test total. Returns the result's name. On "act as player wishes" a router or a
+ *  pursuer is left as it was: whether it rallies or ceases its pursuit is its owner's (`cease`, see
+ *  `mayCease` and `cease`). */
 export function applyControl(c: Ctx, x: Scratch, s: CfeoState, u: number, roll: number, mod: number): string {
   const total = roll + mod
   const fl = s.uFl[u] as number
   const free = total >= CONTROL_TEST.freeLo && total <= CONTROL_TEST.freeHi
   let result: string
   if (s.uStatus[u] === S_ROUTING) {
-    if (free) {
-      s.uStatus[u] = 0
-      result = 'rally'
-      if (x.ev) x.ev.push({ type: 'rally', unit: c.uId[u] as string })
-    } else result = 'continue rout'
+    result = free ? 'act as player wishes' : 'continue rout'
   } else if (fl & (U_FAILED_CHARGE | U_PURSUING)) {
     if (free) {
-      s.uFl[u] = (fl & ~U_PURSUING) | U_CONTROLLED
-      s.uPur[u] = -1
+      // a pursuer's owner says next whether it ceases (cease)
+      if ((fl & U_PURSUING) === 0) s.uFl[u] = fl | U_CONTROLLED
       result = 'act as player wishes'
     } else {
       if (fl & U_FAILED_CHARGE) s.uFl[u] = fl | U_MUST_CHARGE
@@ -143,4 +141,23 @@ export function applyControl(c: Ctx, x: Scratch, s: CfeoState, u: number, roll: 
   }
   if (x.ev) x.ev.push({ type: 'control-test', unit: c.uId[u] as string, roll, modifier: mod, total, result })
   return result
+}
+
+/** After `result`, may u's owner choose whether it ceases (a router rallies, a pursuer gives up the
+ *  pursuit)? "If the routers pass a control test with an act as player wishes result, they may rally";
+ *  "All units who wish to cease rout, pursuit ... must take a Control Test". */
+export const mayCease = (s: CfeoState, u: number, result: string): boolean =>
+  result === 'act as player wishes' && (s.uStatus[u] === S_ROUTING || ((s.uFl[u] as number) & U_PURSUING) !== 0)
+
+/** The owner's answer to `cease`: yes, a router rallies (it re-forms in the Movement Phase) and a pursuer
+ *  ceases its pursuit, under control this turn; no, it keeps routing or pursuing, as on a "continue" result. */
+export function cease(c: Ctx, x: Scratch, s: CfeoState, u: number, yes: boolean): void {
+  if (!yes) return
+  if (s.uStatus[u] === S_ROUTING) {
+    s.uStatus[u] = 0
+    if (x.ev) x.ev.push({ type: 'rally', unit: c.uId[u] as string })
+    return
+  }
+  s.uFl[u] = ((s.uFl[u] as number) & ~U_PURSUING) | U_CONTROLLED
+  s.uPur[u] = -1
 }

@@ -4,7 +4,7 @@
 import { avd, d6 } from '../../dice.ts'
 import { hexesBetween, rot } from '../../hex/grid.ts'
 import type { Ctx } from './context.ts'
-import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, type LF_RISK_COMBAT, type LF_RISK_FIRE, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
+import { type CfeoEvent, type CfeoState, L_KILLED, L_OK, L_WOUNDED, LF_RISK_COMBAT, LF_RISK_FIRE, S_DESTROYED, S_OK, S_ROUTING, U_ABANDONED, U_FIRED_LAST, U_REFUSED, STATUSES } from './state.ts'
 import { ARM_GUN, ARM_HORSE, F_UNFORMED, LEADER_RISK, MORALE, T, withinHexes, YARDS_PER_HEX } from './tables.ts'
 
 /** Per-engine scratch: hex -> unit index (-1 empty), rebuilt by sync() from the state. */
@@ -185,12 +185,14 @@ export function addDp(c: Ctx, x: Scratch, s: CfeoState, u: number, n: number, sr
   }
   s.uDp[u] = dp
   if (added && x.ev) x.ev.push({ type: 'dp', unit: c.uId[u] as string, dps: added, total: dp, why })
-  if (cas) casualties(c, x, s, u, cas, why)
+  if (cas) casualties(c, x, s, u, cas, why, src === 'fire' ? LF_RISK_FIRE : src === 'combat' ? LF_RISK_COMBAT : 0)
   return added + cas
 }
 
-/** Removes stands (a casualty is one stand; reading, docs/rules/cfeo.md); none left = destroyed. */
-export function casualties(c: Ctx, x: Scratch, s: CfeoState, u: number, n: number, why: string): void {
+/** Removes stands (a casualty is one stand; reading, docs/rules/cfeo.md); none left = destroyed. An attached
+ *  leader tests ("a casualty in any circumstances", Risk to Leaders): for a casualty from fire or combat
+ *  (`risk`) within that turn's one test for it, for any other casualty (risk 0) each time. */
+export function casualties(c: Ctx, x: Scratch, s: CfeoState, u: number, n: number, why: string, risk: LeaderRiskSource = 0): void {
   if (n <= 0 || (s.uHex[u] as number) < 0) return
   const left = Math.max(0, (s.uStands[u] as number) - n)
   s.uStands[u] = left
@@ -200,6 +202,7 @@ export function casualties(c: Ctx, x: Scratch, s: CfeoState, u: number, n: numbe
     const cap = capacity(c, s, u)
     if ((s.uDp[u] as number) > cap) s.uDp[u] = cap
     if ((s.uRanks[u] as number) > left) s.uRanks[u] = left
+    leaderRisk(c, x, s, u, risk)
   }
 }
 
@@ -249,9 +252,12 @@ export function killLeader(c: Ctx, s: CfeoState, j: number, x: Scratch): void {
   if (x.ev) x.ev.push({ type: 'leader-hit', leader: c.lId[j] as string, result: 'killed' })
 }
 
+/** What made an attached leader test: fire, combat (each once a turn), or 0, a casualty from anything else. */
+export type LeaderRiskSource = typeof LF_RISK_FIRE | typeof LF_RISK_COMBAT | 0
+
 /** Risk to Leaders: the attached leader tests (1 = hit; then 1 killed, 2-4 wounded, 5-6 near miss), at most once a
- *  turn for fire and once for combat. */
-export function leaderRisk(c: Ctx, x: Scratch, s: CfeoState, u: number, from: typeof LF_RISK_FIRE | typeof LF_RISK_COMBAT): void {
+ *  turn for fire and once for combat; for a casualty from anything else (`from` 0) each time. */
+export function leaderRisk(c: Ctx, x: Scratch, s: CfeoState, u: number, from: LeaderRiskSource): void {
   for (let j = 0; j < c.m; j++) {
     if (s.lAtt[j] !== u || (s.lState[j] !== L_OK && s.lState[j] !== L_WOUNDED)) continue
     // "He only needs to test once for fire and once for combat regardless of the number of DPs": once a turn each

@@ -8,7 +8,7 @@ import { d6 } from '../../dice.ts'
 import type { Ctx } from './context.ts'
 import { chargeBodies, chargeTargets, counterChargeRoll, executeCharges, R_COUNTER, R_EVADE, R_SHELTER, R_SHOOT, R_STAND, R_TURN, RESPONSES, responseOptions } from './charge.ts'
 import { attachable, canInspire, canSteady, inspire, leaderDests, leaderOk, messengerWings, moveLeader, moveMessengers, orderWings, steady } from './command.ts'
-import { applyControl, controlled, controlModifier, mayNudge, needsTest, rollControl } from './control.ts'
+import { applyControl, cease, controlled, controlModifier, mayCease, mayNudge, needsTest, rollControl } from './control.ts'
 import { type FlowCtx, type Offsets, place, sync, type Scratch } from './core.ts'
 import { fireAtLeader, fireAtMessenger, fireGun, fireSmallArms, fireTargets, leaderAt, gunCanFire, mayCaracole, shooterCanFire } from './fire.ts'
 import { A_FALL_BACK, A_PURSUE, A_REMAIN, A_RETIRE, A_RIDE, A_ROUT, A_TAKE } from './melee.ts'
@@ -162,7 +162,10 @@ export class Flow implements FlowCtx {
                 s.sel = u
                 return void (s.kind = K['control-nudge'])
               }
-              applyControl(c, this.x, s, u, roll, controlModifier(s, u))
+              if (mayCease(s, u, applyControl(c, this.x, s, u, roll, controlModifier(s, u)))) {
+                s.sel = u
+                return void (s.kind = K.cease)
+              }
               s.queue.shift()
             }
             this.nextHalf(s)
@@ -310,6 +313,10 @@ export class Flow implements FlowCtx {
         for (let k = 0; k < ORDERS.length; k++) if (k !== s.wOrder[w]) mask[oc + C.defend + k] = 1
         break
       }
+      case K.cease:
+        mask[oc + C.yes] = 1
+        mask[oc + C.no] = 1
+        break
       case K['control-nudge']:
         mask[oc + C.plus] = 1
         mask[oc + C.minus] = 1
@@ -518,12 +525,19 @@ export class Flow implements FlowCtx {
       }
       case K['control-nudge']: {
         const mod = controlModifier(s, u) + (ci === C.plus ? 1 : ci === C.minus ? -1 : 0)
-        applyControl(c, x, s, u, s.pendingRoll, mod)
+        const result = applyControl(c, x, s, u, s.pendingRoll, mod)
+        s.pendingRoll = 0
+        // a router or pursuer on "act as player wishes": whether it ceases is asked next
+        if (mayCease(s, u, result)) return void (s.kind = K.cease)
         s.queue.shift()
         s.sel = -1
-        s.pendingRoll = 0
         break
       }
+      case K.cease:
+        cease(c, x, s, u, ci === C.yes)
+        s.queue.shift()
+        s.sel = -1
+        break
       case K['move-select']:
         if (isChoice) {
           endMovementHalf(this, s, s.player)

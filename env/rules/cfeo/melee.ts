@@ -209,7 +209,7 @@ export function applyBandLosses(c: Ctx, x: Scratch, s: CfeoState, u: number, ban
   let cas = BAND_CASUALTIES[band] as number
   if (band === 2 && c.uArm[u] === ARM_HORSE && ((s.uFl[u] as number) & U_CHARGING) !== 0 && opp.some((v) => c.uArm[v] === ARM_FOOT)) cas++
   if (dps) addDp(c, x, s, u, dps, 'combat', `combat: ${RESULT_BANDS[band]}`)
-  if (cas) casualties(c, x, s, u, cas, `combat: ${RESULT_BANDS[band]}`)
+  if (cas) casualties(c, x, s, u, cas, `combat: ${RESULT_BANDS[band]}`, LF_RISK_COMBAT)
   if (dps || cas) leaderRisk(c, x, s, u, LF_RISK_COMBAT)
 }
 

@@ -38,6 +38,7 @@ export const KINDS = [
   'pursue-target', // a pursuer two or more of whose opponents fled: the one it pursues
   'reform-depth', // re-forming unformed troops into line: its number of ranks (form-line1..3)
   'reform-facing', // re-forming unformed troops: turn a vertex left or right (one way, up to about face), or stop
+  'cease', // a router or a pursuer whose control test gave "act as player wishes": rally / cease pursuit (yes) or go on (no)
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [P in KindName]: number }

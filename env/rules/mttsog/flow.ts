@@ -8,10 +8,10 @@ import { ARM_CAV } from './context.ts'
 import { canStep, dist, isGood, lbl, moveRate, nb, onMap, sync } from './core.ts'
 import { assignDie, canAssign, canJoinPool, canReroll, joinPool, nextCorps, reroll, rollPool, startCommand } from './command.ts'
 import { applyShootingResults, canShoot, canShootAt, shoot } from './fire.ts'
-import { aimDefensiveFire, canAttack, defensiveFireTargets, fightRound, hasAttackable } from './melee.ts'
+import { aimDefensiveFire, canAttack, defensiveFireTargets, fightRound, giveOddHit, hasAttackable } from './melee.ts'
 import { armyBroken, armyLosses, downgrade, qc, statusCheck } from './morale.ts'
 import { beginMove, changeFormation, commanderHexOk, endMove, evade, formAllowed, partnerLegal, rally, step, stepCost, trySquare, unitActionable, VERB_GROUP, VERB_MOVE, VERB_RALLY, verbLegal } from './move.ts'
-import { AWAY_BACK, AWAY_ENEMY, awayPath, moveAlong, placeUnit, queueRout, routOn, routSteps } from './rout.ts'
+import { AWAY_BACK, AWAY_ENEMY, awayPath, moveAlong, placeUnit, queueRout, refuge, refuges, routFirst, routOn, routOrderChoices, routOrderPending, routSteps } from './rout.ts'
 import { FORMS_OF, FORMATIONS } from './tables.ts'
 import {
   C,
@@ -26,6 +26,7 @@ import {
   FORM_CHOICE,
   K,
   LF_MOVED,
+  QW,
   LF_REMOVED,
   P,
   PHASES,
@@ -36,7 +37,10 @@ import {
   T_CONSOL,
   T_EVADE,
   T_EXHQC,
+  T_ODD,
+  T_ODDHIT,
   T_PURSUE,
+  T_REFUGE,
   T_RETREAT,
   T_SQUARE,
   type Events,
@@ -52,7 +56,7 @@ const alive = (s: MtState, l: number): boolean => ((s.lfl[l] as number) & LF_REM
 /** The decision kind now: the head task's (a reaction or aftermath choice), else the main one. */
 export function curKind(s: MtState): number {
   if (s.dk < 0) return -1
-  if (s.rq.length) return K['rout-hex']
+  if (s.rq.length) return s.rq[2] === 1 ? K['rout-order'] : K['rout-hex']
   if (s.q.length === 0) return s.dk
   switch (s.q[0]) {
     case T_SQUARE:
@@ -65,6 +69,11 @@ export function curKind(s: MtState): number {
       return K.pursue
     case T_AWAY:
       return K['exhausted-away']
+    case T_ODD:
+    case T_ODDHIT:
+      return K['odd-die']
+    case T_REFUGE:
+      return K['commander-refuge']
     default:
       return K.consolidate
   }
@@ -73,13 +82,20 @@ export function curKind(s: MtState): number {
 export function decisionPlayer(c: Ctx, s: MtState): Player {
   if (s.rq.length) return c.uSide[s.rq[0] as number] as Player
   if (s.q.length === 0) return s.dk === K['defensive-fire'] ? (c.uSide[s.def] as Player) : s.active
+  if (s.q[0] === T_REFUGE) return c.lSide[s.q[1] as number] as Player
+  // the odd dice: the side of the attackers whose retreats follow
+  if (s.q[0] === T_ODD || s.q[0] === T_ODDHIT) return c.uSide[s.q[QW + 1] as number] as Player
   return c.uSide[s.q[1] as number] as Player
 }
 
 /** What the current decision is about (a unit or commander id), if anything. */
 export function subjectOf(c: Ctx, s: MtState): string | null {
-  if (s.rq.length) return c.unitIds[s.rq[0] as number] as string
-  if (s.q.length) return c.unitIds[s.q[1] as number] as string
+  if (s.rq.length) return s.rq[2] === 1 ? null : (c.unitIds[s.rq[0] as number] as string)
+  if (s.q.length) {
+    if (s.q[0] === T_REFUGE) return c.leaderIds[s.q[1] as number] as string
+    if (s.q[0] === T_ODD || s.q[0] === T_ODDHIT) return c.unitIds[s.q[QW + 1] as number] as string
+    return c.unitIds[s.q[1] as number] as string
+  }
   const k = s.dk
   if (k === K['defensive-fire']) return c.unitIds[s.def] as string
   if (k === K['cp-pool'] || k === K['cp-assign']) return s.corps >= 0 ? (c.leaderIds[s.corps] as string) : null
@@ -127,7 +143,7 @@ function beginMovement(c: Ctx, s: MtState, ev: Events): void {
 
 /** E) "After all rally, those units still routed must make a full move toward their own board edge." */
 function endUnitActions(c: Ctx, s: MtState): void {
-  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && onMap(s, u) && s.st[u] === S_ROUT) queueRout(c, s, u)
+  for (let u = 0; u < c.nU; u++) if (c.uSide[u] === s.active && onMap(s, u) && s.st[u] === S_ROUT) queueRout(c, s, u, true)
   s.dk = K.commander
 }
 
@@ -221,6 +237,8 @@ export function settle(c: Ctx, s: MtState, ev: Events): void {
     while (s.rq.length || s.q.length) {
       // I Routed 1: a rout move is made at once, before any other pending task
       if (s.rq.length) {
+        // E) the end-of-actions routs: their order is the owner's where their paths can meet
+        if (routOrderPending(c, s)) return
         if (routOn(c, s, -1, ev)) return
         continue
       }
@@ -254,6 +272,15 @@ export function settle(c: Ctx, s: MtState, ev: Events): void {
         if (pursuitPossible(c, s, a, b, x) >= 0) return
       } else if (kind === T_CONSOL) {
         if (onMap(s, a) && isGood(s, a)) return
+      } else if (kind === T_ODD || kind === T_ODDHIT) {
+        // G 7: the status dice (G 6: the defender's hits) shared equally; the odd ones, fewer than the
+        // attackers, are their owner's to give
+        if (a > 0) return
+      } else if (kind === T_REFUGE) {
+        // I Commander 3: to the closest friendly unit; his owner picks among equally close ones
+        const n = refuges(c, s, a, b, SA)
+        if (n > 1) return
+        if (n === 1) refuge(c, s, a, SA[0] as number, ev)
       }
       s.q.splice(0, 4)
     }
@@ -315,6 +342,23 @@ function pursuitPossible(c: Ctx, s: MtState, cav: number, loser: number, round: 
     return n
   }
   return -1
+}
+
+/** G 7) The attackers that may take one of the odd status dice (a T_ODD task at the head: its retreat tasks
+ *  follow; those still at the base count), or (G 6, a T_ODDHIT task: its share records follow) one of the
+ *  odd hits, written into out. */
+function oddDieChoices(s: MtState, out: number[]): number {
+  out.length = 0
+  const base = s.q[2] as number
+  for (let i = 1; i <= (s.q[3] as number); i++) if (s.q[i * QW + 3] === base) out.push(s.q[i * QW + 1] as number)
+  return out.length
+}
+
+/** Attacker u rolls one of the odd status dice; the task ends with the last. */
+function giveOddDie(s: MtState, u: number): void {
+  for (let i = 1; i <= (s.q[3] as number); i++) if (s.q[i * QW + 1] === u) s.q[i * QW + 3] = (s.q[i * QW + 3] as number) + 1
+  s.q[1] = (s.q[1] as number) - 1
+  if (s.q[1] === 0) s.q.splice(0, QW)
 }
 
 // ---- melee targets ------------------------------------------------------------
@@ -466,6 +510,18 @@ export function legalMask(c: Ctx, o: Layout, s: MtState, mask: Uint8Array): numb
     case K['rout-hex']:
       for (let i = routSteps(c, s, s.rq[0] as number, STEPS) - 1; i >= 0; i--) n += put(mask, H + (STEPS[i] as number))
       break
+    case K['rout-order']:
+      routOrderChoices(c, s, SA)
+      for (const u of SA) n += put(mask, U + u)
+      break
+    case K['odd-die']:
+      oddDieChoices(s, SA)
+      for (const u of SA) n += put(mask, U + u)
+      break
+    case K['commander-refuge']:
+      refuges(c, s, s.q[1] as number, s.q[2] as number, SA)
+      for (const u of SA) n += put(mask, U + u)
+      break
     case K.melee:
       for (let d = 0; d < c.nU; d++) if (isMeleeTarget(c, s, d)) n += put(mask, H + (s.hex[d] as number))
       break
@@ -490,6 +546,10 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
   const kind = curKind(s)
   if (kind === K['rout-hex']) {
     routOn(c, s, a - H, ev)
+    return settle(c, s, ev)
+  }
+  if (kind === K['rout-order']) {
+    routFirst(s, a - U)
     return settle(c, s, ev)
   }
   const face = a >= FACE0 && a < FACE0 + 6 ? a - FACE0 : -1
@@ -658,6 +718,16 @@ export function applyAction(c: Ctx, o: Layout, s: MtState, a: number, ev: Events
       const back = awayPath(c, s, cav, from, 4, AWAY_BACK, PB)
       awayPath(c, s, cav, from, 4, AWAY_ENEMY, PA)
       moveAlong(c, s, cav, a - H === back ? PB : PA, ev)
+      break
+    }
+    case K['odd-die']:
+      if (s.q[0] === T_ODDHIT) giveOddHit(c, s, a - U, ev)
+      else giveOddDie(s, a - U)
+      break
+    case K['commander-refuge']: {
+      const l = s.q[1] as number
+      s.q.splice(0, QW)
+      refuge(c, s, l, a - U, ev)
       break
     }
     case K['defensive-fire']:

@@ -8,7 +8,7 @@ import { ARM_ART, ARM_CAV, ARM_INF } from './context.ts'
 import { adjArc, dirTo, dist, effForm, FC, FL, FLIM, FM, FO, FSQ, isGood, onMap, touching, waterBetween } from './core.ts'
 import { need, rollHits, saves, removeStands, shootMod } from './fire.ts'
 import { ATTACKER_CODES, DEFENDER_CODES_VS_CAV, DEFENDER_CODES_VS_INF, MELEE_MOD, type CombatCode } from './tables.ts'
-import { F_CHARGE, F_EXH, F_MELEE, S_DIS, S_GOOD, S_ROUT, T_CONSOL, T_EXHQC, T_PURSUE, T_RETREAT, type Events, type MtState } from './state.ts'
+import { F_CHARGE, F_EXH, F_MELEE, QW, S_DIS, S_GOOD, S_ROUT, T_CONSOL, T_EXHQC, T_ODD, T_ODDHIT, T_PURSUE, T_RETREAT, T_ROUND, T_SHARE, type Events, type MtState } from './state.ts'
 
 /** Attacker row of the combat table, or -1 (squares, exhausted cavalry, artillery, disordered and routed units have no row). */
 export function attackerRow(c: Ctx, s: MtState, u: number): number {
@@ -97,8 +97,12 @@ export function aimDefensiveFire(s: MtState, a: number): void {
   if (i > 0) s.atk.splice(0, 0, ...s.atk.splice(i, 1))
 }
 
-/** Scratch: each attacker's share of the defender's hits after saves (reused, not state). */
+/** Scratch: each attacker's share of the defender's hits, then that share after saves (reused, not state). */
 const NET: number[] = []
+const SHARE: number[] = []
+/** Bits of a T_ROUND record's last field (with the defender's support above them). */
+const R_IGNORE = 1
+const R_DEF_NA = 2
 
 /** One round of combat between s.atk and s.def (round 1 with shooting). Queues the aftermath in s.q. */
 export function fightRound(c: Ctx, s: MtState, ev: Events): void {
@@ -148,13 +152,53 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   }
   // G 6) all hits count: saves, then stands removed
   const aNet = saves(c, s, d, aHits, ev)
-  // the defender's hits are shared equally among the attackers (as G 7 shares the status dice), the first takes the odd ones
+  // the defender's hits are shared equally among the attackers (as G 7 shares the status dice); the odd ones
+  // (fewer than the attackers) are the attackers' owner's to give (odd-die): the round waits for him
+  const k = atk.length
+  const base = Math.floor(dHits / k)
+  const flags = (dcode === 'Sh,M,I' ? R_IGNORE : 0) | (dcode === 'NA' ? R_DEF_NA : 0)
+  if (k > 1 && dHits % k > 0) {
+    const rec = [T_ODDHIT, dHits % k, base, k]
+    for (const a of atk) rec.push(T_SHARE, a, 0, base)
+    rec.push(T_ROUND, aNet, aSupport, dSupport * 4 + flags)
+    s.q.unshift(...rec)
+    return
+  }
+  SHARE.length = 0
+  for (let i = 0; i < k; i++) SHARE.push(base)
+  finishRound(c, s, aNet, aSupport, dSupport, flags, SHARE, ev)
+}
+
+/** G 6) The attackers' owner gives attacker u one of the odd hits (a T_ODDHIT task at the head, its T_SHARE
+ *  records and the T_ROUND record after it); the round is finished with the last. */
+export function giveOddHit(c: Ctx, s: MtState, u: number, ev: Events): void {
+  const k = s.q[3] as number
+  for (let i = 1; i <= k; i++) if (s.q[i * QW + 1] === u) s.q[i * QW + 3] = (s.q[i * QW + 3] as number) + 1
+  s.q[1] = (s.q[1] as number) - 1
+  if ((s.q[1] as number) > 0) return
+  SHARE.length = 0
+  for (let i = 1; i <= k; i++) SHARE.push(s.q[i * QW + 3] as number)
+  const r = (k + 1) * QW
+  const aNet = s.q[r + 1] as number
+  const aSupport = s.q[r + 2] as number
+  const packed = s.q[r + 3] as number
+  s.q.splice(0, r + QW)
+  finishRound(c, s, aNet, aSupport, packed >> 2, packed & 3, SHARE, ev)
+}
+
+/** The rest of a round once the defender's hits are shared (`share`, by attacker): the attackers' saves,
+ *  the result, stands removed and the aftermath queued. */
+function finishRound(c: Ctx, s: MtState, aNet: number, aSupport: number, dSupport: number, flags: number, share: readonly number[], ev: Events): void {
+  const d = s.def
+  const atk = s.atk
+  const primary = atk[0] as number
+  const dh = s.hex[d] as number
   const k = atk.length
   const net = NET
   net.length = 0
   let dNet = 0
   for (let i = 0; i < k; i++) {
-    const n = saves(c, s, atk[i] as number, Math.floor(dHits / k) + (i < dHits % k ? 1 : 0), ev)
+    const n = saves(c, s, atk[i] as number, share[i] as number, ev)
     net.push(n)
     dNet += n
   }
@@ -170,18 +214,22 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   const defAlive = removeStands(c, s, d, aNet, ev)
   for (let i = 0; i < k; i++) removeStands(c, s, atk[i] as number, net[i] as number, ev)
   // G 7) the loser retreats a stand depth and rolls the difference; 10) a draw: the attacker retreats.
-  const ignore = dcode === 'Sh,M,I'
+  const ignore = (flags & R_IGNORE) !== 0
   const live = atk.filter((a) => onMap(s, a))
   if (diff > 0) {
     if (defAlive && !ignore) push(s, T_RETREAT, d, dirTo(c, s.hex[primary] as number, dh), diff)
   } else {
+    // "If more than one unit participated in combat, the rolls are shared equally among them": the odd ones
+    // (fewer than the attackers) go where their owner gives them (odd-die, a T_ODD task before the retreats)
     const k = live.length
     const n = -diff
-    live.forEach((a, i) => push(s, T_RETREAT, a, dirTo(c, dh, s.hex[a] as number), k ? Math.floor(n / k) + (i < n % k ? 1 : 0) : 0))
+    const base = k ? Math.floor(n / k) : 0
+    if (k > 1 && n % k > 0) push(s, T_ODD, n % k, base, k)
+    for (const a of live) push(s, T_RETREAT, a, dirTo(c, dh, s.hex[a] as number), base)
   }
   // I) Exhausted Cavalry 1): a QC "after each round of combat"
   for (const a of live) if (c.uArm[a] === ARM_CAV) push(s, T_EXHQC, a, d, 0)
-  if (defAlive && c.uArm[d] === ARM_CAV && dcode !== 'NA') push(s, T_EXHQC, d, primary, 0)
+  if (defAlive && c.uArm[d] === ARM_CAV && (flags & R_DEF_NA) === 0) push(s, T_EXHQC, d, primary, 0)
   // G 8) infantry winner consolidates; 9) cavalry winner may pursue
   if (diff > 0) {
     for (const a of live) push(s, c.uArm[a] === ARM_CAV ? T_PURSUE : T_CONSOL, a, d, s.round)

@@ -6,10 +6,11 @@
 import type { Ctx } from './context.ts'
 import { canStep, dist, lbl, moveRate, nb, onMap } from './core.ts'
 import { tiedBestSteps } from '../shared/paths.ts'
-import { LF_REMOVED, RQW, S_EXIT, S_ROUT, type Events, type MtState } from './state.ts'
+import { LF_REMOVED, QW, RQW, S_EXIT, S_ROUT, T_REFUGE, type Events, type MtState } from './state.ts'
 import { removeUnit } from './morale.ts'
 
-/** Moves unit u to hex h (occupancy kept in step). I) Commander 3): a lone enemy commander there goes to his closest friendly unit. */
+/** Moves unit u to hex h (occupancy kept in step). I) Commander 3): a lone enemy commander there goes to his
+ *  closest friendly unit, at once when one is closest, else by his owner's choice (a T_REFUGE task). */
 export function placeUnit(c: Ctx, s: MtState, u: number, h: number, ev: Events): void {
   const from = s.hex[u] as number
   if (from >= 0 && c.occ[from] === u) c.occ[from] = -1
@@ -17,22 +18,42 @@ export function placeUnit(c: Ctx, s: MtState, u: number, h: number, ev: Events):
   c.occ[h] = u
   const side = c.uSide[u]
   for (let l = 0; l < c.nL; l++) {
-    if (s.lhex[l] !== h || c.lSide[l] === side || (s.lfl[l] as number) & LF_REMOVED) continue
-    let best = -1
-    let bd = 1 << 30
-    for (let v = 0; v < c.nU; v++) {
-      if (c.uSide[v] !== c.lSide[l] || !onMap(s, v)) continue
-      const d = dist(c, h, s.hex[v] as number)
-      if (d < bd) {
-        bd = d
-        best = v
-      }
-    }
-    if (best >= 0) {
-      s.lhex[l] = s.hex[best] as number
-      ev?.push({ type: 'leader-moved', leader: c.leaderIds[l] as string, to: lbl(c, s.lhex[l] as number) })
-    }
+    if (s.lhex[l] !== h || c.lSide[l] === side || (s.lfl[l] as number) & LF_REMOVED || refugePending(s, l)) continue
+    const n = refuges(c, s, l, h, REFUGES)
+    if (n === 1) refuge(c, s, l, REFUGES[0] as number, ev)
+    else if (n > 1) s.q.push(T_REFUGE, l, h, 0)
   }
+}
+
+const REFUGES: number[] = []
+
+/** The friendly units of commander l closest to hex h (I Commander 3: "moved to the closest friendly unit"),
+ *  written into out in unit order; returns how many. */
+export function refuges(c: Ctx, s: MtState, l: number, h: number, out: number[]): number {
+  out.length = 0
+  let bd = 1 << 30
+  for (let v = 0; v < c.nU; v++) {
+    if (c.uSide[v] !== c.lSide[l] || !onMap(s, v)) continue
+    const d = dist(c, h, s.hex[v] as number)
+    if (d > bd) continue
+    if (d < bd) {
+      bd = d
+      out.length = 0
+    }
+    out.push(v)
+  }
+  return out.length
+}
+
+/** Commander l joins unit v's hex. */
+export function refuge(c: Ctx, s: MtState, l: number, v: number, ev: Events): void {
+  s.lhex[l] = s.hex[v] as number
+  ev?.push({ type: 'leader-moved', leader: c.leaderIds[l] as string, to: lbl(c, s.lhex[l] as number) })
+}
+
+function refugePending(s: MtState, l: number): boolean {
+  for (let i = 0; i < s.q.length; i += QW) if (s.q[i] === T_REFUGE && s.q[i + 1] === l) return true
+  return false
 }
 
 export function takeOff(c: Ctx, s: MtState, u: number): void {
@@ -67,9 +88,114 @@ export function routSteps(c: Ctx, s: MtState, u: number, out: Int32Array): numbe
   return n
 }
 
-/** Queues the rout move of u: "a full move toward their Line of Communications" (the scenario's edge). */
-export function queueRout(c: Ctx, s: MtState, u: number): void {
-  s.rq.push(u, moveRate(c, s, u))
+/** Queues the rout move of u: "a full move toward their Line of Communications" (the scenario's edge).
+ *  `open`: one of the end-of-actions routs (E), whose order its owner decides where their paths can meet. */
+export function queueRout(c: Ctx, s: MtState, u: number, open = false): void {
+  s.rq.push(u, moveRate(c, s, u), open ? 1 : 0)
+}
+
+let reachOwner = new Int32Array(0)
+let reachMark = new Uint8Array(0)
+const FRONT: number[] = []
+const NEXT: number[] = []
+
+/** Marks in reachMark every hex u's rout of `moves` steps could pass through or end on, alone on the
+ *  board as it is (each step among the rule's tied best steps: any its owner could pick). */
+function routReach(c: Ctx, s: MtState, u: number, moves: number): void {
+  reachMark.fill(0)
+  const ed = c.edgeDist[c.uSide[u] as 0 | 1]
+  const start = s.hex[u] as number
+  reachMark[start] = 1
+  FRONT.length = 0
+  FRONT.push(start)
+  routRule.c = c
+  routRule.s = s
+  routRule.u = u
+  for (let m = 0; m < moves && FRONT.length > 0; m++) {
+    NEXT.length = 0
+    for (const h of FRONT) {
+      if (ed[h] === 0) continue
+      const n = tiedBestSteps(c.grid, h, routRule, STEPS)
+      for (let i = 0; i < n; i++) {
+        const x = STEPS[i] as number
+        if (reachMark[x]) continue
+        reachMark[x] = 1
+        NEXT.push(x)
+      }
+    }
+    FRONT.length = 0
+    FRONT.push(...NEXT)
+  }
+  routRule.c = null
+  routRule.s = null
+}
+
+/** E) the open end-of-actions routs (RQW records with open = 1): whether each can meet another's (its hexes,
+ *  start included, reached by another's rout; the routers off the board while this is worked out), written
+ *  into cross by record index (i / RQW). Returns how many records are open. */
+export function routCrossings(c: Ctx, s: MtState, cross: number[]): number {
+  if (reachOwner.length !== c.size) {
+    reachOwner = new Int32Array(c.size)
+    reachMark = new Uint8Array(c.size)
+  }
+  cross.length = 0
+  let open = 0
+  for (let i = 0; i < s.rq.length; i += RQW) {
+    cross.push(0)
+    if (s.rq[i + 2] !== 1) continue
+    open++
+    c.occ[s.hex[s.rq[i] as number] as number] = -1
+  }
+  if (open >= 2) {
+    reachOwner.fill(-1)
+    for (let i = 0; i < s.rq.length; i += RQW) {
+      if (s.rq[i + 2] !== 1) continue
+      routReach(c, s, s.rq[i] as number, s.rq[i + 1] as number)
+      for (let x = 0; x < c.size; x++) {
+        if (!reachMark[x]) continue
+        const o = reachOwner[x] as number
+        if (o < 0) reachOwner[x] = i / RQW
+        else if (o !== i / RQW) cross[o] = cross[i / RQW] = 1
+      }
+    }
+  }
+  for (let i = 0; i < s.rq.length; i += RQW) if (s.rq[i + 2] === 1) c.occ[s.hex[s.rq[i] as number] as number] = s.rq[i] as number
+  return open
+}
+
+const CROSS: number[] = []
+
+/** E) Before the head open rout starts: a router whose rout can meet no other open one goes first (unit order);
+ *  with one open left it goes. Returns true when two or more are left and all can meet: the owner orders them
+ *  (rout-order, `routFirst`). */
+export function routOrderPending(c: Ctx, s: MtState): boolean {
+  if (s.rq[2] !== 1) return false
+  const open = routCrossings(c, s, CROSS)
+  for (let i = 0; i < s.rq.length; i += RQW) {
+    if (s.rq[i + 2] !== 1 || (open >= 2 && CROSS[i / RQW])) continue
+    routFirst(s, s.rq[i] as number)
+    return false
+  }
+  return true
+}
+
+/** The units whose rout its owner may put next (rout-order), written into out. */
+export function routOrderChoices(c: Ctx, s: MtState, out: number[]): number {
+  routCrossings(c, s, CROSS)
+  out.length = 0
+  for (let i = 0; i < s.rq.length; i += RQW) if (s.rq[i + 2] === 1 && CROSS[i / RQW]) out.push(s.rq[i] as number)
+  return out.length
+}
+
+/** Puts u's open rout record first and starts it (open = 0). */
+export function routFirst(s: MtState, u: number): void {
+  for (let i = 0; i < s.rq.length; i += RQW) {
+    if (s.rq[i] !== u) continue
+    const rec = s.rq.splice(i, RQW)
+    rec[2] = 0
+    s.rq.unshift(...rec)
+    return
+  }
 }
 
 const STEPS = new Int32Array(6)

@@ -39,6 +39,9 @@ export const KINDS = [
   'exhausted-away', // exhausted cavalry's owner: back along the direction charged, or away from enemy (I Exhausted Cavalry 2)
   'defensive-fire', // the defender's owner: which of several attackers its defensive fire is aimed at (G 2)
   'rout-hex', // a routing unit's owner: its next hex among the steps equally near its edge (I Routed 1, E)
+  'rout-order', // the active player: which of his routed units makes its end-of-actions rout move next, when their paths can meet (E)
+  'odd-die', // the losing attackers' owner: which attacker rolls an odd status die of the shared ones (G 7)
+  'commander-refuge', // a lone commander's owner: which of his equally close units he is moved to (I Commander 3)
 ] as const
 export type KindName = (typeof KINDS)[number]
 export const K = Object.fromEntries(KINDS.map((k, i) => [k, i])) as { readonly [N in KindName]: number }
@@ -108,8 +111,14 @@ export const T_EXHQC = 4 // [cav, enemy, 0]: exhaustion QC after a round of comb
 export const T_PURSUE = 5 // [cav, loser, round]: the winner may pursue
 export const T_CONSOL = 6 // [inf, foe, round]: the winner consolidates (may re-face)
 export const T_AWAY = 7 // [cav, foe]: exhausted cavalry moves away 4 (its owner picks how when the readings differ)
-/** Rout records in s.rq: [unit, moves left]. */
-export const RQW = 2
+export const T_ODD = 8 // [odd dice left, base dice, attackers]: the next `attackers` tasks are their retreats; the owner gives the odd dice
+export const T_REFUGE = 9 // [commander, hex he was overrun on, 0]: moved to the closest friendly unit (his owner picks among equals)
+export const T_ODDHIT = 10 // [odd hits left, base share, attackers]: a round waiting for the odd hits' owner; T_SHARE records and a T_ROUND follow
+export const T_SHARE = 11 // [attacker, 0, its share of the defender's hits]
+export const T_ROUND = 12 // [attackers' hits after saves, attackers' support, defender's support * 4 + flags]: the rest of the round
+/** Rout records in s.rq: [unit, moves left, open]; open 1: an end-of-actions rout not yet started, its turn
+ *  among the open ones the owner's. */
+export const RQW = 3
 
 export interface MtState extends BaseState {
   ruleset: 'mttsog'
@@ -148,7 +157,7 @@ export interface MtState extends BaseState {
   paid: number
   /** Pending tasks (QW ints each), first first. */
   q: number[]
-  /** Rout moves under way, before any task (RQW ints each: unit, moves left), first first. */
+  /** Rout moves under way, before any task (RQW ints each: unit, moves left, open), first first. */
   rq: number[]
   /** Emergency-square attempts made this turn: inf * nU + cav pairs. */
   sqTried: number[]
