@@ -49,7 +49,7 @@ describe('fire and combat previews', () => {
     const { p } = firstPreview('piwam', piwam)
     expect(p.rule).toBe('4.1 Fire combat')
     expect(p.dice).toBe('1 d10 (0–9)')
-    const m = /die ([+-]\d+), hits on (\d+)\+/.exec(p.modifiers)
+    const m = /die ([+-]\d+)(?: \[[^\]]*\])?, hits on (\d+)\+/.exec(p.modifiers)
     expect(m).not.toBeNull()
     const need = Number(m?.[2]) - Number(m?.[1])
     expect(chanceOf(p, 'miss')).toBeCloseTo(Math.max(0, Math.min(10, need)) / 10)
