@@ -172,7 +172,7 @@ export type MtEvent =
   | { type: 'qc'; unit: string; quality: string; roll: number; passed: boolean; why: string }
   | { type: 'status-changed'; unit: string; from: string; to: string; why: string }
   | { type: 'exhausted'; unit: string; on: boolean }
-  | { type: 'shot'; unit: string; target: string; dice: number; need: number; hits: number; why: string }
+  | { type: 'shot'; unit: string; target: string; dice: number; need: number; /** F 2)'s shooting modifiers that moved `need` from 4+, e.g. "vs square +1". */ terms: string[]; hits: number; why: string }
   | { type: 'saved'; unit: string; saves: number }
   | { type: 'stands-lost'; unit: string; stands: number; left: number; discarded: number }
   | { type: 'status-check'; unit: string; dice: number; sixes: number }

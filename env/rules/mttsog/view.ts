@@ -97,7 +97,7 @@ export function describeEvent(e: MtEvent): string {
     case 'exhausted':
       return `${e.unit} is ${e.on ? 'exhausted' : 'no longer exhausted'}`
     case 'shot':
-      return `${e.unit} shoots at ${e.target}: ${e.dice} dice needing ${e.need}+, ${e.hits} hit${e.hits === 1 ? '' : 's'}`
+      return `${e.unit} shoots at ${e.target}: ${e.dice} dice needing ${e.need}+${e.terms.length ? ` [${e.terms.join(', ')}]` : ''}, ${e.hits} hit${e.hits === 1 ? '' : 's'}`
     case 'saved':
       return `${e.unit} saves ${e.saves} hit${e.saves === 1 ? '' : 's'}`
     case 'stands-lost':
