@@ -176,7 +176,7 @@ export type MtEvent =
   | { type: 'saved'; unit: string; saves: number }
   | { type: 'stands-lost'; unit: string; stands: number; left: number; discarded: number }
   | { type: 'status-check'; unit: string; dice: number; sixes: number }
-  | { type: 'melee'; attackers: string[]; defender: string; attackerHits: number; defenderHits: number; attackerScore: number; defenderScore: number; result: string; round: number }
+  | { type: 'melee'; attackers: string[]; defender: string; attackerHits: number; defenderHits: number; /** What each side adds to its net hits for the result ("support +2", "hill +1"). */ attackerTerms: string[]; defenderTerms: string[]; attackerScore: number; defenderScore: number; result: string; round: number }
   | { type: 'retreated'; unit: string; from: string; to: string }
   | { type: 'rout-move'; unit: string; path: string[] }
   | { type: 'evaded'; unit: string; path: string[] }

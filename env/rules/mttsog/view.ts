@@ -105,7 +105,7 @@ export function describeEvent(e: MtEvent): string {
     case 'status-check':
       return `${e.unit} status check: ${e.dice} dice, ${e.sixes} six${e.sixes === 1 ? '' : 'es'}`
     case 'melee':
-      return `melee round ${e.round}: ${e.attackers.join(' + ')} against ${e.defender}: hits ${e.attackerHits}-${e.defenderHits}, result ${e.attackerScore}-${e.defenderScore}, ${e.result}`
+      return `melee round ${e.round}: ${e.attackers.join(' + ')} against ${e.defender}: hits ${e.attackerHits}-${e.defenderHits}${e.attackerTerms.length ? `; attacker ${e.attackerTerms.join(', ')}` : ''}${e.defenderTerms.length ? `; defender ${e.defenderTerms.join(', ')}` : ''}, result ${e.attackerScore}-${e.defenderScore}, ${e.result}`
     case 'retreated':
       return `${e.unit} retreats ${e.from} → ${e.to}`
     case 'rout-move':
