@@ -303,7 +303,7 @@ export type CfeoEvent =
   | { type: 'rolled'; sides: number; value: number; forced: boolean; why: string }
   | { type: 'initiative'; player: Player; rolls: [number, number]; first: Player }
   | { type: 'phase'; phase: string; player: Player }
-  | { type: 'gun-fired'; unit: string; target: string; range: number; roll: number; total: number; dps: number }
+  | { type: 'gun-fired'; unit: string; target: string; range: number; roll: number; /** The gun modifiers that entered, e.g. "new target -1" (their sum is total - roll). */ terms: string[]; total: number; dps: number }
   | { type: 'small-arms'; unit: string; target: string; dice: number; hits: number; caracole: boolean }
   | { type: 'dp'; unit: string; dps: number; total: number; why: string }
   | { type: 'casualty'; unit: string; stands: number; why: string }
