@@ -148,7 +148,7 @@ export function leaderAt(c: Ctx, s: CfeoState, side: number, h: number): number 
 export function fireAtLeader(c: Ctx, x: Scratch, s: CfeoState, u: number, j: number): void {
   s.uFl[u] = (s.uFl[u] as number) | U_FIRED
   const r = d6(s.dice, `${c.uId[u]} fires at ${c.lId[j]}`, x.ev ?? undefined)
-  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.lId[j] as string, dice: 1, hits: r >= LEADER_RISK.exposedHitFrom ? 1 : 0, caracole: false })
+  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.lId[j] as string, dice: 1, terms: ['1 at a lone leader'], hits: r >= LEADER_RISK.exposedHitFrom ? 1 : 0, caracole: false })
   if (r >= LEADER_RISK.exposedHitFrom) hitLeader(c, x, s, j)
   else if (x.ev) x.ev.push({ type: 'leader-hit', leader: c.lId[j] as string, result: 'missed' })
 }
@@ -215,27 +215,36 @@ export function gunModifier(c: Ctx, s: CfeoState, u: number, v: number, d: numbe
 
 /** Small-arms dice: 1 D6 per firing skirmisher/cavalry stand, 2 per Tercio shot stand; front rank only
  *  (both ranks in caracole); -1 die per DP; halved, rounded up, against hard cover or fortifications. */
-export function smallArmsDice(c: Ctx, s: CfeoState, u: number, v: number, caracole: boolean): number {
+export function smallArmsDice(c: Ctx, s: CfeoState, u: number, v: number, caracole: boolean, terms?: string[]): number {
   let dice: number
-  if (c.uType[u] === T.tercio) dice = SMALL_ARMS.perTercioShotStand * Math.ceil((c.uShot[u] as number) / Math.max(1, s.uRanks[u] as number))
-  else {
+  if (c.uType[u] === T.tercio) {
+    dice = SMALL_ARMS.perTercioShotStand * Math.ceil((c.uShot[u] as number) / Math.max(1, s.uRanks[u] as number))
+    terms?.push(`${dice} for the front rank's shot`)
+  } else {
     const front = frontStands(c, s, u)
     dice = SMALL_ARMS.perStand * (caracole ? Math.min(s.uStands[u] as number, front * 2) : front)
+    terms?.push(`${dice} for the ${caracole ? 'stands in caracole' : 'front rank'}`)
   }
-  dice -= s.uDp[u] as number
+  const dp = s.uDp[u] as number
+  if (dp > 0) terms?.push(`-${dp} for DPs`)
+  dice -= dp
   if (dice <= 0) return 0
   const hv = s.uHex[v] as number
-  if (c.hardCover[hv] || fortifiedAgainst(c, s.uHex[u] as number, hv)) dice = Math.ceil(dice / 2)
+  if (c.hardCover[hv] || fortifiedAgainst(c, s.uHex[u] as number, hv)) {
+    dice = Math.ceil(dice / 2)
+    terms?.push(`halved: ${c.hardCover[hv] ? 'hard cover' : 'fortified'}`)
+  }
   return dice
 }
 
 export function fireSmallArms(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number, caracole: boolean): number {
-  const dice = smallArmsDice(c, s, u, v, caracole)
+  const terms: string[] | undefined = x.ev ? [] : undefined
+  const dice = smallArmsDice(c, s, u, v, caracole, terms)
   let hits = 0
   for (let i = 0; i < dice; i++) if (d6(s.dice, `${c.uId[u]} fires`, x.ev ?? undefined) >= SMALL_ARMS.hitOn) hits++
   s.uFl[u] = (s.uFl[u] as number) | U_FIRED | (caracole ? U_CARACOLE : 0)
   s.uFl[v] = (s.uFl[v] as number) | U_UNDER_FIRE
-  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.uId[v] as string, dice, hits, caracole })
+  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.uId[v] as string, dice, terms: terms ?? [], hits, caracole })
   if (hits > 0) {
     addDp(c, x, s, v, hits, 'fire', `small arms from ${c.uId[u]}`)
     leaderRisk(c, x, s, v, LF_RISK_FIRE)
