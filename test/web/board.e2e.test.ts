@@ -1,6 +1,6 @@
-// End-to-end: the board's pan and zoom (wheel about the pointer, drag, two-finger pinch, fit) and the unit
-// card (hover shows a unit's values, a click that is no choice pins it), in headless Chromium at 1400×900
-// on the opening position the page shows on load.
+// End-to-end: the board's pan and zoom (wheel about the pointer, drag, two-finger pinch, fit), the unit
+// card (hover shows a unit's values, a click that is no choice pins it) on the opening position the page
+// shows on load, and panels that keep their places as a game goes on; headless Chromium at 1400×900.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, type ViewerSession } from './browser.ts'
@@ -81,4 +81,31 @@ describe('the board', () => {
     expect(await page.isVisible('[data-testid=card]')).toBe(true)
     expect(errors).toEqual([])
   }, 60_000)
+
+  it('the board, choices, dice and log keep their places while a game is played', async () => {
+    await page.selectOption('[data-testid=p-ruleset]', 'piwam')
+    await page.selectOption('[data-testid=p-scenario]', 'piwam-training')
+    await page.selectOption('[data-testid=p-opponent]', 'random')
+    await page.click('[data-testid=p-start]')
+    const boxes = () =>
+      Promise.all(['#board', '#p-prompt', '#p-choices', '#p-dice', '#p-log'].map(async (sel) => ({ sel, box: await page.locator(sel).boundingBox() })))
+    const waitTurn = () => page.waitForFunction(() => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button'), null, { timeout: 60_000 })
+    await waitTurn()
+    const first = await boxes()
+    let x = 7
+    let rolled = 0
+    for (let i = 0; i < 40; i++) {
+      await waitTurn()
+      if (await page.locator('[data-testid=p-prompt][data-over]').count()) break
+      const buttons = page.locator('#p-choices button')
+      x = (x * 1103515245 + 12345) & 0x7fffffff
+      await buttons.nth(x % (await buttons.count())).click()
+      await waitTurn()
+      if ((await page.locator('#p-dice .roll').count()) > 0) rolled++
+      expect(await boxes()).toEqual(first)
+    }
+    // the dice panel was filled at least once, and nothing moved for it
+    expect(rolled).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+  }, 180_000)
 })
