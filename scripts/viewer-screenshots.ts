@@ -65,7 +65,10 @@ async function startGame(page: Page, ruleset: string): Promise<void> {
   await page.selectOption('[data-testid=p-scenario]', `${ruleset}-training`)
   await page.selectOption('[data-testid=p-side]', '0')
   await page.selectOption('[data-testid=p-opponent]', 'heuristic')
+  const begun = (await page.evaluate('window.tercio.play.begun')) as number
   await page.click('[data-testid=p-start]')
+  // the new game, not the last one's buttons
+  await page.waitForFunction((n) => (globalThis as unknown as { tercio: { play: { begun: number } } }).tercio.play.begun > n, begun, { timeout: 60_000 })
 }
 
 async function main(): Promise<void> {
