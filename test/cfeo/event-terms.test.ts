@@ -1,14 +1,8 @@
 // Gun fire events carry the Guns table's modifiers that entered the roll, and small-arms events how
 // their dice were counted (Giving Fire), so the log shows a referee where the numbers came from. Each case replays a conformance fixture (forced dice) and expects the
 // modifiers the table gives for that shot.
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { formatResult, runFixture } from '../../env/conformance/runner.ts'
-
-const fixture = (id: string, events: Record<string, unknown>[]) => {
-  const f = JSON.parse(readFileSync(new URL(`../fixtures/cfeo/${id}.json`, import.meta.url), 'utf8'))
-  return { ...f, expect: { events } }
-}
+import { describe, it } from 'vitest'
+import { expectFixtureEvents } from '../helpers/event-terms.ts'
 
 const CASES: [string, Record<string, unknown>][] = [
   // a medium gun at close range on a new target: D6 5 - 1 = 4
@@ -26,8 +20,7 @@ const CASES: [string, Record<string, unknown>][] = [
 describe('cfeo fire events carry their modifiers', () => {
   for (const [id, event] of CASES) {
     it(`${id}: ${(event.terms as string[]).join(', ')}`, () => {
-      const r = runFixture(fixture(id, [event]))
-      expect(r.passed, formatResult(r)).toBe(true)
+      expectFixtureEvents('cfeo', id, [event])
     })
   }
 })

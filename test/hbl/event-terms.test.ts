@@ -1,16 +1,8 @@
 // Shooting and melee events carry the factors that shifted each die (15 and 18 January rules), so the log
 // shows a referee where the die came from. Each case replays a conformance fixture (forced dice) and
 // expects the factors its description gives.
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { formatResult, runFixture } from '../../env/conformance/runner.ts'
-
-const fixture = (file: string, id: string, events: Record<string, unknown>[]) => {
-  const all = JSON.parse(readFileSync(new URL(`../fixtures/hbl/${file}.json`, import.meta.url), 'utf8')) as { id: string }[]
-  const f = all.find((x) => x.id === id)
-  if (!f) throw new Error(`no fixture ${id} in ${file}.json`)
-  return { ...f, expect: { events } }
-}
+import { describe, it } from 'vitest'
+import { expectFixtureEvents } from '../helpers/event-terms.ts'
 
 const CASES: [string, string, Record<string, unknown>][] = [
   // close range Up 2, pike square Up 2, flank Up 1: D6 Up 5 = D12+2
@@ -32,9 +24,6 @@ const CASES: [string, string, Record<string, unknown>][] = [
 
 describe('hbl shooting and melee events carry their die factors', () => {
   for (const [file, id, event] of CASES) {
-    it(id, () => {
-      const r = runFixture(fixture(file, id, [event]))
-      expect(r.passed, formatResult(r)).toBe(true)
-    })
+    it(id, () => expectFixtureEvents('hbl', id, [event], file))
   }
 })

@@ -1,14 +1,8 @@
 // Fire events carry 12.4's fire combat modifiers that entered the shot, so the log shows a referee
 // where the column shift and die modifier came from. Each case replays a conformance fixture (forced
 // dice) and expects the modifiers the seed's list gives for that shot.
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { formatResult, runFixture } from '../../env/conformance/runner.ts'
-
-const fixture = (id: string, events: Record<string, unknown>[]) => {
-  const f = JSON.parse(readFileSync(new URL(`../fixtures/marignan/${id}.json`, import.meta.url), 'utf8'))
-  return { ...f, expect: { events } }
-}
+import { describe, it } from 'vitest'
+import { expectFixtureEvents } from '../helpers/event-terms.ts'
 
 const CASES: [string, Record<string, unknown>][] = [
   // the seed's firing example: Swiss arquebusiers (-1) in dense cultivations (-1)
@@ -23,8 +17,7 @@ const CASES: [string, Record<string, unknown>][] = [
 describe('marignan fire events carry their modifiers', () => {
   for (const [id, event] of CASES) {
     it(`${id}: ${(event.modifiers as string[]).join(', ')}`, () => {
-      const r = runFixture(fixture(id, [event]))
-      expect(r.passed, formatResult(r)).toBe(true)
+      expectFixtureEvents('marignan', id, [event])
     })
   }
 })

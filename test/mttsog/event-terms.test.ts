@@ -1,14 +1,8 @@
 // Shooting events carry F 2)'s modifiers that moved the number needed from 4+, and melee events what
-// each side adds to its hits for the result (G), so the log shows a referee where the numbers came from. Each case replays a conformance fixture (forced dice) and expects the
-// modifiers the seed's list gives for that shot.
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { formatResult, runFixture } from '../../env/conformance/runner.ts'
-
-const fixture = (id: string, events: Record<string, unknown>[]) => {
-  const f = JSON.parse(readFileSync(new URL(`../fixtures/mttsog/${id}.json`, import.meta.url), 'utf8'))
-  return { ...f, expect: { events } }
-}
+// each side adds to its hits for the result (G), so the log shows a referee where the numbers came from.
+// Each case replays a conformance fixture (forced dice) and expects the modifiers the seed gives.
+import { describe, it } from 'vitest'
+import { expectFixtureEvents } from '../helpers/event-terms.ts'
 
 const CASES: [string, Record<string, unknown>][] = [
   // British line +1, French infantry in open order -1: 4+
@@ -23,8 +17,7 @@ const CASES: [string, Record<string, unknown>][] = [
 describe('mttsog shooting and melee events carry their modifiers', () => {
   for (const [id, event] of CASES) {
     it(`${id}: ${JSON.stringify(event)}`, () => {
-      const r = runFixture(fixture(id, [event]))
-      expect(r.passed, formatResult(r)).toBe(true)
+      expectFixtureEvents('mttsog', id, [event])
     })
   }
 })

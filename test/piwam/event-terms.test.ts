@@ -1,15 +1,9 @@
 // Fire (4.1) and close combat (4.2) events carry the modifier terms that entered the roll, so the log
 // shows a referee where the total came from. Each case replays a conformance fixture (forced dice) and
 // expects the terms the seed's formulas give for that position.
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { formatResult, runFixture } from '../../env/conformance/runner.ts'
+import { expectFixtureEvents } from '../helpers/event-terms.ts'
 import { describeEvent } from '../../env/rules/piwam/view.ts'
-
-const fixture = (id: string, events: Record<string, unknown>[]) => {
-  const f = JSON.parse(readFileSync(new URL(`../fixtures/piwam/${id}.json`, import.meta.url), 'utf8'))
-  return { ...f, expect: { events } }
-}
 
 const CASES: [string, Record<string, unknown>][] = [
   // 4.2: attacker morale 8 (S) - defender morale 5 (A) + interaction S vs A 3 + defending leader -1 = 5
@@ -28,8 +22,7 @@ const CASES: [string, Record<string, unknown>][] = [
 describe('piwam fire and close combat events carry their modifier terms', () => {
   for (const [id, event] of CASES) {
     it(`${id}: ${(event.terms as string[]).join(', ')}`, () => {
-      const r = runFixture(fixture(id, [event]))
-      expect(r.passed, formatResult(r)).toBe(true)
+      expectFixtureEvents('piwam', id, [event])
     })
   }
 
