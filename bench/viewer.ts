@@ -36,15 +36,17 @@ const q = (xs: number[], p: number): number => {
 }
 
 /** Runs in the page (a string: the bench's tsconfig has no DOM types): a pointer click at the first
- *  target hex's centre (or a target unit's hex; else the first button), timed to the painted frame of the
- *  first board drawn after it (the move on the board) and of the board drawn with the human's next
- *  choices (the opponent answered over the bridge), or the game's end. */
+ *  target hex's centre, else on a target unit's counter (as a person clicks a counter in a stack), timed to
+ *  the painted frame of the first board drawn after it (the move on the board) and of the board drawn with
+ *  the human's next choices (the opponent answered over the bridge), or the game's end. */
 const CLICK = `(async () => {
   const t = window.tercio
-  const unit = [...t.play.targets.units.keys()][0]
-  const hex = [...t.play.targets.hexes.keys()][0] ?? t.board.view.units.find((u) => u.id === unit)?.hex ?? t.board.view.leaders.find((l) => l.id === unit)?.hex
   const el = document.querySelector('#board')
-  const c = hex ? t.board.hexCentre(hex) : null
+  const hex = [...t.play.targets.hexes.keys()][0]
+  const unit = hex ? undefined : [...t.play.targets.units.keys()][0]
+  const counter = unit ? el.querySelector('.pieces [data-unit="' + unit + '"], .pieces [data-leader="' + unit + '"]') : null
+  const box = counter?.getBoundingClientRect()
+  const c = hex ? t.board.hexCentre(hex) : box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null
   let drawMs = 0
   const orig = t.board.draw
   t.board.draw = (...a) => { const t0 = performance.now(); orig.apply(t.board, a); drawMs += performance.now() - t0 }
@@ -54,7 +56,7 @@ const CLICK = `(async () => {
   const t0 = performance.now()
   if (c) {
     const o = { clientX: c.x, clientY: c.y, pointerId: 1, bubbles: true, isPrimary: true }
-    el.querySelector('.pieces').dispatchEvent(new PointerEvent('pointerdown', o))
+    ;(counter ?? el.querySelector('.pieces')).dispatchEvent(new PointerEvent('pointerdown', o))
     el.dispatchEvent(new PointerEvent('pointerup', o))
   } else document.querySelector('#p-choices button').click()
   while (t.board.draws === before && performance.now() - t0 < 10000) await new Promise((ok) => setTimeout(ok, 0))
@@ -88,15 +90,24 @@ async function main(): Promise<void> {
     const total: number[] = []
     const redraw: number[] = []
     const nextDecision: number[] = []
+    let missed = 0
     for (let i = 0; total.length < clicks && i < clicks * 20; i++) {
       await page.waitForFunction(() => document.querySelector('[data-testid=p-prompt][data-over]') || document.querySelector('#p-choices button'), null, { timeout: 60_000 })
       if (await page.locator('[data-testid=p-prompt][data-over]').count()) break
       // In the page: a pointer click at a target hex's centre, timed to the next board draw's painted frame.
-      const r = (await page.evaluate(CLICK)) as { ms: number; nextMs: number; drawMs: number; board: boolean }
+      const r = (await page.evaluate(CLICK)) as { ms: number; nextMs: number; drawMs: number; board: boolean; missed?: boolean }
+      if (r.missed) {
+        // a board click that chose nothing: the page's click handling is broken, or the bench's aim is
+        missed++
+        if (missed >= 3) throw new Error(`${missed} board clicks in a row chose nothing (after ${total.length} timed clicks)`)
+        continue
+      }
+      missed = 0
       if (r.board) {
         total.push(r.ms)
         nextDecision.push(r.nextMs)
         redraw.push(r.drawMs)
+        process.stderr.write(`click ${total.length}: ${r.ms.toFixed(1)} ms to the redrawn board, ${r.drawMs.toFixed(1)} ms drawing\n`)
       }
     }
     console.log(

@@ -2,33 +2,40 @@
 // ruleset's training scenario is walked with a fixed stream of legal actions to its first decision
 // that resolves a fire or combat, and the preview's odds are checked against the rule.
 import { describe, expect, it } from 'vitest'
+import { makeHeuristic } from '../../agents/heuristic/index.ts'
+import type { Agent } from '../../agents/types.ts'
 import type { BaseState, Engine } from '../../env/core/types.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import { preview as cfeo } from '../../env/rules/cfeo/preview.ts'
 import { preview as hbl } from '../../env/rules/hbl/preview.ts'
+import { preview as marignan } from '../../env/rules/marignan/preview.ts'
+import { FIRE_TABLE, MELEE_TABLE } from '../../env/rules/marignan/tables.ts'
 import { preview as mttsog } from '../../env/rules/mttsog/preview.ts'
 import { preview as piwam } from '../../env/rules/piwam/preview.ts'
 import { type Preview, previewText } from '../../env/rules/shared/preview.ts'
 
 type PreviewFn = (e: Engine, s: BaseState, a: number) => Preview | null
 
-/** The first (state, action, preview) on a fixed walk of legal actions. */
-function firstPreview(ruleset: string, fn: PreviewFn): { engine: Engine; state: BaseState; action: number; p: Preview } {
+/** The first (state, action, preview) on a fixed walk of legal actions (or of the heuristic's choices:
+ *  marignan's random walk never fires). */
+function firstPreview(ruleset: string, fn: PreviewFn, heuristic = false): { engine: Engine; state: BaseState; action: number; p: Preview } {
   const b = bindEngine(ruleset, `${ruleset}-training`)
   if (!b.ok) throw new Error(b.error.message)
   const engine = b.value
   const s = engine.init(1)
   const mask = new Uint8Array(engine.layout.size)
   let x = 7
+  const agents = [makeHeuristic(engine, 1), makeHeuristic(engine, 2)]
   for (let step = 0; step < 3000 && engine.decision(s); step++) {
-    engine.legal(s, mask)
+    const legalCount = engine.legal(s, mask)
     const legal = [...mask.keys()].filter((a) => mask[a])
     for (const a of legal) {
       const p = fn(engine, s, a)
       if (p) return { engine, state: s, action: a, p }
     }
     x = (x * 1103515245 + 12345) & 0x7fffffff
-    engine.apply(s, legal[x % legal.length] as number)
+    const player = engine.decision(s)?.player ?? 0
+    engine.apply(s, heuristic ? (agents[player] as Agent).act({ engine, state: s, mask, legalCount, player }) : (legal[x % legal.length] as number))
   }
   throw new Error(`${ruleset}: no fire or combat on the walk`)
 }
@@ -42,13 +49,36 @@ describe('fire and combat previews', () => {
     const { p } = firstPreview('piwam', piwam)
     expect(p.rule).toBe('4.1 Fire combat')
     expect(p.dice).toBe('1 d10 (0–9)')
-    const m = /die ([+-]\d+), hits on (\d+)\+/.exec(p.modifiers)
+    const m = /die ([+-]\d+)(?: \[[^\]]*\])?, hits on (\d+)\+/.exec(p.modifiers)
     expect(m).not.toBeNull()
     const need = Number(m?.[2]) - Number(m?.[1])
     expect(chanceOf(p, 'miss')).toBeCloseTo(Math.max(0, Math.min(10, need)) / 10)
     for (let v = Math.max(0, need); v <= 9; v++) expect(chanceOf(p, `hit, +${v - need} to the morale check`)).toBeCloseTo(0.1)
     expect(p.outcomes.find((o) => o.result === 'miss')?.faces).toBe(need > 1 ? `0–${need - 1}` : '0')
   })
+
+  for (const [rule, table] of [
+    ['12.4 Firing procedure', FIRE_TABLE],
+    ['13.2 Melee procedure', MELEE_TABLE],
+  ] as const) {
+    it(`marignan ${rule}: one d6, modified by the leftover die modifier (0–7), read on the shifted column`, () => {
+      const { p } = firstPreview('marignan', (e, s, a) => {
+        const q = marignan(e, s, a)
+        return q && q.rule === rule && q.dependsOn === null ? q : null
+      }, true)
+      expect(p.dice).toBe('1 d6')
+      const [, dm, column] = /die ([+-]\d+) → column (\S+)$/.exec(p.modifiers) ?? []
+      const col = (table.columns as readonly string[]).indexOf(column as string)
+      expect(col, p.modifiers).toBeGreaterThanOrEqual(0)
+      const expected = new Map<string, number>()
+      for (let face = 1; face <= 6; face++) {
+        const r = table.rows[col]?.[Math.max(0, Math.min(7, face + Number(dm)))] as string
+        expected.set(r, (expected.get(r) ?? 0) + 1 / 6)
+      }
+      expect(p.outcomes.length).toBe(expected.size)
+      for (const [r, chance] of expected) expect(chanceOf(p, r), r).toBeCloseTo(chance)
+    })
+  }
 
   it('cfeo Giving Fire: small arms roll a die each, 6 = 1 DP', () => {
     const { p } = firstPreview('cfeo', cfeo)

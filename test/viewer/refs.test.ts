@@ -38,8 +38,8 @@ describe('rule citations', () => {
   it('a logged event reads "section name: words" (piwam fire: 4.1 of the seed)', () => {
     const b = bindEngine('piwam', 'piwam-training')
     if (!b.ok) throw new Error(b.error.message)
-    const e = { type: 'fired', unit: 'F-A', target: '0803', range: 2, toHit: 6, roll: 5, total: 6, hit: true, margin: 0, defensive: false }
-    expect(citedText(piwam, e, b.value.describe(e))).toBe('4.1 Fire combat: F-A fires at 0803 (range 2): 6 vs 6 - hit, +0 to the morale check')
+    const e = { type: 'fired', unit: 'F-A', target: '0803', range: 2, toHit: 6, roll: 5, terms: ['extra MP spent +1'], total: 6, hit: true, margin: 0, defensive: false }
+    expect(citedText(piwam, e, b.value.describe(e))).toBe('4.1 Fire combat: F-A fires at 0803 (range 2): roll 5 +1 [extra MP spent +1] = 6 vs 6 - hit, +0 to the morale check')
     expect(citedText(piwam, { type: 'rolled' }, 'rolled 5')).toBe('rolled 5')
   })
 })

@@ -63,7 +63,15 @@ export class Board {
   }
 
   get scale(): number {
-    return this.el.clientWidth / this.vb.w
+    return this.box().w / this.vb.w
+  }
+
+  /** The board's size in CSS pixels, read once and again only when it is resized: reading clientWidth
+   *  right after a redraw would force the browser to lay out the new pieces there and then. */
+  private size: { w: number; h: number } | null = null
+  private box(): { w: number; h: number } {
+    this.size ??= { w: this.el.clientWidth || 1, h: this.el.clientHeight || 1 }
+    return this.size
   }
 
   /** Draws `view` of `engine`'s game; a new engine (another scenario) gets its terrain and the default view. */
@@ -101,8 +109,7 @@ export class Board {
    *  scale centred on the side to act (its units, or where its off-map units enter). The legend's
    *  strip on the left is kept clear, so it never covers the map's left column. */
   reset(): void {
-    const W = this.el.clientWidth || 1
-    const H = this.el.clientHeight || 1
+    const { w: W, h: H } = this.box()
     const gutter = this.legendGutter()
     const room = Math.max(1, W - gutter)
     const fit = Math.min(room / this.full.w, H / this.full.h)
@@ -131,12 +138,12 @@ export class Board {
     const r = this.el.getBoundingClientRect()
     const px = x === undefined ? r.width / 2 : x - r.left
     const py = y === undefined ? r.height / 2 : y - r.top
-    const W = this.el.clientWidth || 1
-    const fit = Math.min(W / this.full.w, (this.el.clientHeight || 1) / this.full.h)
+    const { w: W, h: H } = this.box()
+    const fit = Math.min(W / this.full.w, H / this.full.h)
     const s = Math.min(6, Math.max(fit * 0.7, this.scale * factor))
     const ux = this.vb.x + px / this.scale
     const uy = this.vb.y + py / this.scale
-    this.vb = { x: ux - px / s, y: uy - py / s, w: W / s, h: (this.el.clientHeight || 1) / s }
+    this.vb = { x: ux - px / s, y: uy - py / s, w: W / s, h: H / s }
     this.clamp()
     this.apply()
   }
@@ -232,13 +239,15 @@ export class Board {
   }
 
   private resized(): void {
+    const s = this.scale
+    this.size = null
     if (!this.engine) return
     // keep the centre and the scale; only the window onto the map changes
-    const s = this.scale
     const cx = this.vb.x + this.vb.w / 2
     const cy = this.vb.y + this.vb.h / 2
-    const w = (this.el.clientWidth || 1) / (Number.isFinite(s) && s > 0 ? s : 1)
-    const h = (this.el.clientHeight || 1) / (Number.isFinite(s) && s > 0 ? s : 1)
+    const { w: W, h: H } = this.box()
+    const w = W / (Number.isFinite(s) && s > 0 ? s : 1)
+    const h = H / (Number.isFinite(s) && s > 0 ? s : 1)
     this.vb = { x: cx - w / 2, y: cy - h / 2, w, h }
     this.apply()
   }

@@ -148,7 +148,7 @@ export function leaderAt(c: Ctx, s: CfeoState, side: number, h: number): number 
 export function fireAtLeader(c: Ctx, x: Scratch, s: CfeoState, u: number, j: number): void {
   s.uFl[u] = (s.uFl[u] as number) | U_FIRED
   const r = d6(s.dice, `${c.uId[u]} fires at ${c.lId[j]}`, x.ev ?? undefined)
-  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.lId[j] as string, dice: 1, hits: r >= LEADER_RISK.exposedHitFrom ? 1 : 0, caracole: false })
+  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.lId[j] as string, dice: 1, terms: ['1 at a lone leader'], hits: r >= LEADER_RISK.exposedHitFrom ? 1 : 0, caracole: false })
   if (r >= LEADER_RISK.exposedHitFrom) hitLeader(c, x, s, j)
   else if (x.ev) x.ev.push({ type: 'leader-hit', leader: c.lId[j] as string, result: 'missed' })
 }
@@ -171,7 +171,8 @@ export function fireGun(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number):
   const t = UNIT_TYPES[c.uType[u] as number] as 'gun-heavy' | 'gun-medium' | 'gun-light'
   const [, eff, close] = RANGES[t]
   const roll = d6(s.dice, `${c.uId[u]} fires`, x.ev ?? undefined)
-  let mod = gunModifier(c, s, u, v, d)
+  const terms: string[] | undefined = x.ev ? [] : undefined
+  let mod = gunModifier(c, s, u, v, d, terms)
   const total = roll + mod
   let dps = 0
   if (d <= withinHexes(close)) dps = total >= GUN_FIRE.close2From ? 2 : total >= GUN_FIRE.close1From ? 1 : 0
@@ -181,7 +182,7 @@ export function fireGun(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number):
   s.uGunTarget[u] = v
   s.uGunRange[u] = d
   s.uFl[v] = (s.uFl[v] as number) | U_UNDER_FIRE
-  if (x.ev) x.ev.push({ type: 'gun-fired', unit: c.uId[u] as string, target: c.uId[v] as string, range: d, roll, total, dps })
+  if (x.ev) x.ev.push({ type: 'gun-fired', unit: c.uId[u] as string, target: c.uId[v] as string, range: d, roll, terms: terms ?? [], total, dps })
   if (dps > 0) {
     addDp(c, x, s, v, dps, 'fire', `gun fire from ${c.uId[u]}`)
     leaderRisk(c, x, s, v, LF_RISK_FIRE)
@@ -189,46 +190,61 @@ export function fireGun(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number):
   mod = 0
 }
 
-/** The gun modifiers of the table (Guns). */
-export function gunModifier(c: Ctx, s: CfeoState, u: number, v: number, d: number): number {
+/** The gun modifiers of the table (Guns). With `terms`, each one that applies is also listed there
+ *  ("new target -1") for the log. */
+export function gunModifier(c: Ctx, s: CfeoState, u: number, v: number, d: number, terms?: string[]): number {
   const t = UNIT_TYPES[c.uType[u] as number] as 'gun-heavy' | 'gun-medium' | 'gun-light'
   let m = 0
-  if (t === 'gun-heavy') m += GUN_FIRE.heavy
-  if (t === 'gun-light') m += GUN_FIRE.light
-  m += GUN_FIRE.perDp * (s.uDp[u] as number)
-  if (d > withinHexes(RANGES[t][1])) m += GUN_FIRE.beyondEffective
+  const add = (n: number, label: string): void => {
+    if (n === 0) return
+    m += n
+    terms?.push(`${label} ${n > 0 ? '+' : ''}${n}`)
+  }
+  if (t === 'gun-heavy') add(GUN_FIRE.heavy, 'heavy gun')
+  if (t === 'gun-light') add(GUN_FIRE.light, 'light gun')
+  add(GUN_FIRE.perDp * (s.uDp[u] as number), 'DPs')
+  if (d > withinHexes(RANGES[t][1])) add(GUN_FIRE.beyondEffective, 'beyond effective range')
   const hv = s.uHex[v] as number
   const enfilade = s.uForm[v] === F_LINE && !isUnformed(c, s, v) && !isGun(c, v) && arcOf(c, hv, s.uFace[v] as number, s.uHex[u] as number) === 1
-  if (s.uForm[v] === F_COLUMN || ((s.uFl[v] as number) & U_LIMBERED) !== 0 || enfilade) m += GUN_FIRE.columnLimberedEnfilade
-  if (fortifiedAgainst(c, s.uHex[u] as number, hv)) m += GUN_FIRE.fortified
-  if (s.uGunTarget[u] !== v) m += GUN_FIRE.newTarget
-  else if (s.uGunRange[u] === d) m += GUN_FIRE.sameTargetAndRange
+  if (s.uForm[v] === F_COLUMN || ((s.uFl[v] as number) & U_LIMBERED) !== 0 || enfilade) add(GUN_FIRE.columnLimberedEnfilade, 'column, limbered or enfiladed')
+  if (fortifiedAgainst(c, s.uHex[u] as number, hv)) add(GUN_FIRE.fortified, 'fortified')
+  if (s.uGunTarget[u] !== v) add(GUN_FIRE.newTarget, 'new target')
+  else if (s.uGunRange[u] === d) add(GUN_FIRE.sameTargetAndRange, 'same target and range')
   return m
 }
 
 /** Small-arms dice: 1 D6 per firing skirmisher/cavalry stand, 2 per Tercio shot stand; front rank only
  *  (both ranks in caracole); -1 die per DP; halved, rounded up, against hard cover or fortifications. */
-export function smallArmsDice(c: Ctx, s: CfeoState, u: number, v: number, caracole: boolean): number {
+export function smallArmsDice(c: Ctx, s: CfeoState, u: number, v: number, caracole: boolean, terms?: string[]): number {
   let dice: number
-  if (c.uType[u] === T.tercio) dice = SMALL_ARMS.perTercioShotStand * Math.ceil((c.uShot[u] as number) / Math.max(1, s.uRanks[u] as number))
-  else {
+  if (c.uType[u] === T.tercio) {
+    dice = SMALL_ARMS.perTercioShotStand * Math.ceil((c.uShot[u] as number) / Math.max(1, s.uRanks[u] as number))
+    terms?.push(`${dice} for the front rank's shot`)
+  } else {
     const front = frontStands(c, s, u)
     dice = SMALL_ARMS.perStand * (caracole ? Math.min(s.uStands[u] as number, front * 2) : front)
+    terms?.push(`${dice} for the ${caracole ? 'stands in caracole' : 'front rank'}`)
   }
-  dice -= s.uDp[u] as number
+  const dp = s.uDp[u] as number
+  if (dp > 0) terms?.push(`-${dp} for DPs`)
+  dice -= dp
   if (dice <= 0) return 0
   const hv = s.uHex[v] as number
-  if (c.hardCover[hv] || fortifiedAgainst(c, s.uHex[u] as number, hv)) dice = Math.ceil(dice / 2)
+  if (c.hardCover[hv] || fortifiedAgainst(c, s.uHex[u] as number, hv)) {
+    dice = Math.ceil(dice / 2)
+    terms?.push(`halved: ${c.hardCover[hv] ? 'hard cover' : 'fortified'}`)
+  }
   return dice
 }
 
 export function fireSmallArms(c: Ctx, x: Scratch, s: CfeoState, u: number, v: number, caracole: boolean): number {
-  const dice = smallArmsDice(c, s, u, v, caracole)
+  const terms: string[] | undefined = x.ev ? [] : undefined
+  const dice = smallArmsDice(c, s, u, v, caracole, terms)
   let hits = 0
   for (let i = 0; i < dice; i++) if (d6(s.dice, `${c.uId[u]} fires`, x.ev ?? undefined) >= SMALL_ARMS.hitOn) hits++
   s.uFl[u] = (s.uFl[u] as number) | U_FIRED | (caracole ? U_CARACOLE : 0)
   s.uFl[v] = (s.uFl[v] as number) | U_UNDER_FIRE
-  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.uId[v] as string, dice, hits, caracole })
+  if (x.ev) x.ev.push({ type: 'small-arms', unit: c.uId[u] as string, target: c.uId[v] as string, dice, terms: terms ?? [], hits, caracole })
   if (hits > 0) {
     addDp(c, x, s, v, hits, 'fire', `small arms from ${c.uId[u]}`)
     leaderRisk(c, x, s, v, LF_RISK_FIRE)

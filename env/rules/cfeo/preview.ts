@@ -13,9 +13,9 @@ const RULES: PreviewRules<CfeoEvent> = {
     e.type === 'gun-fired' ? `${e.dps} DP` : e.type === 'small-arms' ? `${e.hits} DP` : e.type === 'combat' ? `${e.bands[0]} / ${e.bands[1]}` : '',
   modifiers: (e) =>
     e.type === 'gun-fired'
-      ? `${e.unit} at ${e.target}, range ${e.range}: die ${signed(e.total - e.roll)}`
+      ? `${e.unit} at ${e.target}, range ${e.range}: die ${signed(e.total - e.roll)}${e.terms.length ? ` [${e.terms.join(', ')}]` : ''}`
       : e.type === 'small-arms'
-        ? `${e.unit} at ${e.target}${e.caracole ? ' in caracole' : ''}: ${e.dice} dice`
+        ? `${e.unit} at ${e.target}${e.caracole ? ' in caracole' : ''}: ${e.dice} dice${e.terms.length ? ` [${e.terms.join(', ')}]` : ''}`
         : e.type === 'combat'
           ? `${e.side0.join(' + ')} vs ${e.side1.join(' + ')}`
           : '',

@@ -308,8 +308,8 @@ export type CfeoEvent =
   | { type: 'rolled'; sides: number; value: number; forced: boolean; why: string }
   | { type: 'initiative'; player: Player; rolls: [number, number]; first: Player }
   | { type: 'phase'; phase: string; player: Player }
-  | { type: 'gun-fired'; unit: string; target: string; range: number; roll: number; total: number; dps: number }
-  | { type: 'small-arms'; unit: string; target: string; dice: number; hits: number; caracole: boolean }
+  | { type: 'gun-fired'; unit: string; target: string; range: number; roll: number; /** The gun modifiers that entered, e.g. "new target -1" (their sum is total - roll). */ terms: string[]; total: number; dps: number }
+  | { type: 'small-arms'; unit: string; target: string; dice: number; /** How the dice were counted, e.g. "4 for the front rank", "-1 for DPs". */ terms: string[]; hits: number; caracole: boolean }
   | { type: 'dp'; unit: string; dps: number; total: number; why: string }
   | { type: 'casualty'; unit: string; stands: number; why: string }
   | { type: 'destroyed'; unit: string; why: string }

@@ -186,9 +186,9 @@ export function describeEvent(e: CfeoEvent): string {
     case 'phase':
       return `${e.phase} phase, player ${e.player}`
     case 'gun-fired':
-      return `${e.unit} fires at ${e.target} (range ${e.range}): ${e.roll} -> ${e.total}, ${e.dps} DP`
+      return `${e.unit} fires at ${e.target} (range ${e.range}): ${e.roll}${e.terms.length ? ` [${e.terms.join(', ')}]` : ''} -> ${e.total}, ${e.dps} DP`
     case 'small-arms':
-      return `${e.unit} ${e.caracole ? 'fires in caracole' : 'fires'} at ${e.target}: ${e.dice} dice, ${e.hits} DP`
+      return `${e.unit} ${e.caracole ? 'fires in caracole' : 'fires'} at ${e.target}: ${e.dice} dice${e.terms.length ? ` [${e.terms.join(', ')}]` : ''}, ${e.hits} DP`
     case 'dp':
       return `${e.unit} +${e.dps} DP (${e.total}) - ${e.why}`
     case 'casualty':

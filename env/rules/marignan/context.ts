@@ -87,6 +87,8 @@ export interface Ctx {
   freeDeploy: boolean
   // tables
   terrainRows: TerrainRow[]
+  /** The terrain id of each row of terrainRows (the names the log uses). */
+  terrainIds: string[]
   fireCols: string[]
   fireMin: number[]
   fireRes: CombatResult[][]
@@ -458,6 +460,7 @@ export function buildContext(sc: Scenario): Result<Ctx> {
     freeDeploy: dep === 'free',
     hasForts: (sc.map.hexsides ?? []).some((x) => x.feature === 'fortification'),
     terrainRows,
+    terrainIds,
     fireCols: fireT.columns.slice(),
     fireMin: fireT.min.slice(),
     fireRes,

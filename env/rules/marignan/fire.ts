@@ -113,7 +113,14 @@ export function resolveFire(c: Ctx, s: MState, ev: Events): void {
   const foe = 1 - side
   let strength = 0
   for (const u of s.grp) strength += strengthAt(c, s, u, c.grid.dist[(s.hex[u] as number) * c.size + x] as number)
+  // 12.4's fire combat modifiers; the event carries each non-zero one for the log
+  const mods: string[] | null = ev ? [] : null
   let m = 0
+  const add = (v: number, why: string): void => {
+    if (v === 0) return
+    m += v
+    if (mods) mods.push(`${why} ${v > 0 ? '+' : ''}${v}`)
+  }
   // 7.3: commander fire bonus when every firer is stacked with him and of his corps
   const h0 = s.hex[s.grp[0] as number] as number
   if (s.grp.every((u) => s.hex[u] === h0)) {
@@ -123,7 +130,7 @@ export function resolveFire(c: Ctx, s: MState, ev: Events): void {
       const b = leaderFire(c, s, l)
       if (b > 0 && s.grp.every((u) => s.cmd[c.uCorps[u] as number] === l || c.lCorps[l] === c.uCorps[u])) best = Math.max(best, b)
     }
-    m += best
+    add(best, 'commander fire bonus')
   }
   let allFeeble = true
   let allSup = true
@@ -137,14 +144,14 @@ export function resolveFire(c: Ctx, s: MState, ev: Events): void {
     if (t.prot !== 2) allSup = false
     if (!t.swissArq) allArq = false
   }
-  if (any && allFeeble) m += MODIFIERS.fireFeeble
-  if (any && allSup) m += MODIFIERS.fireSuperior
-  if (any && allArq) m += MODIFIERS.fireArquebusiers
-  m += c.terrainRows[c.terrain[x] as number]?.fire ?? 0
-  if (s.forts.includes(x)) m += TERRAIN.markerFire
-  else if (behindFort(c, s, x)) m += MODIFIERS.fireFortification
+  if (any && allFeeble) add(MODIFIERS.fireFeeble, 'feeble protection')
+  if (any && allSup) add(MODIFIERS.fireSuperior, 'superior protection')
+  if (any && allArq) add(MODIFIERS.fireArquebusiers, 'Swiss arquebusiers')
+  add(c.terrainRows[c.terrain[x] as number]?.fire ?? 0, c.terrainIds[c.terrain[x] as number] ?? 'terrain')
+  if (s.forts.includes(x)) add(TERRAIN.markerFire, 'fortification marker')
+  else if (behindFort(c, s, x)) add(MODIFIERS.fireFortification, 'fortification')
   // 8.3: every stack that includes a unit of a demoralised corps, whether that unit fires or not
-  if (s.grp.some((u) => stackDemoralised(c, s, s.hex[u] as number))) m += MODIFIERS.demoralisedAttack
+  if (s.grp.some((u) => stackDemoralised(c, s, s.hex[u] as number))) add(MODIFIERS.demoralisedAttack, 'demoralised corps')
   const sh = columnShift(m)
   const dm = leftoverDieModifier(m)
   const col0 = fireColumn(c, strength)
@@ -154,7 +161,7 @@ export function resolveFire(c: Ctx, s: MState, ev: Events): void {
   const r = c.fireRes[col]?.[md]
   const txt = c.fireTxt[col]?.[md] ?? '-'
   for (const u of s.grp) s.fl[u] = (s.fl[u] as number) | F_DONE
-  if (ev) ev.push({ type: 'fired', units: s.grp.map((u) => c.unitIds[u] as string), target: lbl(c, x), strength, column: c.fireCols[col] as string, modifier: m, shift: sh, dieMod: dm, die, result: txt })
+  if (ev) ev.push({ type: 'fired', units: s.grp.map((u) => c.unitIds[u] as string), target: lbl(c, x), strength, column: c.fireCols[col] as string, modifier: m, shift: sh, dieMod: dm, die, result: txt, modifiers: mods ?? [] })
   if (r && (r.elim > 0 || r.test || r.disorg)) s.q.push(Q_HIT, x, foe, r.elim, r.test ? r.mod : NO_TEST, r.disorg ? 1 : 0)
 }
 

@@ -117,7 +117,7 @@ export function resolveMelee(c: Ctx, s: MState, ev: Events): void {
   if (defRouted) add(MODIFIERS.routed, 'routed defender')
   else if (defs.some((v) => s.grp.some((u) => isRear(c, s, v, s.hex[u] as number)))) add(MODIFIERS.rear, 'rear attack')
   // terrain: the defender's hex, fortifications, water, slope
-  add(c.terrainRows[c.terrain[x] as number]?.melee ?? 0, 'terrain')
+  add(c.terrainRows[c.terrain[x] as number]?.melee ?? 0, c.terrainIds[c.terrain[x] as number] ?? 'terrain')
   if (s.forts.includes(x)) add(TERRAIN.markerMelee, 'fortification marker')
   let allWater = true
   let allFort = true

@@ -13,7 +13,7 @@ const RULES: PreviewRules<MEvent> = {
   outcome: (e) => (e.type === 'fired' || e.type === 'melee' ? e.result : ''),
   modifiers: (e) =>
     e.type === 'fired'
-      ? `${e.units.join(' + ')} at ${e.target}: strength ${e.strength}, ${shifts(e.shift)}, die ${signed(e.dieMod)} → column ${e.column}`
+      ? `${e.units.join(' + ')} at ${e.target}: strength ${e.strength}${e.modifiers.length ? ` [${e.modifiers.join(', ')}]` : ''}, ${shifts(e.shift)}, die ${signed(e.dieMod)} → column ${e.column}`
       : e.type === 'melee'
         ? `${e.attackers.join(' + ')} at ${e.target}: ${e.attack} vs ${e.defence} = ${e.odds}${e.modifiers.length ? ` [${e.modifiers.join(', ')}]` : ''}, ${shifts(e.shift)}, die ${signed(e.dieMod)} → column ${e.column}`
         : '',

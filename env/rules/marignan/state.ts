@@ -204,7 +204,7 @@ export type MEvent =
   | { type: 'hedgehog'; unit: string; on: boolean }
   | { type: 'charge'; unit: string }
   | { type: 'out-of-command'; unit: string; on: boolean }
-  | { type: 'fired'; units: string[]; target: string; strength: number; column: string; modifier: number; shift: number; dieMod: number; die: number; result: string }
+  | { type: 'fired'; units: string[]; target: string; strength: number; column: string; modifier: number; shift: number; dieMod: number; die: number; result: string; /** 12.4's non-zero fire modifiers, e.g. "terrain -2" (their sum is `modifier`). */ modifiers: string[] }
   | { type: 'melee'; attackers: string[]; target: string; attack: number; defence: number; odds: string; column: string; modifier: number; shift: number; dieMod: number; die: number; result: string; modifiers: string[] }
   | { type: 'eliminated'; unit: string; why: string }
   | { type: 'replaced'; unit: string; by: string }

@@ -128,7 +128,7 @@ export function describeEvent(e: MEvent): string {
     case 'out-of-command':
       return `${e.unit} is ${e.on ? 'out of command' : 'back in command'}`
     case 'fired':
-      return `${e.units.join(' + ')} fire at ${e.target}: strength ${e.strength}, modifier ${e.modifier} (${e.shift} column${Math.abs(e.shift) === 1 ? '' : 's'}, ${e.dieMod >= 0 ? '+' : ''}${e.dieMod} to the die) → column ${e.column}, die ${e.die}: ${e.result}`
+      return `${e.units.join(' + ')} fire at ${e.target}: strength ${e.strength}, modifier ${e.modifier}${e.modifiers.length ? ` [${e.modifiers.join(', ')}]` : ''} (${e.shift} column${Math.abs(e.shift) === 1 ? '' : 's'}, ${e.dieMod >= 0 ? '+' : ''}${e.dieMod} to the die) → column ${e.column}, die ${e.die}: ${e.result}`
     case 'melee':
       return `${e.attackers.join(' + ')} attack ${e.target}: ${e.attack} vs ${e.defence} = ${e.odds}, modifier ${e.modifier} [${e.modifiers.join(', ')}] → column ${e.column}, die ${e.die}${e.dieMod ? (e.dieMod > 0 ? '+' : '') + e.dieMod : ''}: ${e.result}`
     case 'eliminated':

@@ -16,21 +16,26 @@ const WOODS = 1
 /** To-hit number from a modifier sum: 4+ modified, but "#1 always miss, #6 always hit". */
 export const need = (mod: number): number => Math.min(6, Math.max(2, TO_HIT - mod))
 
-/** F 2) shooting modifiers against target t (and the shooter's own: British line fire). */
-export function shootMod(c: Ctx, s: MtState, shooter: number, t: number, inMelee: { canister: boolean } | null): number {
+/** F 2) shooting modifiers against target t (and the shooter's own: British line fire). With `terms`, each
+ *  one that applies is also listed there ("vs square +1") for the log. */
+export function shootMod(c: Ctx, s: MtState, shooter: number, t: number, inMelee: { canister: boolean } | null, terms?: string[]): number {
   let m = 0
+  const add = (k: keyof typeof SHOOT_MOD, label: string): void => {
+    m += SHOOT_MOD[k]
+    terms?.push(`${label} ${SHOOT_MOD[k] > 0 ? '+' : ''}${SHOOT_MOD[k]}`)
+  }
   const th = s.hex[t] as number
   const tf = effForm(c, s, t)
-  if (c.defended[th]) m += SHOOT_MOD.vsDefended
-  if (c.uArm[t] === ARM_INF && tf === FO) m += SHOOT_MOD.vsOpenOrder
-  if (c.uArm[t] === ARM_ART && tf === FUN) m += SHOOT_MOD.vsUnlimbered
-  if (c.uArm[t] === ARM_INF && tf === FSQ) m += SHOOT_MOD.vsSquare
-  if (c.uArm[t] === ARM_INF && c.prof[t]?.hardToHit) m += SHOOT_MOD.vsHardToHit
-  if (c.terr[th] === WOODS) m += SHOOT_MOD.vsInWoods
-  if (c.prof[shooter]?.lineFire && effForm(c, s, shooter) === FL) m += SHOOT_MOD.lineFire
+  if (c.defended[th]) add('vsDefended', 'vs defended')
+  if (c.uArm[t] === ARM_INF && tf === FO) add('vsOpenOrder', 'vs open order')
+  if (c.uArm[t] === ARM_ART && tf === FUN) add('vsUnlimbered', 'vs unlimbered')
+  if (c.uArm[t] === ARM_INF && tf === FSQ) add('vsSquare', 'vs square')
+  if (c.uArm[t] === ARM_INF && c.prof[t]?.hardToHit) add('vsHardToHit', 'vs hard to hit')
+  if (c.terr[th] === WOODS) add('vsInWoods', 'vs in woods')
+  if (c.prof[shooter]?.lineFire && effForm(c, s, shooter) === FL) add('lineFire', 'British line fire')
   if (inMelee) {
-    if (inMelee.canister) m += SHOOT_MOD.canister
-    if (c.uArm[t] === 1 && (s.fl[t] as number) & F_CHARGE) m += SHOOT_MOD.vsChargingCavalry
+    if (inMelee.canister) add('canister', 'canister')
+    if (c.uArm[t] === 1 && (s.fl[t] as number) & F_CHARGE) add('vsChargingCavalry', 'vs charging cavalry')
   }
   return m
 }
@@ -124,11 +129,12 @@ export function rollHits(s: MtState, n: number, nd: number, why: string, ev: Eve
 /** One shot of the shooting phase: hits are kept on the target until the phase is over. */
 export function shoot(c: Ctx, s: MtState, u: number, t: number, ev: Events): void {
   const n = shootDice(c, s, u, t)
-  const nd = need(shootMod(c, s, u, t, null))
+  const terms: string[] | undefined = ev ? [] : undefined
+  const nd = need(shootMod(c, s, u, t, null, terms))
   const hits = rollHits(s, n, nd, `shooting of ${c.unitIds[u]} at ${c.unitIds[t]}`, ev)
   s.hits[t] = (s.hits[t] as number) + hits
   s.fl[u] = (s.fl[u] as number) | F_SHOT
-  ev?.push({ type: 'shot', unit: c.unitIds[u] as string, target: c.unitIds[t] as string, dice: n, need: nd, hits, why: 'shooting phase' })
+  ev?.push({ type: 'shot', unit: c.unitIds[u] as string, target: c.unitIds[t] as string, dice: n, need: nd, terms: terms ?? [], hits, why: 'shooting phase' })
 }
 
 /** Saves (heavy cavalry 5+, unit save value) against `hits`; returns the hits that stand. */

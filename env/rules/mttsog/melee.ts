@@ -208,7 +208,11 @@ function finishRound(c: Ctx, s: MtState, aNet: number, aSupport: number, dSuppor
   const dScore = dNet + dSupport + hillD
   const diff = aScore - dScore
   const result = diff > 0 ? 'attacker wins' : diff < 0 ? 'defender wins' : 'draw'
-  ev?.push({ type: 'melee', attackers: atk.map((a) => c.unitIds[a] as string), defender: c.unitIds[d] as string, attackerHits: aNet, defenderHits: dNet, attackerScore: aScore, defenderScore: dScore, result, round: s.round })
+  if (ev) {
+    // G) the result: net hits plus rear-rank support and the hill, each side's terms listed for the log
+    const terms = (support: number, hill: number): string[] => [...(support ? [`support +${support}`] : []), ...(hill ? [`hill +${hill}`] : [])]
+    ev.push({ type: 'melee', attackers: atk.map((a) => c.unitIds[a] as string), defender: c.unitIds[d] as string, attackerHits: aNet, defenderHits: dNet, attackerTerms: terms(aSupport, hillA), defenderTerms: terms(dSupport, hillD), attackerScore: aScore, defenderScore: dScore, result, round: s.round })
+  }
   for (const a of atk) s.fl[a] = ((s.fl[a] as number) | F_MELEE) & ~F_CHARGE
   s.fl[d] = (s.fl[d] as number) | F_MELEE
   const defAlive = removeStands(c, s, d, aNet, ev)

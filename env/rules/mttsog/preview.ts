@@ -11,7 +11,7 @@ const RULES: PreviewRules<MtEvent> = {
     e.type === 'shot' ? `${e.hits} hit${e.hits === 1 ? '' : 's'}` : e.type === 'melee' ? `hits ${e.attackerHits}-${e.defenderHits}: ${e.result}` : '',
   modifiers: (e) =>
     e.type === 'shot'
-      ? `${e.unit} at ${e.target}: ${e.dice} dice, each hits on ${e.need}+`
+      ? `${e.unit} at ${e.target}: ${e.dice} dice, each hits on ${e.need}+${e.terms.length ? ` [${e.terms.join(', ')}]` : ''}`
       : e.type === 'melee'
         ? `${e.attackers.join(' + ')} against ${e.defender}, round ${e.round}`
         : '',

@@ -181,11 +181,11 @@ export type MtEvent =
   | { type: 'qc'; unit: string; quality: string; roll: number; passed: boolean; why: string }
   | { type: 'status-changed'; unit: string; from: string; to: string; why: string }
   | { type: 'exhausted'; unit: string; on: boolean }
-  | { type: 'shot'; unit: string; target: string; dice: number; need: number; hits: number; why: string }
+  | { type: 'shot'; unit: string; target: string; dice: number; need: number; /** F 2)'s shooting modifiers that moved `need` from 4+, e.g. "vs square +1". */ terms: string[]; hits: number; why: string }
   | { type: 'saved'; unit: string; saves: number }
   | { type: 'stands-lost'; unit: string; stands: number; left: number; discarded: number }
   | { type: 'status-check'; unit: string; dice: number; sixes: number }
-  | { type: 'melee'; attackers: string[]; defender: string; attackerHits: number; defenderHits: number; attackerScore: number; defenderScore: number; result: string; round: number }
+  | { type: 'melee'; attackers: string[]; defender: string; attackerHits: number; defenderHits: number; /** What each side adds to its net hits for the result ("support +2", "hill +1"). */ attackerTerms: string[]; defenderTerms: string[]; attackerScore: number; defenderScore: number; result: string; round: number }
   | { type: 'retreated'; unit: string; from: string; to: string }
   | { type: 'rout-move'; unit: string; path: string[] }
   | { type: 'evaded'; unit: string; path: string[] }

@@ -97,7 +97,7 @@ export function describeEvent(e: MtEvent): string {
     case 'exhausted':
       return `${e.unit} is ${e.on ? 'exhausted' : 'no longer exhausted'}`
     case 'shot':
-      return `${e.unit} shoots at ${e.target}: ${e.dice} dice needing ${e.need}+, ${e.hits} hit${e.hits === 1 ? '' : 's'}`
+      return `${e.unit} shoots at ${e.target}: ${e.dice} dice needing ${e.need}+${e.terms.length ? ` [${e.terms.join(', ')}]` : ''}, ${e.hits} hit${e.hits === 1 ? '' : 's'}`
     case 'saved':
       return `${e.unit} saves ${e.saves} hit${e.saves === 1 ? '' : 's'}`
     case 'stands-lost':
@@ -105,7 +105,7 @@ export function describeEvent(e: MtEvent): string {
     case 'status-check':
       return `${e.unit} status check: ${e.dice} dice, ${e.sixes} six${e.sixes === 1 ? '' : 'es'}`
     case 'melee':
-      return `melee round ${e.round}: ${e.attackers.join(' + ')} against ${e.defender}: hits ${e.attackerHits}-${e.defenderHits}, result ${e.attackerScore}-${e.defenderScore}, ${e.result}`
+      return `melee round ${e.round}: ${e.attackers.join(' + ')} against ${e.defender}: hits ${e.attackerHits}-${e.defenderHits}${e.attackerTerms.length ? `; attacker ${e.attackerTerms.join(', ')}` : ''}${e.defenderTerms.length ? `; defender ${e.defenderTerms.join(', ')}` : ''}, result ${e.attackerScore}-${e.defenderScore}, ${e.result}`
     case 'retreated':
       return `${e.unit} retreats ${e.from} → ${e.to}`
     case 'rout-move':

@@ -203,11 +203,19 @@ export function fireAtHex(R: Board, s: PiwamState, u: number, t: number, range: 
   const art = R.ctx.uType[u] === T_ART
   const toHit = art ? (T.artilleryRange.toHit[range] ?? 10) : T.fire.toHit[R.typeName(u)]
   const roll = R.roll(s, 'fire')
-  const mod = extra + (art ? 0 : T.statusEffects.fire[STATUSES[s.uStatus[u]!]!]) - T.fire.cover[TERRAINS[R.ctx.terrain[t]!]!]
-  const total = roll + mod
+  const status = art ? 0 : T.statusEffects.fire[STATUSES[s.uStatus[u]!]!]
+  const cover = -T.fire.cover[TERRAINS[R.ctx.terrain[t]!]!]
+  const total = roll + extra + status + cover
   const hit = total >= toHit
   const margin = hit ? total - toHit : 0
-  if (R.ev) R.push({ type: 'fired', unit: R.ctx.uId[u]!, target: R.hexLabel(t), range, toHit, roll, total, hit, margin, defensive })
+  if (R.ev) {
+    const terms: string[] = []
+    const term = (label: string, v: number) => v !== 0 && terms.push(`${label} ${v > 0 ? '+' : ''}${v}`)
+    term('extra MP spent', extra)
+    term(`firer ${STATUSES[s.uStatus[u]!]}`, status)
+    term(`target in ${TERRAINS[R.ctx.terrain[t]!]}`, cover)
+    R.push({ type: 'fired', unit: R.ctx.uId[u]!, target: R.hexLabel(t), range, toHit, roll, terms, total, hit, margin, defensive })
+  }
   if (!hit) return
   const side = R.ctx.uSide[u]!
   // leaders in a hit hex roll first (2.1 A)

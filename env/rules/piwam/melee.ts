@@ -187,28 +187,34 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
     if (o >= 0) R.eliminate(s, o, 'close combat')
     R.eliminate(s, d, 'close combat')
     removeLeadersAt(R, s, dh, dSide, 'stacked unit eliminated in close combat')
-    if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: 0, roll: -1, total: -1, result: 'eliminated (alone)', reaction })
+    if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: 0, terms: [], roll: -1, total: -1, result: 'eliminated (alone)', reaction })
     // 2.1 A: every leader who took part rolls for loss (in nextCombat, after the advance), also when no combat roll was made
     return advanceAttacker(R, s, lead, dh, false)
   }
-  let mod = R.morale(s, lead) - R.morale(s, d)
-  mod += T.interaction.table[R.typeName(lead)][R.typeName(d)]
-  mod += supports + flank
+  // 4.2's modifier formula, term by term; the event carries each non-zero term for the log
+  const terms: string[] | null = ev ? [] : null
+  const term = (label: string, v: number): number => {
+    if (terms && v !== 0) terms.push(`${label} ${v > 0 ? '+' : ''}${v}`)
+    return v
+  }
+  let mod = term('attacker morale', R.morale(s, lead)) + term('defender morale', -R.morale(s, d))
+  mod += term(`unit type ${R.typeName(lead)} vs ${R.typeName(d)}`, T.interaction.table[R.typeName(lead)][R.typeName(d)])
+  mod += term('supporting units', supports) + term('flank or rear hexes', flank)
   for (let i = 0; i < nl; i++) {
     const j = R.tmpLeaders[i]!
     const hx = s.lHex[j]!
     if (R.ctx.lSide[j] === side) {
-      if (hx === lh) mod -= R.ctx.lRating[j]!
-    } else mod += R.ctx.lRating[j]!
+      if (hx === lh) mod += term(`attacking leader ${R.ctx.lId[j]}`, -R.ctx.lRating[j]!)
+    } else mod += term(`defending leader ${R.ctx.lId[j]}`, R.ctx.lRating[j]!)
   }
-  mod += T.terrain.defense[TERRAINS[R.ctx.terrain[dh]!]!]
-  mod += R.ctx.sideDef[dh * 6 + directionOf(R.ctx.grid.neighbors, dh, lh)]!
-  if (R.ctx.elev[dh]! > R.ctx.elev[lh]!) mod += T.terrain.higherDefense
+  mod += term(`defender's terrain (${TERRAINS[R.ctx.terrain[dh]!]!})`, T.terrain.defense[TERRAINS[R.ctx.terrain[dh]!]!])
+  mod += term("defender's hexside", R.ctx.sideDef[dh * 6 + directionOf(R.ctx.grid.neighbors, dh, lh)]!)
+  if (R.ctx.elev[dh]! > R.ctx.elev[lh]!) mod += term('defender on higher ground', T.terrain.higherDefense)
   let charged = false
   if (!reaction && s.uMoved[lead]! >= T.closeCombat.chargeHexes && (s.uFlags[lead]! & (F_TURNED | F_NO_CHARGE)) === 0) {
     const b = T.closeCombat.chargeBonus[R.typeName(lead)]
     if (b > 0) {
-      mod += b
+      mod += term('charge bonus', b)
       charged = true
       s.uFlags[lead] = s.uFlags[lead]! | F_CHARGED
     }
@@ -226,7 +232,7 @@ export function resolveCombat(R: Board, s: PiwamState, lead: number): boolean {
   }
   const lt = R.ctx.uType[lead]!
   const pass = res.pass && (lt === T_G || lt === T_C) && (charged || (s.uFlags[lead]! & F_INTERCEPTOR) !== 0)
-  if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: mod, roll, total, result: res.text, reaction })
+  if (ev) R.push({ type: 'combat', lead: R.ctx.uId[lead]!, defender: R.ctx.uId[d]!, supports, modifier: mod, terms: terms ?? [], roll, total, result: res.text, reaction })
   // defender
   const dElim = ccLoss(R, s, d, dLoss)
   if (!dElim && pass) {

@@ -6,14 +6,16 @@ import { signed } from '../shared/signed.ts'
 import { REFS } from './refs.ts'
 import type { PiwamEvent } from './state.ts'
 
+const terms = (t: readonly string[]): string => (t.length ? ` [${t.join(', ')}]` : '')
+
 const RULES: PreviewRules<PiwamEvent> = {
   ref: (e) => (e.type === 'fired' || e.type === 'combat' ? (REFS[e.type] ?? null) : null),
   outcome: (e) => (e.type === 'fired' ? (e.hit ? `hit, +${e.margin} to the morale check` : 'miss') : e.type === 'combat' ? e.result : ''),
   modifiers: (e) =>
     e.type === 'fired'
-      ? `${e.unit} at ${e.target}, range ${e.range}: die ${signed(e.total - e.roll)}, hits on ${e.toHit}+`
+      ? `${e.unit} at ${e.target}, range ${e.range}: die ${signed(e.total - e.roll)}${terms(e.terms)}, hits on ${e.toHit}+`
       : e.type === 'combat'
-        ? `${e.lead} vs ${e.defender}${e.supports ? ` (${e.supports} supporting)` : ''}: die ${signed(e.modifier)}`
+        ? `${e.lead} vs ${e.defender}${e.supports ? ` (${e.supports} supporting)` : ''}: die ${signed(e.modifier)}${terms(e.terms)}`
         : '',
 }
 

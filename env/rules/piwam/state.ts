@@ -204,7 +204,7 @@ export type PiwamEvent =
   | { type: 'moved'; unit: string; from: string; to: string; mp: number }
   | { type: 'faced'; unit: string; from: string; to: string; mp: number }
   | { type: 'leader-moved'; leader: string; from: string; to: string }
-  | { type: 'fired'; unit: string; target: string; range: number; toHit: number; roll: number; total: number; hit: boolean; margin: number; defensive: boolean }
+  | { type: 'fired'; unit: string; target: string; range: number; toHit: number; roll: number; /** The die roll's non-zero modifiers, e.g. "target in woods -1" (4.1). */ terms: string[]; total: number; hit: boolean; margin: number; defensive: boolean }
   | { type: 'morale-check'; unit: string; roll: number; total: number; need: number; passed: boolean }
   | { type: 'status-changed'; unit: string; from: string; to: string }
   | { type: 'eliminated'; unit: string; why: string }
@@ -217,7 +217,7 @@ export type PiwamEvent =
   | { type: 'intercept-attempt'; unit: string; target: string; need: number; total: number; success: boolean }
   | { type: 'withdrew'; unit: string; from: string; to: string }
   | { type: 'combat-designated'; attacker: string; target: string; reaction: boolean }
-  | { type: 'combat'; lead: string; defender: string; supports: number; modifier: number; roll: number; total: number; result: string; reaction: boolean }
+  | { type: 'combat'; lead: string; defender: string; supports: number; modifier: number; /** 4.2's non-zero modifier terms, e.g. "charge bonus +2" (their sum is `modifier`). */ terms: string[]; roll: number; total: number; result: string; reaction: boolean }
   | { type: 'advanced'; unit: string; from: string; to: string; passthrough: boolean }
   | { type: 'rout'; unit: string; from: string; to: string }
   | { type: 'turn-ended'; turn: number }

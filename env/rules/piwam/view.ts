@@ -194,7 +194,7 @@ export function describeEvent(e: PiwamEvent): string {
     case 'leader-moved':
       return `leader ${e.leader} moves ${e.from} -> ${e.to}`
     case 'fired':
-      return `${e.unit} ${e.defensive ? 'defensive ' : ''}fires at ${e.target} (range ${e.range}): ${e.total} vs ${e.toHit} - ${e.hit ? `hit, +${e.margin} to the morale check` : 'miss'}`
+      return `${e.unit} ${e.defensive ? 'defensive ' : ''}fires at ${e.target} (range ${e.range}): roll ${e.roll}${modText(e.total - e.roll, e.terms)} = ${e.total} vs ${e.toHit} - ${e.hit ? `hit, +${e.margin} to the morale check` : 'miss'}`
     case 'morale-check':
       return `${e.unit} morale check: ${e.total} vs ${e.need} - ${e.passed ? 'passed' : 'failed'}`
     case 'status-changed':
@@ -220,7 +220,7 @@ export function describeEvent(e: PiwamEvent): string {
     case 'combat-designated':
       return `${e.attacker} will ${e.reaction ? 'reaction-' : ''}attack ${e.target}`
     case 'combat':
-      return `close combat ${e.lead} vs ${e.defender}${e.supports ? ` (+${e.supports} supporting)` : ''}: roll ${e.roll} ${e.modifier >= 0 ? '+' : ''}${e.modifier} = ${e.total} -> ${e.result}`
+      return `close combat ${e.lead} vs ${e.defender}${e.supports ? ` (+${e.supports} supporting)` : ''}: ${e.roll < 0 ? 'no roll' : `roll ${e.roll}${modText(e.modifier, e.terms)} = ${e.total}`} -> ${e.result}`
     case 'advanced':
       return `${e.unit} ${e.passthrough ? 'passes through' : 'advances'} ${e.from} -> ${e.to}`
     case 'rout':
@@ -230,6 +230,11 @@ export function describeEvent(e: PiwamEvent): string {
     case 'game-over':
       return `game over: ${e.winner === null ? 'draw' : `player ${e.winner} wins`} (${e.reason})`
   }
+}
+
+/** A die roll's modifier and its terms: " +1 [charge bonus +2, defending leader RW1 -1]". */
+function modText(mod: number, terms: readonly string[]): string {
+  return ` ${mod >= 0 ? '+' : ''}${mod}${terms.length ? ` [${terms.join(', ')}]` : ''}`
 }
 
 /** The map planes (terrain, elevation, roads, hexsides): the same in every observation of a scenario. */
