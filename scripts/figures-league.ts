@@ -123,7 +123,7 @@ export function summariseLeague(agents: readonly { role: Role; spec: string }[],
     ms[s1]! += t
   }
   const total = (i: number, j: number) => {
-    const [a, b] = rec[i]![j]!
+    const [a, b] = rec[i]![j]! as [[number, number, number], [number, number, number]]
     return [a[0] + b[0], a[1] + b[1], a[2] + b[2]] as const
   }
   const out: Pick<LeagueJson, 'agents' | 'pairings'> = { agents: [], pairings: [] }

@@ -8,6 +8,10 @@
 //   npm run figures -- --render     # render docs/figures.md and the README table from the JSON kept
 //   npm run figures -- --only bench,train
 //
+// The league (every agent against every other per training scenario, 200 games a pairing) is
+// too long for this run: `npm run figures:league` (scripts/figures-league.ts) keeps its own JSON
+// there, and the render here includes it.
+//
 // The bridge bench needs the Python venv (.venv/, `npm run setup`; TERCIO_PYTHON names another
 // interpreter); without one it is left out and the page says so.
 import { execFileSync, spawnSync } from 'node:child_process'

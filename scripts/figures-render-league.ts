@@ -1,0 +1,98 @@
+// The "League" section of docs/figures.md and its README rows, from the league-<scenario>.json files
+// that `npm run figures:league` (scripts/figures-league.ts) keeps. Pure: JSON in, Markdown out.
+import type { LeagueJson, Role } from './figures-league.ts'
+
+const pct = (x: number) => `${Math.round(100 * x)}%`
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`
+const n0 = (x: number) => Math.round(x).toLocaleString('en-US')
+const table = (head: string[], rows: (string | number)[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+
+const ROLE: Record<Role, string> = {
+  random: 'random',
+  heuristic: 'heuristic (scripted)',
+  search: 'rollout search (CRN)',
+  baseline: 'residual baseline (sees the heuristic\'s proposal)',
+  pure: 'pure network (no heuristic at play time)',
+}
+
+/** The league files, by scenario, in the order of the training scenarios. */
+export function leagues(all: Record<string, unknown>): LeagueJson[] {
+  return Object.entries(all)
+    .filter(([k, v]) => k.startsWith('league-') && v !== null && (v as LeagueJson).format === 'tercio-league/1')
+    .map(([, v]) => v as LeagueJson)
+    .sort((a, b) => a.scenario.localeCompare(b.scenario))
+}
+
+/** a's record against b in a league, from a's side: "63% (126/200; 56–69%)". */
+function against(l: LeagueJson, a: Role, b: Role): { text: string; score: number; games: number } | null {
+  for (const p of l.pairings) {
+    const flip = p.a === b && p.b === a
+    if (!(p.a === a && p.b === b) && !flip) continue
+    const [won, lost] = flip ? [p.lost, p.won] : [p.won, p.lost]
+    const [low, high] = flip ? [1 - p.high, 1 - p.low] : [p.low, p.high]
+    const score = (won + p.drawn / 2) / p.games
+    return { text: `${pct(score)} (${won}–${p.drawn}–${lost} of ${p.games}; ${pct(low)}–${pct(high)})`, score, games: p.games }
+  }
+  return null
+}
+
+export function renderLeague(all: Record<string, unknown>): string[] {
+  const ls = leagues(all)
+  const out: string[] = ['## League', '']
+  if (ls.length === 0) return [...out, '(not run: `npm run figures:league`)', '']
+  const first = ls[0]!
+  const search = first.agents.find((a) => a.role === 'search')?.spec
+  out.push('Every agent against every other on each training scenario, both seats of every dice seed: random play, the')
+  out.push(`scripted heuristic, the rollout search${search ? ` (\`${search}\`)` : ''}, the residual baseline (\`ckpt:checkpoints/S-baseline\`)`)
+  out.push('and, where one is checked in, the pure network (`onnx:checkpoints/S-pure/policy.onnx`). Elo is the tournament\'s')
+  out.push('Bradley-Terry fit over all the games of a scenario, anchored on the heuristic (= 0); its interval is the 95%')
+  out.push('interval of the difference to the heuristic. Scores count draws half (won–drawn–lost; 95% Wilson interval).')
+  out.push(`Dice seeds ${n0(first.diceSeeds[0])}–${n0(first.diceSeeds[1])}: none of them was played in training (\`scripts/figures-league.ts\` names the training seeds).`)
+  out.push('')
+  for (const l of ls) {
+    const done = l.games.length
+    out.push(`### ${l.scenario}`)
+    out.push('')
+    const cut = l.searchGamesPerPairing > 0 && l.searchGamesPerPairing < l.gamesPerPairing ? `, ${l.searchGamesPerPairing} in the search's pairings (its cost)` : ''
+    out.push(`${l.gamesPerPairing} games a pairing${cut}; ${n0(done)} games${l.complete ? '' : ' — **incomplete**: the run was stopped before every scheduled game was played'}.`)
+    out.push('')
+    const rows = [...l.agents]
+      .sort((a, b) => b.elo - a.elo)
+      .map((a) => {
+        const h = a.role === 'heuristic' ? null : against(l, a.role, 'heuristic')
+        const r = a.role === 'random' ? null : against(l, a.role, 'random')
+        const elo = a.role === 'heuristic' ? '0 (anchor)' : `${signed(a.elo)} [${signed(a.low)} .. ${signed(a.high)}]`
+        return [ROLE[a.role], `\`${a.spec}\``, elo, h?.text ?? '–', r?.text ?? '–', pct(a.score), `${n0(a.msPerGame)}`]
+      })
+    out.push(table(['agent', 'spec', 'Elo [95%]', 'against the heuristic', 'against random', 'score, all games', 'ms/game'], rows))
+    out.push('')
+    for (const r of l.runs) {
+      const m = r.machine
+      out.push(`- ${m.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${r.commit}\`, ${m.cpu} (${m.cores} cores), load ${m.loadBefore[0]?.toFixed(1)} before and ${m.load[0]?.toFixed(1)} after: ${n0(r.games)} games in ${n0(r.seconds)} s — \`${r.command}\``)
+    }
+    out.push('')
+  }
+  out.push('ms/game is the wall time of the games an agent played, both players\' thinking included, on a shared machine:')
+  out.push('a measure of cost, not of speed.')
+  out.push('')
+  return out
+}
+
+/** README rows: [what, value, anchor] for the pure networks, the baselines and the search against the heuristic. */
+export function leagueReadmeRows(all: Record<string, unknown>): string[][] {
+  const ls = leagues(all)
+  const rows: string[][] = []
+  for (const [role, what] of [
+    ['pure', 'pure networks (no heuristic at play time) against the heuristic'],
+    ['baseline', 'residual baselines against the heuristic'],
+    ['search', 'rollout search against the heuristic'],
+  ] as const) {
+    const got = ls.map((l) => against(l, role, 'heuristic')).filter((x) => x !== null)
+    if (got.length === 0) continue
+    const games = [...new Set(got.map((g) => g.games))]
+    const lo = Math.min(...got.map((g) => g.score))
+    const hi = Math.max(...got.map((g) => g.score))
+    rows.push([`${what} (${got.length} ${got.length === 1 ? 'ruleset' : 'rulesets'}, ${games.join('/')} games each)`, lo === hi ? pct(lo) : `${pct(lo)} – ${pct(hi)}`, 'league'])
+  }
+  return rows
+}
