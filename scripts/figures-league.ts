@@ -152,9 +152,12 @@ export function summariseLeague(agents: readonly { role: Role; spec: string }[],
   return out
 }
 
-function writeAtomic(file: string, value: unknown): void {
+/** The league as JSON, one game a line. */
+function writeAtomic(file: string, value: LeagueJson): void {
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(`${file}.tmp`, JSON.stringify(value, null, 1) + '\n')
+  const { games, ...rest } = value
+  const head = JSON.stringify(rest, null, 1).replace(/\n}$/, '')
+  writeFileSync(`${file}.tmp`, `${head},\n "games": [\n${games.map((g) => `  ${JSON.stringify(g)}`).join(',\n')}\n ]\n}\n`)
   renameSync(`${file}.tmp`, file)
 }
 
