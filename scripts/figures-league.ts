@@ -27,10 +27,9 @@ import type { GameResult } from '../training/tournament/play.ts'
 import { rateWithIntervals } from '../training/tournament/ratings.ts'
 import { schedule, type ScheduledGame } from '../training/tournament/schedule.ts'
 import { playSchedule } from '../training/tournament/tournament.ts'
-import { DATA_DIR } from './figures-render.ts'
+import { DATA_DIR, TRAINING } from './figures-render.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
-export const TRAINING = ['piwam-training', 'marignan-training', 'mttsog-training', 'cfeo-training', 'hbl-training'] as const
 export const SEARCH = 'search:iters=24:depth=40:crn=1'
 export const SEED = 900_000_000
 

@@ -1,9 +1,10 @@
 // The "League" section of docs/figures.md and its README rows, from the league-<scenario>.json files
 // that `npm run figures:league` (scripts/figures-league.ts) keeps. Pure: JSON in, Markdown out.
 import type { LeagueJson, Role } from './figures-league.ts'
+import { TRAINING } from './figures-render.ts'
 
 const pct = (x: number) => `${Math.round(100 * x)}%`
-const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`
+const signed = (x: number | null) => (x === null || !Number.isFinite(x) ? '?' : `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x))}`)
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US')
 const table = (head: string[], rows: (string | number)[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
 
@@ -15,12 +16,17 @@ const ROLE: Record<Role, string> = {
   pure: 'pure network (no heuristic at play time)',
 }
 
+const order = (scenario: string) => {
+  const i = (TRAINING as readonly string[]).indexOf(scenario)
+  return i < 0 ? TRAINING.length : i
+}
+
 /** The league files, by scenario, in the order of the training scenarios. */
 export function leagues(all: Record<string, unknown>): LeagueJson[] {
   return Object.entries(all)
     .filter(([k, v]) => k.startsWith('league-') && v !== null && (v as LeagueJson).format === 'tercio-league/1')
     .map(([, v]) => v as LeagueJson)
-    .sort((a, b) => a.scenario.localeCompare(b.scenario))
+    .sort((a, b) => order(a.scenario) - order(b.scenario) || a.scenario.localeCompare(b.scenario))
 }
 
 /** a's record against b in a league, from a's side: "63% (126/200; 56–69%)". */
@@ -54,14 +60,14 @@ export function renderLeague(all: Record<string, unknown>): string[] {
     out.push(`### ${l.scenario}`)
     out.push('')
     const cut = l.searchGamesPerPairing > 0 && l.searchGamesPerPairing < l.gamesPerPairing ? `, ${l.searchGamesPerPairing} in the search's pairings (its cost)` : ''
-    out.push(`${l.gamesPerPairing} games a pairing${cut}; ${n0(done)} games${l.complete ? '' : ' — **incomplete**: the run was stopped before every scheduled game was played'}.`)
+    out.push(`${l.gamesPerPairing} games a pairing${cut}; ${n0(done)} games${l.complete ? '' : ' — **incomplete**: the run was stopped before every scheduled game was played, and the ratings are provisional'}.`)
     out.push('')
     const rows = [...l.agents]
       .sort((a, b) => b.elo - a.elo)
       .map((a) => {
         const h = a.role === 'heuristic' ? null : against(l, a.role, 'heuristic')
         const r = a.role === 'random' ? null : against(l, a.role, 'random')
-        const elo = a.role === 'heuristic' ? '0 (anchor)' : `${signed(a.elo)} [${signed(a.low)} .. ${signed(a.high)}]`
+        const elo = a.role === 'heuristic' ? '0 (anchor)' : a.games === 0 ? '– (no games yet)' : `${signed(a.elo)} [${signed(a.low)} .. ${signed(a.high)}]`
         return [ROLE[a.role], `\`${a.spec}\``, elo, h?.text ?? '–', r?.text ?? '–', pct(a.score), `${n0(a.msPerGame)}`]
       })
     out.push(table(['agent', 'spec', 'Elo [95%]', 'against the heuristic', 'against random', 'score, all games', 'ms/game'], rows))

@@ -4,6 +4,8 @@ import { wilson } from '../cli/interval.ts'
 import { leagueReadmeRows, leagues, renderLeague } from './figures-render-league.ts'
 
 export const DATA_DIR = 'docs/figures/data'
+/** The training scenario of each ruleset: the figures' common ground, in this order on the page. */
+export const TRAINING = ['piwam-training', 'marignan-training', 'mttsog-training', 'cfeo-training', 'hbl-training'] as const
 export const README_BEGIN = '<!-- figures:begin (written by npm run figures from docs/figures/data; do not edit) -->'
 export const README_END = '<!-- figures:end -->'
 

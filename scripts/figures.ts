@@ -23,13 +23,11 @@ import { parseArgs } from 'node:util'
 import { machine } from '../bench/bench.ts'
 import { builtinIds } from '../env/scenario/builtin.ts'
 import { RULESETS } from '../env/rules/index.ts'
-import { DATA_DIR, type FigureRun, type Meta, README_BEGIN, README_END, renderFigures, renderReadmeTable, replaceBlock } from './figures-render.ts'
+import { DATA_DIR, type FigureRun, type Meta, README_BEGIN, README_END, renderFigures, renderReadmeTable, replaceBlock, TRAINING } from './figures-render.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const data = join(ROOT, DATA_DIR)
 
-/** The training scenario of each ruleset: the figures' common ground. */
-const TRAINING = ['piwam-training', 'marignan-training', 'mttsog-training', 'cfeo-training', 'hbl-training'] as const
 const TOURNAMENT_GAMES = 20
 
 /** Every measurement: its name (the JSON file), the command as a reader would type it, and how to run it. */
