@@ -110,11 +110,12 @@ export function summariseLeague(agents: readonly { role: Role; spec: string }[],
     { anchor: h },
   )
   // rec[i][j] = [won, drawn, lost] of i against j from each seat i sat on
-  const rec = Array.from({ length: k }, () => Array.from({ length: k }, () => [[0, 0, 0] as [number, number, number], [0, 0, 0] as [number, number, number]]))
+  type WDL = [number, number, number]
+  const rec: [WDL, WDL][][] = Array.from({ length: k }, () => Array.from({ length: k }, (): [WDL, WDL] => [[0, 0, 0], [0, 0, 0]]))
   const ms = new Array<number>(k).fill(0)
   for (const [s0, s1, , w, t] of games) {
-    const r0 = rec[s0]![s1]![0]!
-    const r1 = rec[s1]![s0]![1]!
+    const r0 = rec[s0]![s1]![0]
+    const r1 = rec[s1]![s0]![1]
     const o0 = w < 0 ? 1 : w === 0 ? 0 : 2
     r0[o0]!++
     r1[2 - o0]!++
@@ -122,7 +123,7 @@ export function summariseLeague(agents: readonly { role: Role; spec: string }[],
     ms[s1]! += t
   }
   const total = (i: number, j: number) => {
-    const [a, b] = rec[i]![j]! as [[number, number, number], [number, number, number]]
+    const [a, b] = rec[i]![j]!
     return [a[0] + b[0], a[1] + b[1], a[2] + b[2]] as const
   }
   const out: Pick<LeagueJson, 'agents' | 'pairings'> = { agents: [], pairings: [] }
@@ -145,7 +146,7 @@ export function summariseLeague(agents: readonly { role: Role; spec: string }[],
       const n = won + drawn + lost
       if (n === 0) continue
       const [low, high] = wilson(won + drawn / 2, n)
-      out.pairings.push({ a: agents[i]!.role, b: agents[j]!.role, games: n, won, drawn, lost, score: (won + drawn / 2) / n, low, high, seatsA: rec[i]![j]!.map((s) => [...s] as [number, number, number]) })
+      out.pairings.push({ a: agents[i]!.role, b: agents[j]!.role, games: n, won, drawn, lost, score: (won + drawn / 2) / n, low, high, seatsA: rec[i]![j]!.map((s): WDL => [...s]) })
     }
   }
   return out
