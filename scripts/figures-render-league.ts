@@ -42,6 +42,13 @@ function against(l: LeagueJson, a: Role, b: Role): { text: string; score: number
   return null
 }
 
+/** The search agent's budget in words, from its spec (`search:iters=24:depth=40:crn=1`). */
+function searchBudget(spec: string): string {
+  const p = Object.fromEntries(spec.split(':').slice(1).map((kv) => kv.split('=') as [string, string]))
+  const parts = [p['iters'] ? `${p['iters']} rollouts a decision` : null, p['depth'] ? `each at most ${p['depth']} decisions deep before the material is counted` : null, p['crn'] === '1' ? 'candidates compared under common random numbers' : null].filter((x) => x !== null)
+  return `The search's budget: ${parts.length ? parts.join(', ') : 'its defaults'} (\`${spec}\`; docs/agents.md has stronger, costlier settings).`
+}
+
 export function renderLeague(all: Record<string, unknown>): string[] {
   const ls = leagues(all)
   const out: string[] = ['## League', '']
@@ -54,12 +61,13 @@ export function renderLeague(all: Record<string, unknown>): string[] {
   out.push('Bradley-Terry fit over all the games of a scenario, anchored on the heuristic (= 0); its interval is the 95%')
   out.push('interval of the difference to the heuristic. Scores count draws half (won–drawn–lost; 95% Wilson interval).')
   out.push(`Dice seeds ${n0(first.diceSeeds[0])}–${n0(first.diceSeeds[1])}: none of them was played in training (\`scripts/figures-league.ts\` names the training seeds).`)
+  if (search) out.push(searchBudget(search))
   out.push('')
   for (const l of ls) {
     const done = l.games.length
     out.push(`### ${l.scenario}`)
     out.push('')
-    const cut = l.searchGamesPerPairing > 0 && l.searchGamesPerPairing < l.gamesPerPairing ? `, ${l.searchGamesPerPairing} in the search's pairings (its cost)` : ''
+    const cut = l.searchGamesPerPairing > 0 && l.searchGamesPerPairing < l.gamesPerPairing ? `, except the search's: ${l.searchGamesPerPairing} games each, cut for the time its games cost` : ''
     out.push(`${l.gamesPerPairing} games a pairing${cut}; ${n0(done)} games${l.complete ? '' : ' — **incomplete**: the run was stopped before every scheduled game was played, and the ratings are provisional'}.`)
     out.push('')
     const rows = [...l.agents]
