@@ -77,6 +77,11 @@ describe('a league run', () => {
     expect(leagueReadmeRows({ 'league-piwam-training': more })).toEqual([])
     // a pure network's pairing with the heuristic makes a README row, its score from the network's side
     const pure: LeagueJson = { ...more, agents: [...more.agents, { ...more.agents[0]!, role: 'pure', spec: 'onnx:p' }], pairings: [{ a: 'heuristic', b: 'pure', games: 200, won: 80, drawn: 0, lost: 120, score: 0.4, low: 0.33, high: 0.47, seatsA: [] }] }
+    // a search cut to fewer games: its budget and the cut are said on the page
+    const withSearch: LeagueJson = { ...more, searchGamesPerPairing: 2, agents: [...more.agents, { ...more.agents[0]!, role: 'search', spec: 'search:iters=24:depth=40:crn=1' }] }
+    const searchPage = renderLeague({ 'league-piwam-training': withSearch }).join('\n')
+    expect(searchPage).toContain("The search's budget: 24 rollouts a decision, each at most 40 decisions deep")
+    expect(searchPage).toContain("4 games a pairing, except the search's: 2 games each")
     expect(leagueReadmeRows({ 'league-a': pure, 'league-b': { ...pure, pairings: [{ ...pure.pairings[0]!, won: 90, lost: 110 }] } })).toEqual([['pure networks (no heuristic at play time) against the heuristic (2 rulesets, 200 games each)', '55% – 60%', 'league']])
   })
 })
