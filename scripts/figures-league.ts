@@ -8,6 +8,7 @@
 //   npm run figures:league                                    # all five scenarios, then re-render
 //   npm run figures:league -- --scenarios piwam-training,hbl-training
 //   npm run figures:league -- --search-games 40               # fewer games in the search's pairings
+//   npm run figures:league -- --suite-games 10                # the benchmark suite's cards of the learned agents
 //
 // Dice seeds: game pair k of every pairing uses dice seed --seed + k (900,000,000 + k by default),
 // far from the seeds the checked-in policies trained on (the trainer's episodes start at
@@ -218,6 +219,34 @@ export async function runLeague(o: LeagueOptions): Promise<LeagueJson> {
   return report
 }
 
+/** The benchmark suite's JSON (`tercio suite --json`) with the run that wrote it. */
+export interface SuiteJson {
+  agent: string
+  games: number
+  heldOut: number
+  scenarios: { id: string; ruleset: string; kind: string; skipped: string | null }[]
+  rulesets: { ruleset: string; scenarios: number; agent: number; random: number; heuristic: number; normalised: number }[]
+  run?: Omit<LeagueJson['runs'][number], 'games'>
+}
+
+/** `tercio suite` for the scenario's learned agents (baseline, pure network), into suite-<checkpoint>.json. */
+function runSuites(scenario: string, games: number, heldOut: number, seed: number, out: string): void {
+  const ruleset = loadEngine(undefined, scenario).ruleset
+  for (const a of leagueAgents(scenario, SEARCH, ['baseline', 'pure'])) {
+    const name = `${scenario}-${a.role}`
+    const file = join(out, `suite-${name}.json`)
+    const args = ['suite', '--agent', a.spec, '--rulesets', ruleset, '--games', String(games), '--held-out', String(heldOut), '--seed', String(seed)]
+    const loadBefore = loadavg()
+    const t0 = performance.now()
+    process.stderr.write(`suite: npx tercio ${args.join(' ')}\n`)
+    const res = spawnSync(process.execPath, ['bin/tercio.mjs', ...args, '--no-progress', '--json', file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+    if (res.status !== 0) throw new Error(`tercio suite --agent ${a.spec} failed (exit ${res.status})`)
+    const card = JSON.parse(readFileSync(file, 'utf8')) as SuiteJson
+    card.run = { command: `npx tercio ${args.join(' ')} --json ${relative(ROOT, file)}`, commit: commit(), machine: { ...machine(), loadBefore }, seconds: Math.round((performance.now() - t0) / 1000) }
+    writeFileSync(file, JSON.stringify(card, null, 1) + '\n')
+  }
+}
+
 async function main(): Promise<void> {
   const { values: a } = parseArgs({
     options: {
@@ -230,6 +259,8 @@ async function main(): Promise<void> {
       agents: { type: 'string' },
       out: { type: 'string', default: join(ROOT, DATA_DIR) },
       quiet: { type: 'boolean', default: false },
+      'suite-games': { type: 'string' },
+      'held-out': { type: 'string', default: '5' },
     },
   })
   const int = (s: string, what: string) => {
@@ -241,6 +272,11 @@ async function main(): Promise<void> {
   const searchGames = a['search-games'] === undefined ? games : int(a['search-games'], 'search-games')
   const roles = a.agents?.split(',') as Role[] | undefined
   for (const sc of a.scenarios.split(',')) {
+    // --suite-games N: the benchmark suite's score cards of the learned agents instead of the league
+    if (a['suite-games'] !== undefined) {
+      runSuites(sc, int(a['suite-games'], 'suite-games'), int(a['held-out'], 'held-out'), int(a.seed, 'seed'), a.out)
+      continue
+    }
     const shown = `npm run figures:league -- --scenarios ${sc} --games ${games}${searchGames !== games ? ` --search-games ${searchGames}` : ''} --search ${a.search} --seed ${a.seed}${roles ? ` --agents ${roles.join(',')}` : ''}`
     const r = await runLeague({ scenario: sc, games, searchGames, search: a.search, seed: int(a.seed, 'seed'), workers: Math.max(1, int(a.workers, 'workers')), out: a.out, ...(roles ? { roles } : {}), command: shown, progress: !a.quiet })
     process.stderr.write(`${sc}: ${r.games.length} games${r.complete ? '' : ' (incomplete)'}; ${r.agents.map((x) => `${x.role} ${x.elo >= 0 ? '+' : ''}${x.elo.toFixed(0)}`).join(', ')}\n`)

@@ -1,6 +1,6 @@
 // The "League" section of docs/figures.md and its README rows, from the league-<scenario>.json files
 // that `npm run figures:league` (scripts/figures-league.ts) keeps. Pure: JSON in, Markdown out.
-import type { LeagueJson, Role } from './figures-league.ts'
+import type { LeagueJson, Role, SuiteJson } from './figures-league.ts'
 import { TRAINING } from './figures-render.ts'
 
 const pct = (x: number) => `${Math.round(100 * x)}%`
@@ -88,6 +88,37 @@ export function renderLeague(all: Record<string, unknown>): string[] {
   }
   out.push('ms/game is the wall time of the games an agent played, both players\' thinking included, on a shared machine:')
   out.push('a measure of cost, not of speed.')
+  out.push('')
+  out.push(...renderSuites(all))
+  return out
+}
+
+/** The benchmark suite's score cards of the learned agents (suite-<checkpoint>.json). */
+function renderSuites(all: Record<string, unknown>): string[] {
+  const cards = Object.entries(all)
+    .filter(([k, v]) => k.startsWith('suite-') && v !== null && Array.isArray((v as SuiteJson).rulesets))
+    .map(([, v]) => v as SuiteJson)
+    .sort((a, b) => a.agent.localeCompare(b.agent))
+  if (cards.length === 0) return []
+  const out = ['### Benchmark suite of the learned agents', '']
+  out.push('`tercio suite` scores an agent on every built-in scenario of its ruleset and on held-out generated battles,')
+  out.push('against random and the heuristic from both seats; the normalised score is 0 for random\'s mean score, 1 for the')
+  out.push('heuristic\'s. A checkpoint plays only scenarios whose observations and actions match the one it was trained on;')
+  out.push('the others are listed with the reason code.')
+  out.push('')
+  const rows = cards.flatMap((c) =>
+    c.rulesets.map((r) => {
+      const mine = c.scenarios.filter((s) => s.ruleset === r.ruleset)
+      const skipped = mine.filter((s) => s.skipped !== null)
+      const codes = [...new Set(skipped.map((s) => /\b([A-Z][A-Z_]{3,})\b/.exec(s.skipped ?? '')?.[1] ?? 'skipped'))]
+      return [`\`${c.agent}\``, r.ruleset, `${mine.length - skipped.length} of ${mine.length}`, skipped.length ? `${skipped.length} (${codes.join(', ')})` : '–', r.normalised.toFixed(2), pct(r.agent), pct(r.random), pct(r.heuristic)]
+    }),
+  )
+  out.push(table(['agent', 'ruleset', 'scenarios played', 'not played', 'normalised score', 'agent\'s score', 'random\'s', 'heuristic\'s'], rows))
+  out.push('')
+  const first = cards[0]!
+  out.push(`${first.games} games a seat per opponent and scenario, ${first.heldOut} held-out battles a ruleset.`)
+  for (const c of cards) if (c.run) out.push(`- ${c.run.machine.date.slice(0, 16).replace('T', ' ')} UTC, commit \`${c.run.commit}\`, load ${c.run.machine.loadBefore[0]?.toFixed(1)} before, ${n0(c.run.seconds)} s — \`${c.run.command}\``)
   out.push('')
   return out
 }
