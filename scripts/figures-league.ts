@@ -98,7 +98,9 @@ export function leagueSchedule(roles: readonly Role[], games: number, searchGame
 }
 
 const git = (args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim()
-const commit = (): string => `${git(['rev-parse', '--short=12', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) !== '' ? ' (with uncommitted changes)' : ''}`
+// the figures' own outputs (this league's JSON among them, rewritten as it plays) do not make the tree dirty
+const OUTPUTS = [`:!${DATA_DIR}`, ':!docs/figures.md', ':!README.md']
+const commit = (): string => `${git(['rev-parse', '--short=12', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no', '--', '.', ...OUTPUTS]) !== '' ? ' (with uncommitted changes)' : ''}`
 
 /** Ratings, per-agent and per-pairing records of a set of games. */
 export function summariseLeague(agents: readonly { role: Role; spec: string }[], games: readonly LeagueGame[]): Pick<LeagueJson, 'agents' | 'pairings'> {
