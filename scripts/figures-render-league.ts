@@ -93,6 +93,9 @@ export function renderLeague(all: Record<string, unknown>): string[] {
   return out
 }
 
+/** Why the suite did not play a scenario: the error's code, else what its message says. */
+const skipReason = (m: string): string => /\b([A-Z][A-Z_]{3,})\b/.exec(m)?.[1] ?? (/observations or actions differ/.test(m) ? 'observations or actions differ' : 'skipped')
+
 /** The benchmark suite's score cards of the learned agents (suite-<checkpoint>.json). */
 function renderSuites(all: Record<string, unknown>): string[] {
   const cards = Object.entries(all)
@@ -110,11 +113,11 @@ function renderSuites(all: Record<string, unknown>): string[] {
     c.rulesets.map((r) => {
       const mine = c.scenarios.filter((s) => s.ruleset === r.ruleset)
       const skipped = mine.filter((s) => s.skipped !== null)
-      const codes = [...new Set(skipped.map((s) => /\b([A-Z][A-Z_]{3,})\b/.exec(s.skipped ?? '')?.[1] ?? 'skipped'))]
+      const codes = [...new Set(skipped.map((s) => skipReason(s.skipped ?? '')))]
       return [`\`${c.agent}\``, r.ruleset, `${mine.length - skipped.length} of ${mine.length}`, skipped.length ? `${skipped.length} (${codes.join(', ')})` : '–', r.normalised.toFixed(2), pct(r.agent), pct(r.random), pct(r.heuristic)]
     }),
   )
-  out.push(table(['agent', 'ruleset', 'scenarios played', 'not played', 'normalised score', 'agent\'s score', 'random\'s', 'heuristic\'s'], rows))
+  out.push(table(['agent', 'ruleset', 'scenarios played', 'not played', 'normalised score', 'agent\'s mean score', 'random\'s', 'heuristic\'s'], rows))
   out.push('')
   const first = cards[0]!
   out.push(`${first.games} games a seat per opponent and scenario, ${first.heldOut} held-out battles a ruleset.`)

@@ -85,6 +85,8 @@ describe('a league run', () => {
     // a suite card: the scenarios a checkpoint could not play are counted with their reason code
     const card = { agent: 'ckpt:c', games: 3, heldOut: 2, scenarios: [{ id: 'piwam-training', ruleset: 'piwam', kind: 'builtin', skipped: null }, { id: 'ivry-1590', ruleset: 'piwam', kind: 'builtin', skipped: 'ckpt:c: CHECKPOINT_SPEC_MISMATCH: trained on another env' }], rulesets: [{ ruleset: 'piwam', scenarios: 1, agent: 0.7, random: 0.25, heuristic: 0.75, normalised: 0.9 }] }
     expect(renderLeague({ 'league-piwam-training': more, 'suite-c': card }).join('\n')).toContain('| `ckpt:c` | piwam | 1 of 2 | 1 (CHECKPOINT_SPEC_MISMATCH) | 0.90 | 70% | 25% | 75% |')
+    const onnxCard = { ...card, agent: 'onnx:m', scenarios: [card.scenarios[0]!, { ...card.scenarios[1]!, skipped: 'onnx:m: model trained on env spec hash 1, this env has 2: observations or actions differ' }] }
+    expect(renderLeague({ 'league-piwam-training': more, 'suite-m': onnxCard }).join('\n')).toContain('| 1 (observations or actions differ) |')
     expect(leagueReadmeRows({ 'league-a': pure, 'league-b': { ...pure, pairings: [{ ...pure.pairings[0]!, won: 90, lost: 110 }] } })).toEqual([['pure networks (no heuristic at play time) against the heuristic (2 rulesets, 200 games each)', '55% – 60%', 'league']])
   })
 })
