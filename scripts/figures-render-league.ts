@@ -93,21 +93,24 @@ export function renderLeague(all: Record<string, unknown>): string[] {
   return out
 }
 
+const suiteCards = (all: Record<string, unknown>): SuiteJson[] =>
+  Object.entries(all)
+    .filter(([k, v]) => k.startsWith('suite-') && v !== null && Array.isArray((v as SuiteJson).rulesets))
+    .map(([, v]) => v as SuiteJson)
+    .sort((a, b) => a.agent.localeCompare(b.agent))
+
 /** Why the suite did not play a scenario: the error's code, else what its message says. */
 const skipReason = (m: string): string => /\b([A-Z][A-Z_]{3,})\b/.exec(m)?.[1] ?? (/observations or actions differ/.test(m) ? 'observations or actions differ' : 'skipped')
 
 /** The benchmark suite's score cards of the learned agents (suite-<checkpoint>.json). */
 function renderSuites(all: Record<string, unknown>): string[] {
-  const cards = Object.entries(all)
-    .filter(([k, v]) => k.startsWith('suite-') && v !== null && Array.isArray((v as SuiteJson).rulesets))
-    .map(([, v]) => v as SuiteJson)
-    .sort((a, b) => a.agent.localeCompare(b.agent))
+  const cards = suiteCards(all)
   if (cards.length === 0) return []
   const out = ['### Benchmark suite of the learned agents', '']
   out.push('`tercio suite` scores an agent on every built-in scenario of its ruleset and on held-out generated battles,')
   out.push('against random and the heuristic from both seats; the normalised score is 0 for random\'s mean score, 1 for the')
   out.push('heuristic\'s. A checkpoint plays only scenarios whose observations and actions match the one it was trained on;')
-  out.push('the others are listed with the reason code.')
+  out.push('the others are counted, with the reason.')
   out.push('')
   const rows = cards.flatMap((c) =>
     c.rulesets.map((r) => {
@@ -141,6 +144,12 @@ export function leagueReadmeRows(all: Record<string, unknown>): string[][] {
     const lo = Math.min(...got.map((g) => g.score))
     const hi = Math.max(...got.map((g) => g.score))
     rows.push([`${what} (${got.length} ${got.length === 1 ? 'ruleset' : 'rulesets'}, ${games.join('/')} games each)`, lo === hi ? pct(lo) : `${pct(lo)} – ${pct(hi)}`, 'league'])
+  }
+  const cards = suiteCards(all)
+  if (cards.length > 0) {
+    const scores = cards.flatMap((c) => c.rulesets.map((r) => r.normalised))
+    const played = Math.max(...cards.flatMap((c) => c.rulesets.map((r) => r.scenarios)))
+    rows.push([`baselines and pure networks, benchmark-suite score normalised 0 = random, 1 = heuristic (${cards.length} agents; ${played === 1 ? 'each plays only its training scenario' : `up to ${played} scenarios`})`, `${Math.min(...scores).toFixed(2)} – ${Math.max(...scores).toFixed(2)}`, 'benchmark-suite-of-the-learned-agents'])
   }
   return rows
 }

@@ -87,6 +87,7 @@ describe('a league run', () => {
     expect(renderLeague({ 'league-piwam-training': more, 'suite-c': card }).join('\n')).toContain('| `ckpt:c` | piwam | 1 of 2 | 1 (CHECKPOINT_SPEC_MISMATCH) | 0.90 | 70% | 25% | 75% |')
     const onnxCard = { ...card, agent: 'onnx:m', scenarios: [card.scenarios[0]!, { ...card.scenarios[1]!, skipped: 'onnx:m: model trained on env spec hash 1, this env has 2: observations or actions differ' }] }
     expect(renderLeague({ 'league-piwam-training': more, 'suite-m': onnxCard }).join('\n')).toContain('| 1 (observations or actions differ) |')
+    expect(leagueReadmeRows({ 'suite-c': card })).toEqual([['baselines and pure networks, benchmark-suite score normalised 0 = random, 1 = heuristic (1 agents; each plays only its training scenario)', '0.90 – 0.90', 'benchmark-suite-of-the-learned-agents']])
     expect(leagueReadmeRows({ 'league-a': pure, 'league-b': { ...pure, pairings: [{ ...pure.pairings[0]!, won: 90, lost: 110 }] } })).toEqual([['pure networks (no heuristic at play time) against the heuristic (2 rulesets, 200 games each)', '55% – 60%', 'league']])
   })
 })
