@@ -1,8 +1,11 @@
 // docs/figures.md and the README's figure table, written from the JSON that `npm run figures`
 // (scripts/figures.ts) keeps under docs/figures/data/. Pure: JSON in, Markdown out.
 import { wilson } from '../cli/interval.ts'
+import { leagueReadmeRows, leagues, renderLeague } from './figures-render-league.ts'
 
 export const DATA_DIR = 'docs/figures/data'
+/** The training scenario of each ruleset: the figures' common ground, in this order on the page. */
+export const TRAINING = ['piwam-training', 'marignan-training', 'mttsog-training', 'cfeo-training', 'hbl-training'] as const
 export const README_BEGIN = '<!-- figures:begin (written by npm run figures from docs/figures/data; do not edit) -->'
 export const README_END = '<!-- figures:end -->'
 
@@ -286,6 +289,7 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push('')
   out.push(`Command (per scenario): ${base[0] ? `\`${(meta.commands[base[0][0]] ?? '').replaceAll(base[0][1].scenario, 'S')}\`` : '(not run)'}`)
   out.push('')
+  out.push(...renderLeague(all))
   return out.join('\n')
 }
 
@@ -308,7 +312,10 @@ export function renderReadmeTable(meta: Meta, all: Record<string, unknown>): str
   const conf = all['conformance'] as ConformanceJson | null
   if (conf) rows.push(['conformance fixtures passing', `${n0(conf.passed)} of ${n0(conf.passed + conf.failed)}`, 'what-the-tree-holds'])
   const base = tournaments(all, 'baseline-')
-  if (base.length > 0) {
+  const league = leagueReadmeRows(all)
+  rows.push(...league)
+  // the league's 200-game figures replace the baselines' short tournaments
+  if (base.length > 0 && leagues(all).length === 0) {
     const scores = base.map(([, t]) => {
       const p = pairing(t, policyName(t), 'heuristic')
       return p ? (p.won + p.drawn / 2) / p.games : NaN

@@ -8,6 +8,10 @@
 //   npm run figures -- --render     # render docs/figures.md and the README table from the JSON kept
 //   npm run figures -- --only bench,train
 //
+// The league (every agent against every other per training scenario, 200 games a pairing) is
+// too long for this run: `npm run figures:league` (scripts/figures-league.ts) keeps its own JSON
+// there, and the render here includes it.
+//
 // The bridge bench needs the Python venv (.venv/, `npm run setup`; TERCIO_PYTHON names another
 // interpreter); without one it is left out and the page says so.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -19,13 +23,11 @@ import { parseArgs } from 'node:util'
 import { machine } from '../bench/bench.ts'
 import { builtinIds } from '../env/scenario/builtin.ts'
 import { RULESETS } from '../env/rules/index.ts'
-import { DATA_DIR, type FigureRun, type Meta, README_BEGIN, README_END, renderFigures, renderReadmeTable, replaceBlock } from './figures-render.ts'
+import { DATA_DIR, type FigureRun, type Meta, README_BEGIN, README_END, renderFigures, renderReadmeTable, replaceBlock, TRAINING } from './figures-render.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const data = join(ROOT, DATA_DIR)
 
-/** The training scenario of each ruleset: the figures' common ground. */
-const TRAINING = ['piwam-training', 'marignan-training', 'mttsog-training', 'cfeo-training', 'hbl-training'] as const
 const TOURNAMENT_GAMES = 20
 
 /** Every measurement: its name (the JSON file), the command as a reader would type it, and how to run it. */

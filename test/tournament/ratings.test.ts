@@ -61,6 +61,20 @@ describe('Elo fit', () => {
     expect(r[0]!.high - r[0]!.elo).toBeCloseTo(1.96 * (seDiff / 2), 3)
   })
 
+  it('anchored on one agent: that agent is 0 ± 0 and an interval is the full difference\'s', () => {
+    const n = 4000
+    const r = rateWithIntervals(2, games(0, 1, 3000, n), { priorDraws: 0, anchor: 1 })
+    const p = 0.75
+    const seDiff = (Math.sqrt(1 / (n * p * (1 - p))) * 400) / Math.LN10
+    expect(r[1]).toEqual({ elo: 0, low: 0, high: 0 })
+    expect(r[0]!.elo).toBeCloseTo(400 * Math.log10(p / (1 - p)), 3)
+    expect(r[0]!.high - r[0]!.elo).toBeCloseTo(1.96 * seDiff, 3)
+    // a third agent that met only agent 0: its difference to the anchor is less certain than agent 0's
+    const three = rateWithIntervals(3, [...games(0, 1, 300, 400), ...games(2, 0, 200, 400)], { anchor: 1 })
+    expect(three[2]!.high - three[2]!.low).toBeGreaterThan(three[0]!.high - three[0]!.low)
+    expect(() => rateWithIntervals(2, games(0, 1, 1, 2), { anchor: 2 })).toThrow(/anchor/)
+  })
+
   it('inverts matrices and reports singular ones', () => {
     const a = Float64Array.from([4, 7, 2, 6])
     const inv = invert(a, 2)!

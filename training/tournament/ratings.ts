@@ -74,9 +74,13 @@ export function fitElo(agents: number, games: readonly RatedGame[], o: FitOption
 
 /** Ratings with 95% Wald intervals: the covariance of the (mean-zero) strengths is the
  *  pseudo-inverse of the Fisher information of the fit, prior included, so an agent that
- *  won every game still gets a finite, honest-width interval. */
-export function rateWithIntervals(agents: number, games: readonly RatedGame[], o: FitOptions & { z?: number } = {}): Rating[] {
-  const elo = fitElo(agents, games, o)
+ *  won every game still gets a finite, honest-width interval. With `anchor` (an agent index) the
+ *  ratings are shifted so that agent is 0, and each interval is that of the difference to it. */
+export function rateWithIntervals(agents: number, games: readonly RatedGame[], o: FitOptions & { z?: number; anchor?: number } = {}): Rating[] {
+  const fit = fitElo(agents, games, o)
+  const anchor = o.anchor
+  if (anchor !== undefined && !(Number.isInteger(anchor) && anchor >= 0 && anchor < agents)) throw new Error(`anchor ${anchor} is not an agent index`)
+  const elo = anchor === undefined ? fit : fit.map((e) => e - fit[anchor]!)
   const k = agents
   const prior = o.priorDraws ?? 1
   const n = new Float64Array(k * k)
@@ -102,8 +106,9 @@ export function rateWithIntervals(agents: number, games: readonly RatedGame[], o
   const inv = invert(A, k)
   const z = o.z ?? 1.96
   return elo.map((e, i) => {
-    const v = inv ? inv[i * k + i]! - 1 / k : NaN
-    const se = v > 0 ? (Math.sqrt(v) * 400) / Math.LN10 : Infinity
+    // with an anchor, the variance of the difference to the anchor's strength (the anchor itself: 0)
+    const v = !inv ? NaN : anchor === undefined ? inv[i * k + i]! - 1 / k : inv[i * k + i]! + inv[anchor * k + anchor]! - 2 * inv[i * k + anchor]!
+    const se = i === anchor ? 0 : v > 0 ? (Math.sqrt(v) * 400) / Math.LN10 : Infinity
     return { elo: e, low: e - z * se, high: e + z * se }
   })
 }

@@ -86,8 +86,18 @@ export async function runTournament(o: TournamentOptions): Promise<TournamentRep
   const sched = schedule(o.agents.length, o.games, o.seed)
   const workers = Math.max(1, Math.min(o.workers ?? 1, sched.length))
   const t0 = performance.now()
-  const results = workers === 1 ? await runLocal(setup, sched, o.onGame) : await runWorkers(setup, sched, workers, o.onGame)
+  const results = await playSchedule(setup, sched, workers, o.onGame)
   return summarise(o, names, results, workers, (performance.now() - t0) / 1000)
+}
+
+/** Plays any list of scheduled games (indices 0..n-1, results in that order), on this thread or on
+ *  `workers` worker threads: for callers that pick their own games (a league that plays only the
+ *  games it has not played yet, or fewer games for a costly agent). */
+export function playSchedule(setup: GameSetup, sched: readonly ScheduledGame[], workers: number, onGame?: TournamentOptions['onGame']): Promise<GameResult[]> {
+  if (sched.some((g, i) => g.index !== i)) throw new Error('scheduled games must be indexed 0..n-1 in order')
+  if (sched.length === 0) return Promise.resolve([])
+  const n = Math.max(1, Math.min(workers, sched.length))
+  return n === 1 ? runLocal(setup, sched, onGame) : runWorkers(setup, sched, n, onGame)
 }
 
 async function runLocal(setup: GameSetup, sched: readonly ScheduledGame[], onGame: TournamentOptions['onGame']): Promise<GameResult[]> {
