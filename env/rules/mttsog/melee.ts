@@ -70,14 +70,31 @@ const supported = (code: CombatCode): boolean => code.endsWith(',S')
 const defended = (c: Ctx, s: MtState, a: number, d: number): boolean => c.defended[s.hex[d] as number] === 1 || waterBetween(c, s.hex[a] as number, s.hex[d] as number)
 
 /** Melee to-hit modifier sum for `u` fighting `foe` (the combat table's legend). */
-function meleeNeed(c: Ctx, s: MtState, u: number, foe: number, code: CombatCode, uIsAttacker: boolean): number {
-  if (code === 'X2M*') return 6 // "Cav Vs Inf Square #6 to hit"
-  if (s.st[u] === S_DIS && s.st[foe] === S_GOOD) return 6 // "Disorder Vs good order #6 to hit"
+function meleeNeed(c: Ctx, s: MtState, u: number, foe: number, code: CombatCode, uIsAttacker: boolean, terms?: string[]): number {
+  if (code === 'X2M*') {
+    terms?.push('cavalry vs square: 6 to hit')
+    return 6 // "Cav Vs Inf Square #6 to hit"
+  }
+  if (s.st[u] === S_DIS && s.st[foe] === S_GOOD) {
+    terms?.push('disordered vs good order: 6 to hit')
+    return 6 // "Disorder Vs good order #6 to hit"
+  }
   let m = 0
-  if (s.st[foe] === S_DIS || s.st[foe] === S_ROUT) m += MELEE_MOD.vsDisorderedOrRouted
-  if (c.uArm[u] === ARM_CAV && (s.fl[u] as number) & F_EXH) m += MELEE_MOD.exhausted
-  if (uIsAttacker && defended(c, s, u, foe)) m += MELEE_MOD.defended
+  const add = (k: 'vsDisorderedOrRouted' | 'exhausted' | 'defended', label: string): void => {
+    m += MELEE_MOD[k]
+    terms?.push(`${label} ${MELEE_MOD[k] > 0 ? '+' : ''}${MELEE_MOD[k]}`)
+  }
+  if (s.st[foe] === S_DIS || s.st[foe] === S_ROUT) add('vsDisorderedOrRouted', 'vs disordered/routed')
+  if (c.uArm[u] === ARM_CAV && (s.fl[u] as number) & F_EXH) add('exhausted', 'exhausted cavalry')
+  if (uIsAttacker && defended(c, s, u, foe)) add('defended', 'vs defended position')
   return need(m)
+}
+
+/** One group of a round's dice (G 2-5): rolled, and with events on, reported with the modifiers behind its number. */
+function rollGroup(c: Ctx, s: MtState, u: number, foe: number, what: 'defensive fire' | 'advancing fire' | 'melee', dice: number, nd: number, terms: string[] | undefined, ev: Events): number {
+  const hits = rollHits(s, dice, nd, `${what} of ${c.unitIds[u]}`, ev)
+  ev?.push({ type: 'melee-dice', unit: c.unitIds[u] as string, target: c.unitIds[foe] as string, what, dice, need: nd, terms: terms ?? [], hits })
+  return hits
 }
 
 /** G 2) The attackers the defender's first-round defensive fire may be aimed at (its column of the
@@ -130,24 +147,30 @@ export function fightRound(c: Ctx, s: MtState, ev: Events): void {
   const dp = c.prof[d]
   if (first && dcode !== 'NA' && shoots(dcode) && isGood(s, d) && dp && dp.shoot > 0) {
     const n = dp.arm === 'art' ? dp.shoot : dTouch * dp.shoot
-    dHits += rollHits(s, n, need(shootMod(c, s, d, primary, { canister: dcode === 'Can,M' })), `defensive fire of ${c.unitIds[d]}`, ev)
+    const terms = ev ? [] : undefined
+    dHits += rollGroup(c, s, d, primary, 'defensive fire', n, need(shootMod(c, s, d, primary, { canister: dcode === 'Can,M' }, terms)), terms, ev)
   }
   for (let i = 0; i < atk.length; i++) {
     const a = atk[i] as number
     const code = codes[i] as CombatCode
     const ap = c.prof[a]
-    if (first && shoots(code) && ap && ap.shoot > 0) aHits += rollHits(s, touching(c, s, a) * ap.shoot, need(shootMod(c, s, a, d, { canister: false })), `advancing fire of ${c.unitIds[a]}`, ev)
+    if (first && shoots(code) && ap && ap.shoot > 0) {
+      const terms = ev ? [] : undefined
+      aHits += rollGroup(c, s, a, d, 'advancing fire', touching(c, s, a) * ap.shoot, need(shootMod(c, s, a, d, { canister: false }, terms)), terms, ev)
+    }
   }
   // G 4) attacker's melee, 5) defender's melee
   for (let i = 0; i < atk.length; i++) {
     const a = atk[i] as number
     const code = codes[i] as CombatCode
     const t = touching(c, s, a)
-    aHits += rollHits(s, t * (c.prof[a]?.melee ?? 0) * (doubled(code) ? 2 : 1), meleeNeed(c, s, a, d, code, true), `melee of ${c.unitIds[a]}`, ev)
+    const terms = ev ? [] : undefined
+    aHits += rollGroup(c, s, a, d, 'melee', t * (c.prof[a]?.melee ?? 0) * (doubled(code) ? 2 : 1), meleeNeed(c, s, a, d, code, true, terms), terms, ev)
     if (supported(code) && effForm(c, s, a) !== FO) aSupport += ((s.stands[a] as number) - t) * MELEE_MOD.support
   }
   if (dcode !== 'NA') {
-    dHits += rollHits(s, dTouch * (dp?.melee ?? 0) * (doubled(dcode) ? 2 : 1), meleeNeed(c, s, d, primary, dcode, false), `melee of ${c.unitIds[d]}`, ev)
+    const terms = ev ? [] : undefined
+    dHits += rollGroup(c, s, d, primary, 'melee', dTouch * (dp?.melee ?? 0) * (doubled(dcode) ? 2 : 1), meleeNeed(c, s, d, primary, dcode, false, terms), terms, ev)
     if (supported(dcode) && !rear && effForm(c, s, d) !== FO) dSupport += ((s.stands[d] as number) - dTouch) * MELEE_MOD.support
   }
   // G 6) all hits count: saves, then stands removed

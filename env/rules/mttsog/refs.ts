@@ -19,6 +19,7 @@ export const REFS: RefTable = {
   shot: rule('F)', 'Shooting phase'),
   saved: rule('F)', 'Shooting phase'),
   'stands-lost': rule('F)/G)', 'Hits and stands lost'),
+  'melee-dice': MELEE,
   melee: MELEE,
   retreated: MELEE,
   'rout-move': TERMS,

@@ -185,6 +185,7 @@ export type MtEvent =
   | { type: 'saved'; unit: string; saves: number }
   | { type: 'stands-lost'; unit: string; stands: number; left: number; discarded: number }
   | { type: 'status-check'; unit: string; dice: number; sixes: number }
+  | { type: 'melee-dice'; unit: string; target: string; /** G 2) defensive fire, 3) advancing fire, 4)/5) melee. */ what: 'defensive fire' | 'advancing fire' | 'melee'; dice: number; need: number; /** The modifiers that moved `need` from 4+ ("vs disordered/routed +1"), or what fixed it at 6. */ terms: string[]; hits: number }
   | { type: 'melee'; attackers: string[]; defender: string; attackerHits: number; defenderHits: number; /** What each side adds to its net hits for the result ("support +2", "hill +1"). */ attackerTerms: string[]; defenderTerms: string[]; attackerScore: number; defenderScore: number; result: string; round: number }
   | { type: 'retreated'; unit: string; from: string; to: string }
   | { type: 'rout-move'; unit: string; path: string[] }

@@ -104,6 +104,8 @@ export function describeEvent(e: MtEvent): string {
       return `${e.unit} loses ${e.stands} stand${e.stands === 1 ? '' : 's'} (${e.left} left; ${e.discarded} leftover hit${e.discarded === 1 ? '' : 's'} discarded)`
     case 'status-check':
       return `${e.unit} status check: ${e.dice} dice, ${e.sixes} six${e.sixes === 1 ? '' : 'es'}`
+    case 'melee-dice':
+      return `${e.what} of ${e.unit} at ${e.target}: ${e.dice} dice needing ${e.need}+${e.terms.length ? ` [${e.terms.join(', ')}]` : ''}, ${e.hits} hit${e.hits === 1 ? '' : 's'}`
     case 'melee':
       return `melee round ${e.round}: ${e.attackers.join(' + ')} against ${e.defender}: hits ${e.attackerHits}-${e.defenderHits}${e.attackerTerms.length ? `; attacker ${e.attackerTerms.join(', ')}` : ''}${e.defenderTerms.length ? `; defender ${e.defenderTerms.join(', ')}` : ''}, result ${e.attackerScore}-${e.defenderScore}, ${e.result}`
     case 'retreated':
