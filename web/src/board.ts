@@ -182,8 +182,12 @@ export class Board {
     const x = this.centres[2 * h] as number
     const y = this.centres[2 * h + 1] as number
     if (x > this.vb.x + HEX && x < this.vb.x + this.vb.w - HEX && y > this.vb.y + HEX && y < this.vb.y + this.vb.h - HEX) return
-    this.vb.x = x - this.vb.w / 2
-    this.vb.y = y - this.vb.h / 2
+    const v = this.vb
+    v.x = x - v.w / 2
+    v.y = y - v.h / 2
+    // on the map: no empty band beyond its edges where it is larger than the view, clear of the legend
+    if (v.w < this.full.w) v.x = Math.max(-this.legendGutter() / this.scale, Math.min(v.x, this.full.w - v.w))
+    if (v.h < this.full.h) v.y = Math.max(0, Math.min(v.y, this.full.h - v.h))
     this.clamp()
     this.apply()
   }

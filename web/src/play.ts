@@ -423,7 +423,10 @@ export class PlayMode {
       const b = (ev.target as HTMLElement).closest('button')
       if (b?.dataset.action) this.choose(Number(b.dataset.action))
     }
-    if (d.subject) this.board.show(view.units.find((u) => u.id === d.subject)?.hex ?? '')
+    // the decision's subject (a unit or a leader) in view, else its first target hex
+    const subjectHex = d.subject ? (view.units.find((u) => u.id === d.subject)?.hex ?? view.leaders.find((l) => l.id === d.subject)?.hex) : undefined
+    const at = subjectHex ?? hexes.keys().next().value
+    if (at) this.board.show(at)
   }
 
   /** The human's choice a click at `hex` would make: its target hex, else the one target unit in it. */
