@@ -29,6 +29,9 @@ import { makeRng } from '../env/gym/hash.ts'
 import { formatTable } from '../cli/table.ts'
 import { ContentionMeter, machine, pickLegal } from './bench.ts'
 
+/** The shortest warm-up round, in batches of --envs envs. */
+const WARMUP_BATCHES = 4000
+
 const PY = process.env.TERCIO_PYTHON ?? fileURLToPath(new URL('../.venv/bin/python', import.meta.url))
 const CLIENT_DIR = fileURLToPath(new URL('../clients/python/', import.meta.url))
 
@@ -132,26 +135,28 @@ async function main(): Promise<void> {
   const mode = isAsync ? `async: ${sets} sets of ${num} envs (${total} envs), compared with in-process VecEnv(${total})` : `pipeline ${values.pipeline}`
   console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, observations ${obs}, copy ${copy}, ${mode}, server ${server.url}, load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')}`)
   try {
-    // Round 0 warms V8 up (in-process and server share the engine code in this process) and is not counted:
-    // the first few hundred batches run several times slower than the steady state.
+    // Round 0 warms V8 up (in-process and server share the engine code in this process) and is not counted.
+    // A fresh server reaches its steady state only after some thousands of batches (the first 2,000 ran at
+    // about half its later speed), so the warm-up round is at least WARMUP_BATCHES long whatever --batches.
     for (let k = -1; k < rounds; k++) {
       const seed = seed0 + 1000 * Math.max(k, 0)
+      const n = k < 0 ? Math.max(batches, Math.ceil(WARMUP_BATCHES / sets) * sets) : batches
       // The same number of env steps on both sides: batches x num.
       const meter = new ContentionMeter()
       meter.start()
-      const local = inProcess(new VecEnv(engine.value, { num: total }), batches / sets, warmup, seed)
-      const localBatch = isAsync ? inProcess(new VecEnv(engine.value, { num }), batches, warmup, seed) : undefined
+      const local = inProcess(new VecEnv(engine.value, { num: total }), n / sets, warmup, seed)
+      const localBatch = isAsync ? inProcess(new VecEnv(engine.value, { num }), n, warmup, seed) : undefined
       const c = meter.stop()
       const stealInProcess = c?.steal ?? null
       const othersInProcess = c?.others ?? null
       meter.start()
       const cpu0 = process.cpuUsage()
       const clientArgs = isAsync ? ['--num-envs', String(total), '--batch-size', String(num)] : ['--num-envs', String(num), '--pipeline', String(values.pipeline)]
-      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, ...clientArgs, '--batches', String(batches), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy'])])
+      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, ...clientArgs, '--batches', String(n), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy'])])
       const stealBridge = meter.stop()?.steal ?? null
       const cpu = process.cpuUsage(cpu0)
       // The client's batches of `num` envs, warm-up included (the server stepped those too).
-      const served = batches + warmup * sets
+      const served = n + warmup * sets
       const py = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { steps_per_s: number; ms_per_batch: number; cpu_ms_per_batch: number; kb_per_batch: number }
       const row: Round = {
         round: k + 1, seed, inProcessStepsPerSec: local, ...(localBatch === undefined ? {} : { inProcessBatchStepsPerSec: localBatch }),

@@ -266,19 +266,23 @@ export class DeltaObs {
     return k
   }
 
+  /** Words base + cells[0..n): each that changed goes to out as a pair; returns the new pair count. */
   private compare(cells: Int32Array, n: number, base: number, k: number): number {
-    for (let j = 0; j < n; j++) k = this.compareWord(base + (cells[j] as number), k)
+    // Locals, not fields: this loop runs a few hundred thousand times a batch.
+    const cur = this.curWords
+    const prev = this.prevWords
+    const out = this.outWords
+    for (let j = 0; j < n; j++) {
+      const t = base + (cells[j] as number)
+      const x = cur[t] as number
+      if (prev[t] !== x) {
+        prev[t] = x
+        out[2 * k] = t
+        out[2 * k + 1] = x
+        k++
+      }
+    }
     return k
-  }
-
-  /** Word t: if it changed, the pair goes to out[k] and the function returns k + 1. */
-  private compareWord(t: number, k: number): number {
-    const x = this.curWords[t] as number
-    if (this.prevWords[t] === x) return k
-    this.prevWords[t] = x
-    this.outWords[2 * k] = t
-    this.outWords[2 * k + 1] = x
-    return k + 1
   }
 
   private result(): { delta: Uint8Array; finalDelta: Uint8Array } {

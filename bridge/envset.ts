@@ -83,7 +83,11 @@ export class EnvSet {
   }
   /** Opponent decisions applied by this set since it was made. */
   opponentDecisions = 0
-  private readonly fixed: Omit<tercio.v1.IBatch, 'finalEnvs' | 'finalPlanes' | 'finalEntities' | 'finalGlobals' | 'finalMasks' | 'episodeReturn' | 'episodeDecisions' | 'winner' | 'events'>
+  /** Every field of a Batch, those that vary per batch empty: each Batch is a copy of it with the
+   *  varying fields assigned, so all Batches share one shape. (An object literal spreading this and
+   *  adding fields built new hidden classes at every call: ~13 KB of garbage a batch.) */
+  private readonly template: Required<Omit<tercio.v1.IBatch, 'toJSON'>>
+  private readonly statsBytes: { episodeReturn: Uint8Array; episodeDecisions: Uint8Array; winner: Uint8Array }
 
   constructor(
     readonly engine: Engine,
@@ -123,7 +127,7 @@ export class EnvSet {
     this.finalBytes = viewsOf(this.b.final)
     const none = new Uint8Array(0)
     const whole = !this.delta
-    this.fixed = {
+    this.template = {
       envSet: handle,
       count: o.count,
       planes: this.sparse || !whole ? none : this.obsBytes.planes,
@@ -138,8 +142,25 @@ export class EnvSet {
       legalCount: bytesOf(this.b.legalCount),
       decisionKind: bytesOf(this.b.decisionKind),
       decisions: bytesOf(this.b.decisions),
+      finalEnvs: [],
+      finalPlanes: none,
+      finalEntities: none,
+      finalGlobals: none,
+      finalMasks: none,
+      episodeReturn: none,
+      episodeDecisions: none,
+      winner: none,
+      events: [],
       skipped: bytesOf(this.b.skipped),
+      planesIndex: none,
+      planesValue: none,
+      opponentActions: [],
+      subjects: [],
+      delta: none,
+      finalDelta: none,
+      deltaReset: false,
     }
+    this.statsBytes = { episodeReturn: bytesOf(this.b.episodeReturn), episodeDecisions: bytesOf(this.b.episodeDecisions), winner: bytesOf(this.b.winner) }
   }
 
   /** Checks a seed list for Reset; null when fine. */
@@ -402,19 +423,15 @@ export class EnvSet {
   }
 
   private message(k: number): tercio.v1.IBatch {
-    const s = this.sizes
-    const f = this.finalBytes
-    const b = this.b
-    // With deltas the final observations travel in finalDelta; with NEXT_STEP they are the rows themselves.
-    const rowsK = this.delta || this.nextStep ? 0 : k
-    const rows = (v: Uint8Array, perRow: number, bytesPer: number) => v.subarray(0, rowsK * perRow * bytesPer)
-    let sparse: Pick<tercio.v1.IBatch, 'planesIndex' | 'planesValue' | 'delta' | 'finalDelta' | 'deltaReset'> = {}
+    const m = { ...this.template }
     if (this.delta) {
       const d = this.fromZero ? this.delta.whole() : this.delta.end()
-      sparse = { delta: d.delta, finalDelta: d.finalDelta, deltaReset: this.fromZero }
+      m.delta = d.delta
+      m.finalDelta = d.finalDelta
+      m.deltaReset = this.fromZero
       this.fromZero = false
     } else if (this.sparse) {
-      const { index, value, indexBytes, valueBytes } = this.sparse
+      const { index, indexBytes, valueBytes } = this.sparse
       // Integer compare on the bit patterns: bit-exact (keeps -0 and NaN payloads).
       const bits = this.planeBits
       const v = this.valueBits
@@ -426,23 +443,28 @@ export class EnvSet {
           v[nz++] = x
         }
       }
-      void value
-      sparse = { planesIndex: indexBytes.subarray(0, 4 * nz), planesValue: valueBytes.subarray(0, 4 * nz) }
+      m.planesIndex = indexBytes.subarray(0, 4 * nz)
+      m.planesValue = valueBytes.subarray(0, 4 * nz)
     }
-    return {
-      ...this.fixed,
-      ...sparse,
-      finalEnvs: k > 0 ? this.finalEnvs : [],
-      finalPlanes: rows(f.planes, s.planes, 4),
-      finalEntities: rows(f.entities, s.entities, 4),
-      finalGlobals: rows(f.globals, s.globals, 4),
-      finalMasks: rows(f.mask, s.mask, 1),
-      episodeReturn: bytesOf(b.episodeReturn).subarray(0, 8 * k),
-      episodeDecisions: bytesOf(b.episodeDecisions).subarray(0, 4 * k),
-      winner: bytesOf(b.winner).subarray(0, k),
-      events: this.events ? this.eventTexts : [],
-      opponentActions: this.opponents ? this.opponentMoves : [],
-      subjects: this.subjects ?? [],
+    if (k > 0) {
+      m.finalEnvs = this.finalEnvs
+      // With deltas the final observations travel in finalDelta; with NEXT_STEP they are the rows themselves.
+      if (!this.delta && !this.nextStep) {
+        const s = this.sizes
+        const f = this.finalBytes
+        m.finalPlanes = f.planes.subarray(0, 4 * k * s.planes)
+        m.finalEntities = f.entities.subarray(0, 4 * k * s.entities)
+        m.finalGlobals = f.globals.subarray(0, 4 * k * s.globals)
+        m.finalMasks = f.mask.subarray(0, k * s.mask)
+      }
+      const st = this.statsBytes
+      m.episodeReturn = st.episodeReturn.subarray(0, 8 * k)
+      m.episodeDecisions = st.episodeDecisions.subarray(0, 4 * k)
+      m.winner = st.winner.subarray(0, k)
     }
+    if (this.events) m.events = this.eventTexts
+    if (this.opponents) m.opponentActions = this.opponentMoves
+    if (this.subjects) m.subjects = this.subjects
+    return m
   }
 }

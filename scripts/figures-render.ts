@@ -83,6 +83,7 @@ interface BridgeJson {
   inProcessStepsPerSec: number
   bridgeStepsPerSec: number
   ratio: number
+  rounds: { clientCpuMsPerBatch: number; serverCpuMsPerBatch: number }[]
 }
 interface TrainSummary {
   agentStepsPerSec: number
@@ -217,8 +218,17 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push('Env steps/s seen by the Python client over loopback (protobuf websocket, delta observations), against the')
   out.push('same envs stepped in-process, rounds alternated. See [the bridge](bridge.md) and [Python](python.md).')
   out.push('')
-  if (br) out.push(table(['client', 'envs', 'bridge steps/s', 'in-process steps/s', 'bridge / in-process'], [[`${br.mode}${br.mode === 'async' ? ` (${br.sets} sets in flight)` : ''}`, br.envs * (br.mode === 'async' ? br.sets : 1), n0(br.bridgeStepsPerSec), n0(br.inProcessStepsPerSec), pct(br.ratio)]]))
-  else out.push('(not measured on this run)')
+  if (br) {
+    // Per message of `envs` envs: in-process wall time for as many steps, the server's and client's CPU.
+    const mean = (f: (r: BridgeJson['rounds'][number]) => number) => br.rounds.reduce((a, r) => a + f(r), 0) / br.rounds.length
+    const ms = (x: number) => x.toFixed(2)
+    out.push(
+      table(
+        ['client', 'envs', 'bridge steps/s', 'in-process steps/s', 'bridge / in-process', `ms per ${br.envs} steps: in-process / server CPU / client CPU`],
+        [[`${br.mode}${br.mode === 'async' ? ` (${br.sets} sets in flight)` : ''}`, br.envs * (br.mode === 'async' ? br.sets : 1), n0(br.bridgeStepsPerSec), n0(br.inProcessStepsPerSec), pct(br.ratio), `${ms((1000 * br.envs) / br.inProcessStepsPerSec)} / ${ms(mean((r) => r.serverCpuMsPerBatch))} / ${ms(mean((r) => r.clientCpuMsPerBatch))}`]],
+      ),
+    )
+  } else out.push('(not measured on this run)')
   out.push('')
   out.push(`Command: ${cmd('bridge')}`)
   out.push('')

@@ -38,7 +38,7 @@ function runs(): FigureRun[] {
   const list: FigureRun[] = [
     { name: 'bench', group: 'bench', shown: `npx tercio bench --scenario ${TRAINING.join(',')} --seconds 1 --no-worker-vec`, ...tercio(['bench', '--scenario', TRAINING.join(','), '--seconds', '1', '--no-worker-vec', '--no-progress', '--json', out('bench')]) },
     { name: 'bench-workers', group: 'bench', shown: 'npx tercio bench --seconds 1', ...tercio(['bench', '--seconds', '1', '--no-progress', '--json', out('bench-workers')]) },
-    { name: 'bridge', group: 'bridge', shown: 'npx tsx bench/bridge.ts --async --rounds 1 --batches 600', ...tsx(['bench/bridge.ts', '--async', '--rounds', '1', '--batches', '600', '--json', out('bridge')]) },
+    { name: 'bridge', group: 'bridge', shown: 'npx tsx bench/bridge.ts --async --rounds 2', ...tsx(['bench/bridge.ts', '--async', '--rounds', '2', '--json', out('bridge')]) },
     { name: 'train', group: 'train', shown: 'npx tsx bench/train.ts --imitate 5 --updates 8 --loops inline,dual', ...tsx(['bench/train.ts', '--imitate', '5', '--updates', '8', '--loops', 'inline,dual', '--json', out('train')]) },
     { name: 'conformance', group: 'conformance', shown: 'npx tercio conformance --failures', ...tercio(['conformance', '--failures', '--json', out('conformance')]) },
   ]

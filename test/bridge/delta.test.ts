@@ -163,8 +163,11 @@ describe('plane logs (EnvSet with deltas compares only the plane cells the encod
     const w = new EnvSet(eng, 2, { ...o, ...(withOpponent ? { opponents: opponents(5) } : {}) })
     const s = obsSizes(d.spec)
     const copy = new Copy(deltaLayout(s, count), s, count)
+    // Every Batch of every set has one shape (the same fields in the same order), finals or not.
+    const shapes = new Set<string>()
     const check = (bd: ReturnType<EnvSet['step']>, bw: ReturnType<EnvSet['step']>, what: string) => {
       if ('code' in bd || 'code' in bw) throw new Error(`${what}: ${JSON.stringify(bd)} ${JSON.stringify(bw)}`)
+      shapes.add(Object.keys(bd).join()).add(Object.keys(bw).join())
       copy.apply(bd.finalDelta)
       expect(bd.finalEnvs).toEqual(bw.finalEnvs)
       bw.finalEnvs?.forEach((i, q) => {
@@ -187,6 +190,7 @@ describe('plane logs (EnvSet with deltas compares only the plane cells the encod
       finals += check(d.step(actions), w.step(actions), `step ${t}`)
     }
     expect(finals).toBeGreaterThan(0) // auto-resets happened (maxDecisions 60)
+    expect([...shapes]).toHaveLength(1)
     // Every encode after the first (auto-resets included) is incremental, so every row was served by its log.
     expect((d as unknown as { delta: DeltaObs }).delta.wholeRows).toBe(wholeAfterReset)
   })

@@ -34,6 +34,11 @@ describe('docs/figures.md', () => {
     expect(page).toContain('Command: `npx tercio bench --seconds 1`')
     expect(page).toContain('(not measured on this run)')
   })
+  it('shows the bridge beside in-process with the CPU each side spends on a message', () => {
+    const bridge = { envs: 64, sets: 3, mode: 'async', inProcessStepsPerSec: 128_000, bridgeStepsPerSec: 70_400, ratio: 0.55, rounds: [{ clientCpuMsPerBatch: 0.3, serverCpuMsPerBatch: 0.9 }, { clientCpuMsPerBatch: 0.2, serverCpuMsPerBatch: 0.8 }] }
+    const p = renderFigures(meta, { ...all, bridge })
+    expect(p).toContain('| async (3 sets in flight) | 192 | 70,400 | 128,000 | 55% | 0.50 / 0.85 / 0.25 |')
+  })
   it('gives win rates with 95% intervals, from the policy\'s side whichever seat listed it', () => {
     expect(page).toContain('| piwam-training | `checkpoints/piwam-training-baseline` | 70% (14/20; 95% interval 48%–85%) | 100% (20/20; 95% interval 84%–100%) |')
   })
