@@ -29,8 +29,8 @@ import { makeRng } from '../env/gym/hash.ts'
 import { formatTable } from '../cli/table.ts'
 import { ContentionMeter, machine, pickLegal } from './bench.ts'
 
-/** The shortest warm-up round, in batches of --envs envs. */
-const WARMUP_BATCHES = 4000
+/** The shortest warm-up round, in batches of --envs envs a connection. */
+const WARMUP_BATCHES = 3000
 
 const PY = process.env.TERCIO_PYTHON ?? fileURLToPath(new URL('../.venv/bin/python', import.meta.url))
 const CLIENT_DIR = fileURLToPath(new URL('../clients/python/', import.meta.url))
@@ -136,8 +136,9 @@ async function main(): Promise<void> {
   console.error(`bench/bridge: ${scenario}, ${num} envs per batch, ${batches} batches per phase, ${rounds} rounds, observations ${obs}, copy ${copy}, ${mode}, server ${server.url}, load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')}`)
   try {
     // Round 0 warms V8 up (in-process and server share the engine code in this process) and is not counted.
-    // A fresh server reaches its steady state only after some thousands of batches (the first 2,000 ran at
-    // about half its later speed), so the warm-up round is at least WARMUP_BATCHES long whatever --batches.
+    // A fresh server reaches its steady state only after some thousands of batches (its first 2,000 ran at
+    // about half its later speed, its second connection often slower than the later ones), so the warm-up
+    // round is at least WARMUP_BATCHES long whatever --batches, and its client connects twice.
     for (let k = -1; k < rounds; k++) {
       const seed = seed0 + 1000 * Math.max(k, 0)
       const n = k < 0 ? Math.max(batches, Math.ceil(WARMUP_BATCHES / sets) * sets) : batches
@@ -152,7 +153,9 @@ async function main(): Promise<void> {
       meter.start()
       const cpu0 = process.cpuUsage()
       const clientArgs = isAsync ? ['--num-envs', String(total), '--batch-size', String(num)] : ['--num-envs', String(num), '--pipeline', String(values.pipeline)]
-      const out = await python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, ...clientArgs, '--batches', String(n), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy'])])
+      const client = () => python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, ...clientArgs, '--batches', String(n), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy'])])
+      if (k < 0) await client()
+      const out = await client()
       const stealBridge = meter.stop()?.steal ?? null
       const cpu = process.cpuUsage(cpu0)
       // The client's batches of `num` envs, warm-up included (the server stepped those too).
