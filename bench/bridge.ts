@@ -150,11 +150,11 @@ async function main(): Promise<void> {
       const c = meter.stop()
       const stealInProcess = c?.steal ?? null
       const othersInProcess = c?.others ?? null
-      meter.start()
-      const cpu0 = process.cpuUsage()
       const clientArgs = isAsync ? ['--num-envs', String(total), '--batch-size', String(num)] : ['--num-envs', String(num), '--pipeline', String(values.pipeline)]
       const client = () => python(['-m', 'tercio_client.bench', '--url', server.url, '--scenario', scenario, ...clientArgs, '--batches', String(n), '--warmup', String(warmup), '--seed', String(seed), '--json', ...obsArgs, ...(copy ? [] : ['--no-copy'])])
       if (k < 0) await client()
+      meter.start()
+      const cpu0 = process.cpuUsage()
       const out = await client()
       const stealBridge = meter.stop()?.steal ?? null
       const cpu = process.cpuUsage(cpu0)
