@@ -12,9 +12,8 @@
 // right after it stepped, while in cache, measured the same, so the simpler
 // way stayed). With plane logs (trackPlanes: what the bridge's env sets use)
 // the planes, ~90% of the words, are compared only at the cells the envs'
-// encoders logged, in JS, and the SIMD loop covers the rest: 0.11–0.13 ms
-// (piwam-training) instead of 0.19–0.26 ms, 0.24–0.33 ms (Marignan) instead
-// of 0.80–0.87 ms.
+// encoders logged, in JS, right after each env steps, against the values the
+// logs kept (obs-writer.ts: PlaneLog), and the SIMD loop covers the rest.
 
 import type { BatchObs } from '../env/gym/vec.ts'
 import type { ObsSizes } from '../env/gym/spec.ts'
@@ -99,8 +98,8 @@ export function deltaLayout(sizes: ObsSizes, n: number): DeltaLayout {
   return { planes: 0, entities, globals, mask, bytes: pad64(mask + n * sizes.mask) }
 }
 
-type Part = 'planes' | 'entities' | 'globals'
-const PARTS: readonly Part[] = ['planes', 'entities', 'globals']
+type Part = 'entities' | 'globals'
+const PARTS: readonly Part[] = ['entities', 'globals']
 
 /** The observations of one env set, and the changes since the last Batch.
  *  A Step: begin(), final(i) for each env whose episode ended (before it is reset), end().
@@ -127,8 +126,13 @@ export class DeltaObs {
   private readonly outWords: Int32Array
   /** One per env when the planes are tracked (trackPlanes). */
   private logs: PlaneLog[] | null = null
-  /** Rows whose planes end() compared whole because their log had lost track (for tests and stats). */
+  /** Rows whose planes were sent whole because their log had lost track (for tests and stats). */
   wholeRows = 0
+  /** 1 for the rows whose planes row() has compared in this Batch. */
+  private readonly compared: Uint8Array
+  /** seen[cell] === stamp: the cell of the row being compared was compared already. */
+  private readonly seen: Int32Array
+  private stamp = 0
 
   constructor(
     private readonly sizes: ObsSizes,
@@ -158,12 +162,15 @@ export class DeltaObs {
     this.finalPairs = new Int32Array(2 * (L.bytes / 4 + n))
     this.finalBytes = new Uint8Array(this.finalPairs.buffer)
     this.res = { delta: this.outBytes.subarray(0, 0), finalDelta: this.finalBytes.subarray(0, 0) }
+    this.compared = new Uint8Array(n)
+    this.seen = new Int32Array(sizes.planes)
   }
 
   /** Starts a Step's Batch. */
   begin(): void {
     this.k = 0
     this.nFinal = 0
+    this.compared.fill(0)
   }
 
   /** Env i's episode ended and its rows hold its final observation (call before it is reset):
@@ -171,6 +178,9 @@ export class DeltaObs {
   final(i: number): void {
     const s = this.sizes
     const L = this.layout
+    const logs = this.logs
+    if (logs === null) this.finalWords(i * s.planes, s.planes)
+    else this.nFinal = this.loggedRow(logs[i] as PlaneLog, i, this.finalPairs, this.nFinal)
     for (const part of PARTS) this.finalWords((L[part] >> 2) + i * s[part], s[part])
     // Mask bytes: update the bytes, then send each touched word whole (it may hold other rows'
     // bytes, which are what the client has at that point of finalDelta).
@@ -214,12 +224,28 @@ export class DeltaObs {
 
   /**
    * From now on the planes are compared only where the envs logged a change: pass `logs[i]` to
-   * env i (EnvOptions.planeLog). A log that lost track (a full encode) has its row compared whole.
-   * This replaces scanning ~8k plane words an env (piwam) by the few hundred an encode touches.
+   * env i (EnvOptions.planeLog). This replaces scanning ~8k plane words an env (piwam) by the few
+   * hundred an encode touches. Each cell is compared with the value its log kept of it (or the
+   * template's), not with `prev`, whose plane words are then no longer kept up to date: a read of
+   * `prev` was a cache miss a cell, about 0.2 ms of a 64-env piwam-training Step. A log that lost
+   * track (a full encode) has its row sent whole.
    */
   trackPlanes(): PlaneLog[] {
-    this.logs = Array.from({ length: this.n }, () => new PlaneLog(this.sizes.planes))
+    const P = this.sizes.planes
+    this.logs = Array.from({ length: this.n }, (_, i) => new PlaneLog(P, this.curWords.subarray(i * P, (i + 1) * P)))
     return this.logs
+  }
+
+  /**
+   * Env i's rows hold what this Batch sends (it has stepped, and been reset if its episode ended): its
+   * plane pairs are found now, while the cells its encode just wrote are in cache (with plane logs
+   * only; end() takes the rows not passed here).
+   */
+  row(i: number): void {
+    const logs = this.logs
+    if (logs === null || this.compared[i]) return
+    this.compared[i] = 1
+    this.k = this.loggedRow(logs[i] as PlaneLog, i, this.outWords, this.k)
   }
 
   /** Ends a Step's Batch: the words that changed since the last Batch (or since final()). */
@@ -227,10 +253,14 @@ export class DeltaObs {
     const L = this.layout
     if (this.logs === null) this.k = this.diffFn(0, L.bytes, L.bytes, 2 * L.bytes)
     else {
-      const k = this.loggedPlanes(this.logs)
+      let k = this.k
+      for (let i = 0; i < this.n; i++) if (!this.compared[i]) k = this.loggedRow(this.logs[i] as PlaneLog, i, this.outWords, k)
       // Entities, globals and masks: all compared (a few KB an env, most of it rewritten each step).
-      // The diff is right for any range of whole blocks, so starting in the last plane words is fine.
-      this.k = k + this.diffFn(L.entities & ~63, L.bytes, L.bytes, 2 * L.bytes + 8 * k)
+      // The first block may hold the last plane words, already sent where they changed: their `prev`
+      // (stale for planes) is brought up to date first, so that no word is sent twice.
+      const from = L.entities & ~63
+      for (let t = from >> 2; t < L.entities >> 2; t++) this.prevWords[t] = this.curWords[t] as number
+      this.k = k + this.diffFn(from, L.bytes, L.bytes, 2 * L.bytes + 8 * k)
     }
     return this.result()
   }
@@ -241,43 +271,54 @@ export class DeltaObs {
     this.prev.fill(0)
     const L = this.layout.bytes
     this.k = this.diffFn(0, L, L, 2 * L)
-    if (this.logs) for (const log of this.logs) log.clear()
+    if (this.logs) for (const log of this.logs) log.sent()
     return this.result()
   }
 
-  /** The plane pairs of every row, from its log; returns the number of pairs. */
-  private loggedPlanes(logs: PlaneLog[]): number {
+  /** The plane pairs of row i, from its log, written to `out` after its first k pairs; returns the new
+   *  pair count. The log then starts again from the row as sent. */
+  private loggedRow(log: PlaneLog, i: number, out: Int32Array, k: number): number {
     const P = this.sizes.planes
-    const bytes = this.layout.bytes
-    let k = 0
-    for (let i = 0; i < this.n; i++) {
-      const log = logs[i] as PlaneLog
-      const w = log.writer
-      const base = i * P
-      if (log.full || w === null || w.n > w.set.length) {
-        k += this.diffFn((4 * base) & ~63, pad64(4 * (base + P)), bytes, 2 * bytes + 8 * k)
-        this.wholeRows++
-      } else {
-        k = this.compare(log.cells, log.n, base, k)
-        k = this.compare(w.set, w.n, base, k)
+    const base = i * P
+    const w = log.writer
+    const template = log.templateBits
+    if (log.full || w === null || template === null || w.n > w.set.length) {
+      const cur = this.curWords
+      for (let t = base; t < base + P; t++) {
+        out[2 * k] = t
+        out[2 * k + 1] = cur[t] as number
+        k++
       }
-      log.clear()
+      this.wholeRows++
+    } else {
+      // One stamp array for every row, so that it stays in cache; a new stamp a row.
+      this.stamp = (this.stamp + 1) | 0
+      if (this.stamp === 0) {
+        this.seen.fill(0)
+        this.stamp = 1
+      }
+      k = this.compare(log.cells, log.before, false, log.n, base, out, k)
+      k = this.compare(w.set, template, true, w.n, base, out, k)
     }
+    log.sent()
     return k
   }
 
-  /** Words base + cells[0..n): each that changed goes to out as a pair; returns the new pair count. */
-  private compare(cells: Int32Array, n: number, base: number, k: number): number {
-    // Locals, not fields: this loop runs a few hundred thousand times a batch.
+  /** The cells `cells[0..n)` of the row at `base` not seen yet for this row: each whose word differs from
+   *  its value at the last Batch (`before[j]`, or with `byCell` `before[cell]`: the template) goes to out
+   *  as a pair; returns the new pair count. */
+  private compare(cells: Int32Array, before: Int32Array, byCell: boolean, n: number, base: number, out: Int32Array, k: number): number {
+    // Locals, not fields: this loop runs ~10k times a batch.
     const cur = this.curWords
-    const prev = this.prevWords
-    const out = this.outWords
+    const seen = this.seen
+    const stamp = this.stamp
     for (let j = 0; j < n; j++) {
-      const t = base + (cells[j] as number)
-      const x = cur[t] as number
-      if (prev[t] !== x) {
-        prev[t] = x
-        out[2 * k] = t
+      const c = cells[j] as number
+      if (seen[c] === stamp) continue
+      seen[c] = stamp
+      const x = cur[base + c] as number
+      if (x !== (before[byCell ? c : j] as number)) {
+        out[2 * k] = base + c
         out[2 * k + 1] = x
         k++
       }

@@ -245,6 +245,7 @@ export class EnvSet {
         b.actor[i] = -1
         b.skipped[i] = env.lastInfo.skipped.length
         this.settle(env, i)
+        delta?.row(i)
         continue
       }
       let r = env.step(actions[i] as number)
@@ -274,6 +275,7 @@ export class EnvSet {
           this.pending[i] = 1
           if (moves && moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
           this.settle(env, i, false)
+          delta?.row(i)
           continue
         }
         if (delta) delta.final(i)
@@ -296,6 +298,7 @@ export class EnvSet {
         }
       } else if (moves && moves.length > 0) this.opponentMoves.push({ env: i, actions: moves, afterReset: [] })
       this.settle(env, i)
+      delta?.row(i)
     }
     return this.message(k)
   }

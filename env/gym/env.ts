@@ -405,8 +405,8 @@ export class TercioEnv<S extends BaseState = BaseState, E extends BaseEvent = Ba
       for (let h = 0; h < size; h++) {
         const v = mask[hexOff + h] as number
         if (planes[lp + h] !== v) {
-          planes[lp + h] = v
           log.add(lp + h)
+          planes[lp + h] = v
         }
       }
     const g = o.globals

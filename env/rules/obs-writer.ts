@@ -73,36 +73,87 @@ export class ObsWriter {
  * send observations as changes (the bridge's delta observations, bridge/delta.ts): the cells each
  * incremental begin put back to the template and the cells the env wrote itself (`add`), plus
  * (read through `writer`) the cells the latest encode set. `full` means some writes were not
- * recorded (a full encode, or more cells than fit): compare the whole planes. Cells may repeat.
+ * recorded (a full encode, or more cells than fit). Cells may repeat.
+ *
+ * Each logged cell comes with the bit pattern it had at the last `sent()` (`before`; its first entry
+ * counts), so a caller can tell what changed without a copy of the planes of its own. The values
+ * are read while they are in cache: sent() keeps those of the cells the latest encode set (the next
+ * begin puts exactly these back), a later begin puts back cells that held the template at sent(),
+ * and `add` reads the cell it is about to write. A cell of the latest encode with no entry held the
+ * template at sent().
  */
 export class PlaneLog {
   readonly cells: Int32Array
+  readonly before: Int32Array
   n = 0
   full = true
   /** The writer that encodes into the logged buffers, once it has encoded. */
   writer: ObsWriter | null = null
-  constructor(capacity: number) {
+  /** The bit patterns of the writer's template. */
+  templateBits: Int32Array | null = null
+  /** At sent(): the bits of the cells the writer had set, in its order. */
+  private readonly sentBits: Int32Array
+  /** A begin has put cells back since sent(). */
+  private restored = false
+  /** `bits`: the logged planes as 32-bit words. */
+  constructor(
+    capacity: number,
+    private readonly bits: Int32Array,
+  ) {
     this.cells = new Int32Array(capacity)
+    this.before = new Int32Array(capacity)
+    this.sentBits = new Int32Array(capacity)
   }
-  clear(): void {
+  /** The caller has passed on the planes as they are now: the log starts again from them. Call it right
+   *  after an encode, while the cells it set are in cache. */
+  sent(): void {
+    const w = this.writer
+    // More cells than fit make the next begin's reset() give up (full), so they need no values.
+    if (w !== null && w.n <= this.sentBits.length) {
+      const { set } = w
+      const { bits, sentBits } = this
+      for (let j = 0; j < w.n; j++) sentBits[j] = bits[set[j] as number] as number
+    }
     this.n = 0
     this.full = false
+    this.restored = false
   }
-  /** Records one cell written outside the encoder. */
+  attach(w: ObsWriter): void {
+    this.writer = w
+    this.templateBits = new Int32Array(w.template.buffer, w.template.byteOffset, w.template.length)
+  }
+  /** Records one cell written outside the encoder; call it before the write. */
   add(cell: number): void {
-    if (this.n < this.cells.length) this.cells[this.n++] = cell
-    else this.full = true
+    if (this.n < this.cells.length) {
+      this.cells[this.n] = cell
+      this.before[this.n++] = this.bits[cell] as number
+    } else this.full = true
   }
-  /** Records the cells a begin puts back to the template. */
+  /** Records the cells a begin puts back to the template (the writer's set: `set[0..n)`). */
   reset(set: Int32Array, n: number): void {
     if (this.full) return
-    if (this.n + n > this.cells.length) {
+    const template = this.templateBits
+    if (this.n + n > this.cells.length || template === null) {
       this.full = true
       return
     }
-    // A loop, not cells.set(set.subarray(...)): this runs at every encode and must not allocate.
-    const cells = this.cells
-    for (let k = 0; k < n; k++) cells[this.n + k] = set[k] as number
+    // Loops, not cells.set(set.subarray(...)): this runs at every encode and must not allocate.
+    const { cells, before } = this
+    const off = this.n
+    if (this.restored) {
+      for (let k = 0; k < n; k++) {
+        const c = set[k] as number
+        cells[off + k] = c
+        before[off + k] = template[c] as number
+      }
+    } else {
+      const sentBits = this.sentBits
+      for (let k = 0; k < n; k++) {
+        cells[off + k] = set[k] as number
+        before[off + k] = sentBits[k] as number
+      }
+    }
+    this.restored = true
     this.n += n
   }
 }
@@ -139,7 +190,7 @@ export function beginEncode<K extends object, A>(out: RetainedObsBuffers, key: K
       const log = out.log
       if (log) {
         w.log = log
-        log.writer = w
+        log.attach(w)
       }
     }
   }

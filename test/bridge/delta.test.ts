@@ -4,6 +4,7 @@
 // auto-resets, finals, Resets, refused steps and a server-side opponent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeltaObs, deltaLayout, type DeltaLayout } from '../../bridge/delta.ts'
+import { ObsWriter, type PlaneLog } from '../../env/rules/obs-writer.ts'
 import { startServer, type BridgeServer } from '../../bridge/server.ts'
 import { bindEngine } from '../../env/gym/make.ts'
 import { obsSizes, type ObsSizes } from '../../env/gym/spec.ts'
@@ -131,6 +132,91 @@ describe('DeltaObs', () => {
     }
   })
 
+  it('with plane logs: exact pairs, none twice, from logged encodes, env-plane writes, finals, lost tracks and Resets', () => {
+    let seed = 777
+    const r = (k: number) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) >>> 8) % k
+    const specials = [0, -0, 1, NaN, 0.5]
+    // 40 plane words a row: an encoder's 32 (the template's) and 8 the env writes itself (PlaneLog.add).
+    // With 3 rows the planes end mid-block, so the entities' first block holds the last row's env cells.
+    const sizes = { planes: 40, entities: 5, globals: 3, mask: 13 }
+    const E = 32
+    const n = 3
+    const d = new DeltaObs(sizes, n)
+    const logs = d.trackPlanes()
+    const c = new Copy(d.layout, sizes, n)
+    const o = d.obs
+    const template = Float32Array.from({ length: E }, (_, j) => (j % 5 === 0 ? 1 : 0))
+    const rowPlanes = (i: number) => o.planes.subarray(i * sizes.planes, (i + 1) * sizes.planes)
+    const writers = logs.map((log) => {
+      const w = new ObsWriter(template)
+      w.log = log
+      log.attach(w)
+      return w
+    })
+    const value = () => (r(3) === 0 ? (specials[r(specials.length)] as number) : r(4))
+    /** One encode of env i, as an engine's incremental encoder and TercioEnv.encode do it. */
+    const encode = (i: number, incremental = true) => {
+      const w = writers[i] as ObsWriter
+      const p = rowPlanes(i)
+      w.begin({ planes: p.subarray(0, E), entities: new Float32Array(0), globals: new Float32Array(0) }, incremental)
+      for (let q = r(12); q > 0; q--) (r(4) === 0 ? w.add(r(E), 1) : w.plane(r(E), value()))
+      for (let cell = E; cell < sizes.planes; cell++) {
+        const v = r(4) === 0 ? value() : (p[cell] as number)
+        if (!Object.is(p[cell], v)) {
+          ;(logs[i] as PlaneLog).add(cell)
+          p[cell] = v
+        }
+      }
+      for (const part of ['entities', 'globals'] as const) for (let j = i * sizes[part]; j < (i + 1) * sizes[part]; j++) if (r(3) === 0) o[part][j] = value()
+      for (let j = i * sizes.mask; j < (i + 1) * sizes.mask; j++) if (r(4) === 0) o.mask[j] = r(2)
+    }
+    const reset = () => {
+      for (let i = 0; i < n; i++) encode(i, false)
+      c.words.fill(0)
+      c.apply(d.whole().delta)
+      expectObs(c, o, 'reset')
+    }
+    const noneTwice = (pairs: Uint8Array, what: string) => {
+      const words = i32(pairs).filter((_, j) => j % 2 === 0)
+      expect(new Set(words).size, `${what}: a word sent twice`).toBe(words.length)
+    }
+    reset()
+    let lost = 0
+    for (let t = 0; t < 400; t++) {
+      if (r(40) === 0) {
+        reset()
+        continue
+      }
+      d.begin()
+      const finals = new Map<number, Float32Array>()
+      for (let i = 0; i < n; i++) {
+        if (r(6) === 0) {
+          ;(logs[i] as PlaneLog).full = true
+          lost++
+        }
+        // Several encodes between two Batches (an opponent's decisions).
+        for (let e = 1 + (r(3) === 0 ? r(3) : 0); e > 0; e--) encode(i)
+        if (r(5) === 0) {
+          // The episode ends: its final observation, then the next episode's first.
+          finals.set(i, rowPlanes(i).slice())
+          d.final(i)
+          encode(i)
+        }
+        // Most rows are taken as soon as they step; the others by end().
+        if (r(3) > 0) d.row(i)
+      }
+      const res = d.end()
+      // (finalDelta may repeat a mask word that two finished rows share.)
+      noneTwice(res.delta, `round ${t} delta`)
+      c.apply(res.finalDelta)
+      for (const [i, f] of finals) expect(diff(c.row('planes', i), bytesOf(f)), `final planes of env ${i}, round ${t}`).toBe('equal')
+      c.apply(res.delta)
+      expectObs(c, o, `round ${t}`)
+    }
+    expect(lost).toBeGreaterThan(0)
+    expect(d.wholeRows).toBeGreaterThanOrEqual(lost)
+  })
+
   it('pads after the masks so the word array is a multiple of 64 bytes', () => {
     const L = deltaLayout({ planes: 3, entities: 2, globals: 1, mask: 5 }, 3)
     expect(L).toEqual({ planes: 0, entities: 36, globals: 60, mask: 72, bytes: 128 })
@@ -143,8 +229,11 @@ describe('plane logs (EnvSet with deltas compares only the plane cells the encod
     ['piwam-training', true],
     ['marignan-1515-first-day', false],
     ['marignan-1515-first-day', true],
+    ['mttsog-training', true],
+    ['hbl-training', true],
+    ['cfeo-training', true],
   ] as const
-  it.each(cases)('%s (server-side opponent: %s): the same observations as whole arrays, bit for bit, no row compared whole after the Reset', (sc, withOpponent) => {
+  it.each(cases)('%s (server-side opponent: %s): the same observations as whole arrays, bit for bit, no row sent whole after the Reset unless its log lost track', (sc, withOpponent) => {
     const e = bindEngine(undefined, sc)
     if (!e.ok) throw new Error(e.error.message)
     const eng = e.value
@@ -174,6 +263,9 @@ describe('plane logs (EnvSet with deltas compares only the plane cells the encod
         expect(diff(copy.row('planes', i), u8(bw.finalPlanes).subarray(q * 4 * s.planes, (q + 1) * 4 * s.planes)), `${what} final planes ${i}`).toBe('equal')
       })
       copy.apply(bd.delta)
+      // No word is sent twice in delta (its buffer holds one pair per word).
+      const words = i32(u8(bd.delta)).filter((_, j) => j % 2 === 0)
+      expect(new Set(words).size, `${what}: a word sent twice`).toBe(words.length)
       expect(diff(copy.all('planes'), u8(bw.planes)), `${what} planes`).toBe('equal')
       expect(diff(copy.all('entities'), u8(bw.entities)), `${what} entities`).toBe('equal')
       expect(diff(copy.all('globals'), u8(bw.globals)), `${what} globals`).toBe('equal')
@@ -192,7 +284,17 @@ describe('plane logs (EnvSet with deltas compares only the plane cells the encod
     expect(finals).toBeGreaterThan(0) // auto-resets happened (maxDecisions 60)
     expect([...shapes]).toHaveLength(1)
     // Every encode after the first (auto-resets included) is incremental, so every row was served by its log.
-    expect((d as unknown as { delta: DeltaObs }).delta.wholeRows).toBe(wholeAfterReset)
+    const delta = (d as unknown as { delta: DeltaObs }).delta
+    expect(delta.wholeRows).toBe(wholeAfterReset)
+    // A log that lost track has its row sent whole, and the log serves the row again from the next Step.
+    const logs = (delta as unknown as { logs: PlaneLog[] }).logs
+    for (let t = 0; t < 12; t++) {
+      ;(logs[t % count] as PlaneLog).full = true
+      const bw0 = u8((w as unknown as { b: { obs: BatchObs } }).b.obs.mask)
+      const actions = pick(bw0, s.mask, count)
+      check(d.step(actions), w.step(actions), `step ${t} after a lost track`)
+    }
+    expect(delta.wholeRows).toBe(wholeAfterReset + 12)
   })
 })
 
