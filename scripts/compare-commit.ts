@@ -1,17 +1,24 @@
-// `npm run figures:compare -- --base REV`: the trainer of this tree against the trainer of an
-// older commit, on this machine, side by side. The older commit is checked out in a temporary
-// git worktree (removed on exit and Ctrl-C) whose node_modules is a hard-linked copy of this
-// checkout's; then each tree's own `bench/train.ts` runs with the same imitation, updates and
-// scenario, alternating base, this tree, base, this tree ... (`--rounds`), each run a child
-// process, so load that comes and goes falls on both alike. The median agent steps/s of each
-// side and their ratio go to docs/figures/data/trainer-vs-commit.json, which
-// `npm run figures -- --render` shows in docs/figures.md with both commits and the date.
+// `npm run figures:compare -- --base REV`: this tree against an older commit, on this machine, side
+// by side: the trainer (`--bench train`, the default) or the Python bridge (`--bench bridge`). The
+// older commit is checked out in a temporary git worktree (removed on exit and Ctrl-C) whose
+// node_modules is a hard-linked copy of this checkout's; then each tree's own bench runs with the
+// same settings, alternating base, this tree, base, this tree ... (`--rounds`), each run a child
+// process, so load that comes and goes falls on both alike.
+//
+// - train: each tree's `bench/train.ts` with the same imitation, updates and scenario; the median
+//   agent steps/s of each side and their ratio go to docs/figures/data/trainer-vs-commit.json.
+//   `--loop` names the loop of each tree's bench to read (the default of `tercio train`, `dual`); a
+//   tree whose bench has no `--loops` option has one trainer loop, and that one is measured.
+// - bridge: each tree's `bench/bridge.ts --async` (its own server and Python client, this checkout's
+//   venv); the medians of each side's bridge steps/s, in-process steps/s, their ratio and the
+//   server's CPU per message go to docs/figures/data/bridge-vs-commit.json.
+//
+// `npm run figures -- --render` shows them in docs/figures.md with both commits and the date.
 //
 //   npm run figures:compare -- --base f66f061 [--rounds 3] [--imitate 10] [--updates 8] [--loop dual]
+//   npm run figures:compare -- --base f66f061 --bench bridge [--rounds 3]
 //
-// `--loop` names the loop of each tree's bench to read (the default of `tercio train`, `dual`); a
-// tree whose bench has no `--loops` option has one trainer loop, and that one is measured.
-// Not part of `npm run figures`: a round costs two trainer runs.
+// Not part of `npm run figures`: a round costs two trainer (or two bridge bench) runs.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -19,20 +26,22 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { machine, median } from '../bench/bench.ts'
-import { DATA_DIR, type TrainerVsCommit } from './figures-render.ts'
+import { DATA_DIR, type BridgeSide, type BridgeVsCommit, type TrainerSide, type TrainerVsCommit } from './figures-render.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
-const OUT = join(ROOT, DATA_DIR, 'trainer-vs-commit.json')
+const BENCHES = { train: 'trainer-vs-commit.json', bridge: 'bridge-vs-commit.json' } as const
+type BenchName = keyof typeof BENCHES
 
 const { values: a } = parseArgs({
   options: {
     base: { type: 'string' },
+    bench: { type: 'string', default: 'train' },
     rounds: { type: 'string', default: '3' },
     imitate: { type: 'string', default: '10' },
     updates: { type: 'string', default: '8' },
     loop: { type: 'string', default: 'dual' },
     scenario: { type: 'string', default: 'piwam-training' },
-    out: { type: 'string', default: relative(ROOT, OUT) },
+    out: { type: 'string' },
   },
 })
 const fail = (msg: string): never => {
@@ -43,6 +52,9 @@ const whole = (name: string, min: number): number => {
   const v = Number(a[name as keyof typeof a])
   return Number.isInteger(v) && v >= min ? v : fail(`--${name} must be a whole number >= ${min}, got ${a[name as keyof typeof a]}`)
 }
+const bench = String(a.bench) as BenchName
+if (!(bench in BENCHES)) fail(`--bench must be ${Object.keys(BENCHES).join(' or ')}, got ${a.bench}`)
+const out = a.out ?? relative(ROOT, join(ROOT, DATA_DIR, BENCHES[bench]))
 const rounds = whole('rounds', 1)
 const imitate = whole('imitate', 1)
 const updates = whole('updates', 4)
@@ -85,32 +97,46 @@ interface Side {
   dir: string
   /** Whether this tree's bench/train.ts takes `--loops` (older ones time their one loop). */
   hasLoops: boolean
-  agentStepsPerSec: number[]
-  loads: number[]
   loop: string
+  /** One record of figures a run. */
+  runs: Record<string, number>[]
+  loads: number[]
 }
 
 const side = (commit: string, dir: string): Side => {
-  const bench = join(dir, 'bench/train.ts')
-  if (!existsSync(bench)) fail(`${commit.slice(0, 12)} has no bench/train.ts to measure its trainer with`)
-  const src = readFileSync(bench, 'utf8')
-  if (!src.includes('json:')) fail(`${commit.slice(0, 12)}: its bench/train.ts writes no JSON (--json); pick a later commit`)
+  const file = bench === 'train' ? 'bench/train.ts' : 'bench/bridge.ts'
+  const path = join(dir, file)
+  if (!existsSync(path)) fail(`${commit.slice(0, 12)} has no ${file} to measure it with`)
+  const src = readFileSync(path, 'utf8')
+  if (!src.includes('json:')) fail(`${commit.slice(0, 12)}: its ${file} writes no JSON (--json); pick a later commit`)
+  if (bench === 'bridge' && !/\basync:\s*\{/.test(src)) fail(`${commit.slice(0, 12)}: its bench/bridge.ts has no --async client; pick a later commit`)
   const hasLoops = /\bloops:\s*\{/.test(src)
-  return { commit, dir, hasLoops, agentStepsPerSec: [], loads: [], loop: hasLoops ? loop : 'its only loop' }
+  return { commit, dir, hasLoops, runs: [], loads: [], loop: hasLoops ? loop : 'its only loop' }
 }
 
-/** One run of a tree's own bench; the agent steps/s of the loop it measured. */
-function measure(s: Side, round: number): number {
+/** The project's venv, for a tree (the base's worktree) that has none of its own. */
+const python = process.env.TERCIO_PYTHON ?? join(ROOT, '.venv/bin/python')
+
+/** One run of a tree's own bench: its figures. */
+function measure(s: Side, round: number): Record<string, number> {
   const json = join(tmpdir(), `tercio-compare-${process.pid}-${s.commit.slice(0, 8)}-${round}.json`)
-  const args = ['--import', 'tsx', 'bench/train.ts', '--imitate', String(imitate), '--updates', String(updates), '--scenario', String(a.scenario), '--json', json, ...(s.hasLoops ? ['--loops', loop] : [])]
-  const res = spawnSync(process.execPath, args, { cwd: s.dir, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] })
-  if (res.status !== 0) throw new Error(`bench/train.ts at ${s.commit.slice(0, 12)} failed (exit ${res.status}):\n${(res.stderr ?? '').trim().split('\n').slice(-8).join('\n')}`)
-  const r = JSON.parse(readFileSync(json, 'utf8')) as { loops?: Record<string, { agentStepsPerSec: number }>; ppo?: { agentStepsPerSec: number } }
+  const args =
+    bench === 'train'
+      ? ['bench/train.ts', '--imitate', String(imitate), '--updates', String(updates), '--scenario', String(a.scenario), '--json', json, ...(s.hasLoops ? ['--loops', loop] : [])]
+      : ['bench/bridge.ts', '--async', '--scenario', String(a.scenario), '--json', json]
+  const res = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: s.dir, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TERCIO_PYTHON: python } })
+  if (res.status !== 0) throw new Error(`${args[0]} at ${s.commit.slice(0, 12)} failed (exit ${res.status}):\n${(res.stderr ?? '').trim().split('\n').slice(-8).join('\n')}`)
+  const r = JSON.parse(readFileSync(json, 'utf8'))
   rmSync(json, { force: true })
+  if (bench === 'bridge') {
+    const b = r as { bridgeStepsPerSec: number; inProcessStepsPerSec: number; ratio: number; rounds: { serverCpuMsPerBatch: number }[] }
+    return { bridgeStepsPerSec: b.bridgeStepsPerSec, inProcessStepsPerSec: b.inProcessStepsPerSec, ratio: b.ratio, serverCpuMsPerBatch: median(b.rounds.map((x) => x.serverCpuMsPerBatch)) }
+  }
+  const t = r as { loops?: Record<string, { agentStepsPerSec: number }>; ppo?: { agentStepsPerSec: number } }
   // tercio-bench-train/2 and later: one summary per loop; /1: the one loop under `ppo`.
-  const v = r.loops ? r.loops[loop]?.agentStepsPerSec : r.ppo?.agentStepsPerSec
+  const v = t.loops ? t.loops[loop]?.agentStepsPerSec : t.ppo?.agentStepsPerSec
   if (v === undefined) throw new Error(`bench/train.ts at ${s.commit.slice(0, 12)} measured no '${loop}' loop`)
-  return v
+  return { agentStepsPerSec: v }
 }
 
 /** A commit subject cut at a word, for a table cell. */
@@ -126,36 +152,55 @@ try {
   for (let i = 0; i < rounds; i++) {
     for (const s of [base, head]) {
       process.stderr.write(`compare-commit round ${i + 1}/${rounds}: ${s.commit.slice(0, 12)} (${((performance.now() - t0) / 60000).toFixed(1)} min)\n`)
-      s.agentStepsPerSec.push(measure(s, i))
+      s.runs.push(measure(s, i))
       s.loads.push(loadavg()[0] as number)
     }
   }
-  const summary = (s: Side, withChanges: boolean) => ({
+  const med = (s: Side, key: string) => median(s.runs.map((r) => r[key] as number))
+  const about = (s: Side, withChanges: boolean) => ({
     commit: s.commit.slice(0, 12),
     subject: shorten(git(['log', '-1', '--format=%s', s.commit])),
     committed: git(['log', '-1', '--format=%cI', s.commit]),
     withUncommittedChanges: withChanges,
-    loop: s.loop,
-    agentStepsPerSec: median(s.agentStepsPerSec),
-    runs: s.agentStepsPerSec,
     loads: s.loads,
   })
-  const result: TrainerVsCommit = {
-    format: 'tercio-trainer-vs-commit/1',
-    machine: machine(),
-    minutes: (performance.now() - t0) / 60000,
-    command: `npm run figures:compare -- --base ${baseCommit.slice(0, 12)} --rounds ${rounds} --imitate ${imitate} --updates ${updates} --loop ${loop}`,
-    scenario: String(a.scenario),
-    imitate,
-    updates,
-    rounds,
-    base: summary(base, false),
-    head: summary(head, dirty),
-    ratio: median(head.agentStepsPerSec) / median(base.agentStepsPerSec),
+  const common = { machine: machine(), minutes: (performance.now() - t0) / 60000, scenario: String(a.scenario), rounds }
+  let result: TrainerVsCommit | BridgeVsCommit
+  if (bench === 'train') {
+    const summary = (s: Side, withChanges: boolean): TrainerSide => ({ ...about(s, withChanges), loop: s.loop, agentStepsPerSec: med(s, 'agentStepsPerSec'), runs: s.runs.map((r) => r.agentStepsPerSec as number) })
+    result = {
+      format: 'tercio-trainer-vs-commit/1',
+      ...common,
+      command: `npm run figures:compare -- --base ${baseCommit.slice(0, 12)} --rounds ${rounds} --imitate ${imitate} --updates ${updates} --loop ${loop}`,
+      imitate,
+      updates,
+      base: summary(base, false),
+      head: summary(head, dirty),
+      ratio: med(head, 'agentStepsPerSec') / med(base, 'agentStepsPerSec'),
+    }
+    console.log(`${headCommit.slice(0, 12)} (${head.loop}): ${Math.round(result.head.agentStepsPerSec)} agent steps/s; ${baseCommit.slice(0, 12)} (${base.loop}): ${Math.round(result.base.agentStepsPerSec)}; ratio ${result.ratio.toFixed(2)}x, median of ${rounds} round(s) each`)
+  } else {
+    const summary = (s: Side, withChanges: boolean): BridgeSide => ({
+      ...about(s, withChanges),
+      bridgeStepsPerSec: med(s, 'bridgeStepsPerSec'),
+      inProcessStepsPerSec: med(s, 'inProcessStepsPerSec'),
+      ratio: med(s, 'ratio'),
+      serverCpuMsPerBatch: med(s, 'serverCpuMsPerBatch'),
+      ratios: s.runs.map((r) => r.ratio as number),
+    })
+    result = {
+      format: 'tercio-bridge-vs-commit/1',
+      ...common,
+      command: `npm run figures:compare -- --base ${baseCommit.slice(0, 12)} --bench bridge --rounds ${rounds}`,
+      base: summary(base, false),
+      head: summary(head, dirty),
+      speedup: med(head, 'bridgeStepsPerSec') / med(base, 'bridgeStepsPerSec'),
+    }
+    const line = (x: BridgeSide) => `${x.commit}: bridge ${Math.round(x.bridgeStepsPerSec)} steps/s, ${Math.round(100 * x.ratio)}% of in-process, server ${x.serverCpuMsPerBatch.toFixed(2)} ms CPU a message`
+    console.log(`${line(result.head)}; ${line(result.base)}; bridge steps/s ${result.speedup.toFixed(2)}x, medians of ${rounds} round(s) each`)
   }
-  writeFileSync(join(ROOT, String(a.out)), JSON.stringify(result, null, 2) + '\n')
-  console.log(`${headCommit.slice(0, 12)} (${head.loop}): ${Math.round(result.head.agentStepsPerSec)} agent steps/s; ${baseCommit.slice(0, 12)} (${base.loop}): ${Math.round(result.base.agentStepsPerSec)}; ratio ${result.ratio.toFixed(2)}x, median of ${rounds} round(s) each`)
-  console.log(`wrote ${a.out}; npm run figures -- --render shows it in docs/figures.md`)
+  writeFileSync(join(ROOT, out), JSON.stringify(result, null, 2) + '\n')
+  console.log(`wrote ${out}; npm run figures -- --render shows it in docs/figures.md`)
 } finally {
   removeTree()
 }

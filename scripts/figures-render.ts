@@ -33,30 +33,55 @@ export interface Meta {
   skipped: string[]
 }
 
-/** `npm run figures:compare` (scripts/compare-commit.ts): this tree's trainer against an older commit's. */
-export interface TrainerVsCommit {
-  format: 'tercio-trainer-vs-commit/1'
+/** What `npm run figures:compare` (scripts/compare-commit.ts) writes whatever it measures. */
+interface VsCommit {
   machine: { cpu: string; cores: number; node: string; platform: string; date: string; load: number[] }
   minutes: number
   command: string
   scenario: string
+  rounds: number
+}
+interface CommitSide {
+  commit: string
+  subject: string
+  committed: string
+  withUncommittedChanges: boolean
+  /** 1-minute load average when each run ended. */
+  loads: number[]
+}
+
+/** `npm run figures:compare`: this tree's trainer against an older commit's. */
+export interface TrainerVsCommit extends VsCommit {
+  format: 'tercio-trainer-vs-commit/1'
   imitate: number
   updates: number
-  rounds: number
   base: TrainerSide
   head: TrainerSide
   /** Median agent steps/s of this tree over the base commit's. */
   ratio: number
 }
-interface TrainerSide {
-  commit: string
-  subject: string
-  committed: string
-  withUncommittedChanges: boolean
+export interface TrainerSide extends CommitSide {
   loop: string
   agentStepsPerSec: number
   runs: number[]
-  loads: number[]
+}
+
+/** `npm run figures:compare -- --bench bridge`: this tree's bridge against an older commit's. */
+export interface BridgeVsCommit extends VsCommit {
+  format: 'tercio-bridge-vs-commit/1'
+  base: BridgeSide
+  head: BridgeSide
+  /** Median bridge steps/s of this tree over the base commit's. */
+  speedup: number
+}
+/** Medians over a side's runs of bench/bridge.ts --async. */
+export interface BridgeSide extends CommitSide {
+  bridgeStepsPerSec: number
+  inProcessStepsPerSec: number
+  ratio: number
+  serverCpuMsPerBatch: number
+  /** Each run's bridge / in-process. */
+  ratios: number[]
 }
 
 interface BenchJson {
@@ -232,6 +257,31 @@ export function renderFigures(meta: Meta, all: Record<string, unknown>): string 
   out.push('')
   out.push(`Command: ${cmd('bridge')}`)
   out.push('')
+
+  const bvs = all['bridge-vs-commit'] as BridgeVsCommit | null
+  if (bvs) {
+    const side = (t: BridgeSide, what: string) => [
+      `${what}: \`${t.commit}\`${t.withUncommittedChanges ? ' (with uncommitted changes)' : ''}, ${t.committed.slice(0, 10)}`,
+      n0(t.bridgeStepsPerSec),
+      n0(t.inProcessStepsPerSec),
+      pct(t.ratio),
+      t.serverCpuMsPerBatch.toFixed(2),
+      t.ratios.map(pct).join(', '),
+      t.loads.map((l) => l.toFixed(1)).join(', '),
+    ]
+    out.push('### The bridge against an older commit')
+    out.push('')
+    out.push(`This tree's bridge and an older commit's, each measured by its own \`bench/bridge.ts --async\` (${bvs.scenario}), the two trees`)
+    out.push(`alternated over ${bvs.rounds} round(s) on ${bvs.machine.date.slice(0, 16).replace('T', ' ')} UTC (${bvs.machine.cpu}, ${bvs.machine.cores} cores): medians of the runs.`)
+    out.push('Measured separately from the rest of this page, by the command below.')
+    out.push('')
+    out.push(table(['tree', 'bridge steps/s', 'in-process steps/s', 'bridge / in-process', 'server CPU ms per message', 'each run\'s bridge / in-process', 'load when each ended'], [side(bvs.head, 'this tree'), side(bvs.base, 'older commit')]))
+    out.push('')
+    out.push(`\`${bvs.head.commit}\` over \`${bvs.base.commit}\` ("${bvs.base.subject}"): **${x2(bvs.speedup)}** bridge steps/s.`)
+    out.push('')
+    out.push(`Command: \`${bvs.command}\``)
+    out.push('')
+  }
 
   const tr = all['train'] as TrainJson | null
   out.push('## Trainer throughput')

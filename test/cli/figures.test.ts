@@ -39,6 +39,15 @@ describe('docs/figures.md', () => {
     const p = renderFigures(meta, { ...all, bridge })
     expect(p).toContain('| async (3 sets in flight) | 192 | 70,400 | 128,000 | 55% | 0.50 / 0.85 / 0.25 |')
   })
+  it('shows the bridge against an older commit, both commits named, when that comparison was run', () => {
+    const side = (commit: string, bridge: number, ratios: number[]) => ({ commit, subject: `subject of ${commit}`, committed: '2030-01-01T00:00:00Z', withUncommittedChanges: false, loads: [0.5, 0.6], bridgeStepsPerSec: bridge, inProcessStepsPerSec: 80_000, ratio: bridge / 80_000, serverCpuMsPerBatch: 1.25, ratios })
+    const vs = { format: 'tercio-bridge-vs-commit/1', machine: meta.machine, minutes: 4, command: 'npm run figures:compare -- --base 111111111111 --bench bridge --rounds 2', scenario: 'piwam-training', rounds: 2, head: side('222222222222', 44_000, [0.5, 0.6]), base: side('111111111111', 40_000, [0.45, 0.55]), speedup: 1.1 }
+    const p = renderFigures(meta, { ...all, 'bridge-vs-commit': vs })
+    expect(p).toContain('| this tree: `222222222222`, 2030-01-01 | 44,000 | 80,000 | 55% | 1.25 | 50%, 60% | 0.5, 0.6 |')
+    expect(p).toContain('| older commit: `111111111111`, 2030-01-01 | 40,000 | 80,000 | 50% | 1.25 | 45%, 55% | 0.5, 0.6 |')
+    expect(p).toContain('`222222222222` over `111111111111` ("subject of 111111111111"): **1.10×** bridge steps/s.')
+    expect(page).not.toContain('The bridge against an older commit')
+  })
   it('gives win rates with 95% intervals, from the policy\'s side whichever seat listed it', () => {
     expect(page).toContain('| piwam-training | `checkpoints/piwam-training-baseline` | 70% (14/20; 95% interval 48%–85%) | 100% (20/20; 95% interval 84%–100%) |')
   })
